@@ -1,0 +1,25 @@
+"""``python -m engine.selfplay GAME [options]``: play many games with simulated
+players and print one JSON summary line. Each game's own ``selfplay`` module does
+the work; this only dispatches, so adding a game never touches the others."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+
+from engine.core.registry import GAME_MODULES
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] not in GAME_MODULES:
+        print(f"usage: python -m engine.selfplay {{{','.join(GAME_MODULES)}}} [options]", file=sys.stderr)
+        return 2
+    module = import_module(GAME_MODULES[args[0]] + ".selfplay")
+    code: int = module.main(args[1:])
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
