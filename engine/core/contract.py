@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from engine.core.errors import BadOptions, GameOver, NotYourTurn
 from engine.core.events import Event
 from engine.core.result import Result
+from engine.core.rng import Rng
 
 S = TypeVar("S")
 Json = dict[str, Any]
@@ -99,8 +100,21 @@ class Game(ABC, Generic[S]):
     # --- views and notation ---------------------------------------------------
     @abstractmethod
     def view(self, state: S, player: int | None) -> Json:
-        """What ``player`` may see (None: a spectator). Position-shaped JSON with
-        hidden parts replaced by counts."""
+        """What ``player`` may see (None: a spectator).
+
+        Position-shaped JSON with hidden parts replaced by counts, plus the keys every
+        game's view carries so the renderer and bot can read them alike:
+        ``game`` (id), ``seat`` (the viewer or None), ``players`` (seat count),
+        ``to_act`` (seat or None), ``pending`` (as :meth:`pending`), ``result``
+        (None, or ``{"winners": [...], "scores": [...], "summary": str}``) and
+        ``turn_number`` (moves made so far, for the header strip)."""
+
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A full state that ``seat`` cannot tell apart from ``state``: everything
+        hidden from that seat (other hands, pile order, the stock) re-dealt at random
+        from what it could be. Search AIs sample these so they never peek. Games with
+        no hidden information return the state unchanged."""
+        return state
 
     @abstractmethod
     def to_position(self, state: S) -> Json:
