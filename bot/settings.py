@@ -1,0 +1,88 @@
+"""All configuration, read once from the environment (and `.env`) into one model.
+
+Settings are the bot's boundary with its operator, so a mistake must come back as a
+sentence naming the setting, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+#: Environment variable for each field, for messages and the README.
+ENV_NAMES: dict[str, str] = {
+    "discord_token": "DISCORD_TOKEN",
+    "database_path": "PYRAMID_DATABASE",
+    "log_level": "PYRAMID_LOG_LEVEL",
+    "reminder_hours": "PYRAMID_REMINDER_HOURS",
+    "timeout_hours": "PYRAMID_TIMEOUT_HOURS",
+    "dev_guild_id": "PYRAMID_DEV_GUILD_ID",
+    "api_base_url": "PYRAMID_API_BASE_URL",
+    "ai_delay_seconds": "PYRAMID_AI_DELAY_SECONDS",
+}
+
+
+class SettingsError(Exception):
+    """A setting is missing or invalid; the message names it for the operator."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr = Field(validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token"))
+    database_path: Path = Field(
+        default=Path("pyramid-bot.db"), validation_alias=AliasChoices("PYRAMID_DATABASE", "database_path")
+    )
+    log_level: str = Field(default="INFO", validation_alias=AliasChoices("PYRAMID_LOG_LEVEL", "log_level"))
+    reminder_hours: float = Field(
+        default=24.0, gt=0, validation_alias=AliasChoices("PYRAMID_REMINDER_HOURS", "reminder_hours")
+    )
+    timeout_hours: float = Field(
+        default=72.0, gt=0, validation_alias=AliasChoices("PYRAMID_TIMEOUT_HOURS", "timeout_hours")
+    )
+    dev_guild_id: int | None = Field(
+        default=None, validation_alias=AliasChoices("PYRAMID_DEV_GUILD_ID", "dev_guild_id")
+    )
+    api_base_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("PYRAMID_API_BASE_URL", "api_base_url")
+    )
+    ai_delay_seconds: float = Field(
+        default=2.0, ge=0, validation_alias=AliasChoices("PYRAMID_AI_DELAY_SECONDS", "ai_delay_seconds")
+    )
+
+    @field_validator("discord_token")
+    @classmethod
+    def _token_not_blank(cls, value: SecretStr) -> SecretStr:
+        if not value.get_secret_value().strip():
+            raise ValueError("is empty")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+        return level
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Read settings, turning pydantic's report into one readable sentence per problem."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            field = str(err["loc"][0]) if err["loc"] else "settings"
+            env = ENV_NAMES.get(field, field)
+            if err["type"] == "missing":
+                problems.append(f"{env} is not set")
+            else:
+                problems.append(f"{env} {err['msg'].removeprefix('Value error, ')}")
+        raise SettingsError(
+            "Pyramid Bot cannot start: " + "; ".join(problems) + ". See .env.example and the README."
+        ) from None

@@ -1,0 +1,367 @@
+"""Games, seats, the move log, snapshots and message references.
+
+The move log is the source of truth. ``append_move`` relies on the (game, seq)
+primary key: two clicks racing to write the same move number cannot both win, so a
+move is never applied twice.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
+
+import aiosqlite
+from pydantic import BaseModel, ValidationError
+
+from bot.store.database import Database
+from bot.store.records import (
+    AiLevel,
+    ChallengeRecord,
+    CorruptRecord,
+    GameRecord,
+    GameStatus,
+    GuildSettings,
+    MessageRef,
+    MoveRecord,
+    SeatRecord,
+)
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class DuplicateMove(Exception):
+    """Move number N was already written: someone else's click got there first."""
+
+
+class LobbyError(Exception):
+    """A lobby change that can't be made (full, already seated, not a lobby)."""
+
+
+def _loads(raw: Any, what: str) -> Any:
+    if raw is None:
+        return None
+    try:
+        return json.loads(raw)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise CorruptRecord(f"The stored {what} is damaged and cannot be read.") from exc
+
+
+def _model(model: type[M], row: Mapping[str, Any] | aiosqlite.Row, what: str) -> M:
+    try:
+        return model.model_validate(dict(row))
+    except ValidationError as exc:
+        raise CorruptRecord(f"The stored {what} is damaged and cannot be read.") from exc
+
+
+def _game(row: aiosqlite.Row) -> GameRecord:
+    data = dict(row)
+    data["options"] = _loads(data["options"], f"options of game {data.get('id')}")
+    data["result"] = _loads(data["result"], f"result of game {data.get('id')}")
+    return _model(GameRecord, data, f"game {data.get('id')}")
+
+
+class GameStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # --- games ---------------------------------------------------------------
+    async def create_game(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        options: Mapping[str, Any],
+        seed: int,
+        created_by: int | None,
+        status: GameStatus = "lobby",
+        challenge_id: int | None = None,
+    ) -> int:
+        now = self.db.now()
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
+                " challenge_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (kind, guild_id, channel_id, json.dumps(dict(options)), status, seed, created_by,
+                 challenge_id, now, now),
+            )
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        async with self.db.reading() as conn, conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return _game(row) if row else None
+
+    async def games_where(self, where: str, params: Iterable[Any] = ()) -> list[GameRecord]:
+        """Games matching a fixed SQL condition; rows that fail to load are skipped,
+        so one damaged game never hides the others from a listing."""
+        async with self.db.reading() as conn, conn.execute(
+            f"SELECT * FROM games WHERE {where} ORDER BY id", tuple(params)
+        ) as cur:
+            rows = await cur.fetchall()
+        games: list[GameRecord] = []
+        for row in rows:
+            try:
+                games.append(_game(row))
+            except CorruptRecord:
+                continue
+        return games
+
+    async def games_of_user(self, user_id: int, guild_id: int | None, statuses: Iterable[str]) -> list[GameRecord]:
+        marks = ",".join("?" for _ in statuses)
+        return await self.games_where(
+            f"status IN ({marks}) AND (guild_id IS ? OR ? IS NULL)"
+            " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)",
+            (*statuses, guild_id, guild_id, user_id),
+        )
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?", (thread_id, self.db.now(), game_id)
+            )
+
+    async def set_status(
+        self, game_id: int, status: GameStatus, *, result: Mapping[str, Any] | None = None, expect: str | None = None
+    ) -> bool:
+        """Change a game's status; with ``expect`` only from that status (returns
+        False when someone else changed it first)."""
+        async with self.db.transaction() as conn:
+            sql = "UPDATE games SET status = ?, result = COALESCE(?, result), updated_at = ? WHERE id = ?"
+            params: list[Any] = [status, json.dumps(dict(result)) if result is not None else None, self.db.now(),
+                                 game_id]
+            if expect is not None:
+                sql += " AND status = ?"
+                params.append(expect)
+            cur = await conn.execute(sql, params)
+            return cur.rowcount == 1
+
+    async def update_options(self, game_id: int, options: Mapping[str, Any]) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET options = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (json.dumps(dict(options)), self.db.now(), game_id),
+            )
+
+    # --- seats ---------------------------------------------------------------
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_model(SeatRecord, row, f"seat of game {game_id}") for row in rows]
+
+    async def add_seat(
+        self, game_id: int, *, user_id: int | None = None, ai_level: AiLevel | None = None, limit: int
+    ) -> int:
+        """Seat a player in a lobby; returns the seat number."""
+        async with self.db.transaction() as conn:
+            async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["status"] != "lobby":
+                raise LobbyError("This game is no longer taking players.")
+            async with conn.execute(
+                "SELECT COUNT(*) AS n, MAX(seat) AS top, SUM(user_id = ?) AS mine FROM seats WHERE game_id = ?",
+                (user_id, game_id),
+            ) as cur:
+                counts = await cur.fetchone()
+            assert counts is not None
+            if user_id is not None and counts["mine"]:
+                raise LobbyError("You are already in this game.")
+            if counts["n"] >= limit:
+                raise LobbyError(f"This game is full ({limit} players).")
+            seat = 0 if counts["top"] is None else int(counts["top"]) + 1
+            await conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, ai_level, joined_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat, user_id, ai_level, self.db.now()),
+            )
+            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self.db.now(), game_id))
+            return seat
+
+    async def remove_seat(self, game_id: int, seat: int) -> None:
+        """Leave a lobby; later seats move up so seat numbers stay 0..n-1."""
+        async with self.db.transaction() as conn:
+            async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["status"] != "lobby":
+                raise LobbyError("The game has started; use /pyramid resign instead.")
+            cur = await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            if cur.rowcount == 0:
+                raise LobbyError("That seat is empty.")
+            async with conn.execute(
+                "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
+            ) as cur2:
+                later = [int(r["seat"]) for r in await cur2.fetchall()]
+            for old in later:
+                await conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (old - 1, game_id, old))
+
+    async def set_seat_ai(self, game_id: int, seat: int, ai_level: AiLevel | None) -> None:
+        """Hand a seat to an AI (timeout) or back to its human."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET ai_level = ? WHERE game_id = ? AND seat = ?", (ai_level, game_id, seat)
+            )
+
+    # --- moves ---------------------------------------------------------------
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        records = [_model(MoveRecord, row, f"move log of game {game_id}") for row in rows]
+        if [m.seq for m in records] != list(range(1, len(records) + 1)):
+            raise CorruptRecord(f"The move log of game {game_id} has gaps and cannot be replayed.")
+        return records
+
+    async def move_count(self, game_id: int) -> int:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def append_move(
+        self,
+        game_id: int,
+        seq: int,
+        seat: int,
+        move: str,
+        *,
+        actor_id: int | None,
+        snapshot: Mapping[str, Any] | None = None,
+        status: GameStatus | None = None,
+        result: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Write move ``seq`` (and, atomically with it, the snapshot and any status
+        change it causes). Raises :class:`DuplicateMove` if ``seq`` is taken."""
+        now = self.db.now()
+        async with self.db.transaction() as conn:
+            try:
+                await conn.execute(
+                    "INSERT INTO moves (game_id, seq, seat, move, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, seat, move, actor_id, now),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise DuplicateMove(f"Move {seq} of game {game_id} has already been made.") from exc
+            if snapshot is not None:
+                await conn.execute(
+                    "INSERT INTO snapshots (game_id, seq, position) VALUES (?, ?, ?)"
+                    " ON CONFLICT(game_id) DO UPDATE SET seq = excluded.seq, position = excluded.position",
+                    (game_id, seq, json.dumps(dict(snapshot))),
+                )
+            await conn.execute(
+                "UPDATE games SET updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result)"
+                " WHERE id = ?",
+                (now, status, json.dumps(dict(result)) if result is not None else None, game_id),
+            )
+
+    async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT seq, position FROM snapshots WHERE game_id = ?", (game_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        position = _loads(row["position"], f"snapshot of game {game_id}")
+        if not isinstance(position, dict):
+            raise CorruptRecord(f"The stored snapshot of game {game_id} is damaged.")
+        return int(row["seq"]), position
+
+    async def drop_snapshot(self, game_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+
+    # --- messages the bot keeps editing ----------------------------------------
+    async def set_message(
+        self, game_id: int, role: str, channel_id: int, message_id: int, *, seat: int = -1, version: int = 0
+    ) -> MessageRef | None:
+        """Record the current message for a role; returns the one it supersedes."""
+        async with self.db.transaction() as conn:
+            async with conn.execute(
+                "SELECT * FROM messages WHERE game_id = ? AND role = ? AND seat = ?", (game_id, role, seat)
+            ) as cur:
+                old = await cur.fetchone()
+            await conn.execute(
+                "INSERT INTO messages (game_id, role, seat, channel_id, message_id, version) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT(game_id, role, seat) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id, version = excluded.version",
+                (game_id, role, seat, channel_id, message_id, version),
+            )
+        return _model(MessageRef, old, f"message of game {game_id}") if old else None
+
+    async def get_message(self, game_id: int, role: str, seat: int = -1) -> MessageRef | None:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM messages WHERE game_id = ? AND role = ? AND seat = ?", (game_id, role, seat)
+        ) as cur:
+            row = await cur.fetchone()
+        return _model(MessageRef, row, f"message of game {game_id}") if row else None
+
+    async def messages_of(self, game_id: int) -> list[MessageRef]:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM messages WHERE game_id = ?", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_model(MessageRef, row, f"message of game {game_id}") for row in rows]
+
+    # --- guild settings -------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return _model(GuildSettings, row, f"settings of server {guild_id}") if row else GuildSettings(
+            guild_id=guild_id
+        )
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, use_threads, reminder_hours, timeout_hours, timeout_action)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT(guild_id) DO UPDATE SET use_threads = excluded.use_threads,"
+                " reminder_hours = excluded.reminder_hours, timeout_hours = excluded.timeout_hours,"
+                " timeout_action = excluded.timeout_action",
+                (settings.guild_id, int(settings.use_threads), settings.reminder_hours, settings.timeout_hours,
+                 settings.timeout_action),
+            )
+
+    # --- reminders ------------------------------------------------------------
+    async def reminded(self, game_id: int, seq: int) -> bool:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT 1 FROM reminders WHERE game_id = ? AND seq = ? AND reminded_at IS NOT NULL", (game_id, seq)
+        ) as cur:
+            return await cur.fetchone() is not None
+
+    async def mark_reminded(self, game_id: int, seq: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO reminders (game_id, seq, reminded_at) VALUES (?, ?, ?) ON CONFLICT(game_id)"
+                " DO UPDATE SET seq = excluded.seq, reminded_at = excluded.reminded_at",
+                (game_id, seq, self.db.now()),
+            )
+
+    # --- challenges -------------------------------------------------------------
+    async def create_challenge(
+        self, *, guild_id: int | None, channel_id: int, seed: int, options: Mapping[str, Any], created_by: int | None
+    ) -> int:
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO challenges (guild_id, channel_id, seed, options, created_by, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, seed, json.dumps(dict(options)), created_by, self.db.now()),
+            )
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+    async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM challenges WHERE id = ?", (challenge_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        data = dict(row)
+        data["options"] = _loads(data["options"], f"options of challenge {challenge_id}")
+        return _model(ChallengeRecord, data, f"challenge {challenge_id}")

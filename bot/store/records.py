@@ -1,0 +1,90 @@
+"""Rows as pydantic models: the store's boundary. A row that doesn't validate is a
+corrupt record, reported as such instead of crashing whatever read it."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+GameStatus = Literal["lobby", "active", "finished", "cancelled"]
+AiLevel = Literal["easy", "normal", "hard"]
+TimeoutAction = Literal["ai", "forfeit"]
+
+
+class CorruptRecord(Exception):
+    """A stored row cannot be read; the message says which one."""
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class GameRecord(_Row):
+    id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    options: dict[str, Any]
+    status: GameStatus
+    seed: int
+    created_by: int | None
+    challenge_id: int | None
+    result: dict[str, Any] | None
+    created_at: str
+    updated_at: str
+
+    @property
+    def play_channel_id(self) -> int:
+        """Where the game is played: its thread, or the channel in channel mode."""
+        return self.thread_id or self.channel_id
+
+
+class SeatRecord(_Row):
+    game_id: int
+    seat: int
+    user_id: int | None
+    ai_level: AiLevel | None
+    joined_at: str
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
+
+
+class MoveRecord(_Row):
+    game_id: int
+    seq: int
+    seat: int
+    move: str
+    actor_id: int | None
+    created_at: str
+
+
+class MessageRef(_Row):
+    game_id: int
+    role: str
+    seat: int
+    channel_id: int
+    message_id: int
+    version: int
+
+
+class GuildSettings(_Row):
+    guild_id: int
+    use_threads: bool = True
+    reminder_hours: float | None = None
+    timeout_hours: float | None = None
+    timeout_action: TimeoutAction = "ai"
+
+
+class ChallengeRecord(_Row):
+    id: int
+    guild_id: int | None
+    channel_id: int
+    seed: int
+    options: dict[str, Any]
+    created_by: int | None
+    created_at: str
+    closes_at: str | None

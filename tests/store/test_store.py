@@ -1,0 +1,163 @@
+"""The store against real SQLite files."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.store import CorruptRecord, Database, DuplicateMove, GameStore, LobbyError, SchemaError
+from bot.store.migrate import Migration, bundled_migrations, migrate
+
+
+async def open_store(path: Path) -> tuple[Database, GameStore]:
+    db = await Database.open(path)
+    return db, GameStore(db)
+
+
+async def test_migrates_an_empty_database(tmp_path: Path) -> None:
+    db, _ = await open_store(tmp_path / "bot.db")
+    try:
+        assert db.schema_version == bundled_migrations()[-1].version
+        async with db.reading() as conn, conn.execute("PRAGMA journal_mode") as cur:
+            row = await cur.fetchone()
+        assert row is not None and row[0] == "wal"
+        async with db.reading() as conn, conn.execute("PRAGMA foreign_keys") as cur:
+            row = await cur.fetchone()
+        assert row is not None and row[0] == 1
+    finally:
+        await db.close()
+
+
+async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    db, store = await open_store(path)
+    game_id = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
+    await db.close()
+    db, store = await open_store(path)
+    try:
+        game = await store.get_game(game_id)
+        assert game is not None and game.kind == "pyrinoes"
+        async with db.reading() as conn, conn.execute("SELECT COUNT(*) FROM schema_migrations") as cur:
+            row = await cur.fetchone()
+        assert row is not None and row[0] == len(bundled_migrations())
+    finally:
+        await db.close()
+
+
+async def test_refuses_a_newer_schema(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    db, _ = await open_store(path)
+    async with db.transaction() as conn:
+        await conn.execute("INSERT INTO schema_migrations (version, name) VALUES (999, 'from_the_future')")
+    await db.close()
+    with pytest.raises(SchemaError, match="newer than this bot understands"):
+        await Database.open(path)
+
+
+async def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
+    conn = await aiosqlite.connect(tmp_path / "x.db", isolation_level=None)
+    try:
+        good = Migration(1, "good", "CREATE TABLE a (x INTEGER);")
+        bad = Migration(2, "bad", "CREATE TABLE b (x INTEGER); THIS IS NOT SQL;")
+        with pytest.raises(aiosqlite.Error):
+            await migrate(conn, [good, bad])
+        assert await migrate(conn, [good]) == 1
+        async with conn.execute("SELECT name FROM sqlite_master WHERE name = 'b'") as cur:
+            assert await cur.fetchone() is None
+    finally:
+        await conn.close()
+
+
+async def test_duplicate_move_number_is_rejected(tmp_path: Path) -> None:
+    db, store = await open_store(tmp_path / "bot.db")
+    try:
+        game_id = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
+        await store.append_move(game_id, 1, 0, "draw", actor_id=3)
+        with pytest.raises(DuplicateMove):
+            await store.append_move(game_id, 1, 1, "pass", actor_id=4)
+        moves = await store.moves(game_id)
+        assert [(m.seq, m.move) for m in moves] == [(1, "draw")]
+    finally:
+        await db.close()
+
+
+async def test_racing_writers_of_the_same_move_produce_one_row(tmp_path: Path) -> None:
+    db, store = await open_store(tmp_path / "bot.db")
+    try:
+        game_id = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
+
+        async def attempt(move: str) -> bool:
+            try:
+                await store.append_move(game_id, 1, 0, move, actor_id=3)
+            except DuplicateMove:
+                return False
+            return True
+
+        wins = await asyncio.gather(*(attempt(f"m{i}") for i in range(10)))
+        assert sum(wins) == 1
+        assert len(await store.moves(game_id)) == 1
+    finally:
+        await db.close()
+
+
+async def test_failed_transaction_writes_nothing(tmp_path: Path) -> None:
+    db, store = await open_store(tmp_path / "bot.db")
+    try:
+        game_id = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
+        with pytest.raises(RuntimeError):
+            async with db.transaction() as conn:
+                await conn.execute(
+                    "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, 1, 0, 'x', 'now')",
+                    (game_id,),
+                )
+                raise RuntimeError("boom")
+        assert await store.moves(game_id) == []
+    finally:
+        await db.close()
+
+
+async def test_lobby_seats(tmp_path: Path) -> None:
+    db, store = await open_store(tmp_path / "bot.db")
+    try:
+        game_id = await store.create_game("flaming-pyramids", guild_id=1, channel_id=2, options={}, seed=1,
+                                          created_by=10)
+        assert await store.add_seat(game_id, user_id=10, limit=3) == 0
+        with pytest.raises(LobbyError, match="already in this game"):
+            await store.add_seat(game_id, user_id=10, limit=3)
+        assert await store.add_seat(game_id, ai_level="easy", limit=3) == 1
+        assert await store.add_seat(game_id, user_id=11, limit=3) == 2
+        with pytest.raises(LobbyError, match="full"):
+            await store.add_seat(game_id, user_id=12, limit=3)
+        await store.remove_seat(game_id, 1)
+        seats = await store.seats(game_id)
+        assert [(s.seat, s.user_id, s.ai_level) for s in seats] == [(0, 10, None), (1, 11, None)]
+        assert await store.set_status(game_id, "active", expect="lobby")
+        assert not await store.set_status(game_id, "active", expect="lobby")
+        with pytest.raises(LobbyError, match="no longer taking players"):
+            await store.add_seat(game_id, user_id=13, limit=6)
+    finally:
+        await db.close()
+
+
+async def test_corrupt_rows_are_reported_not_crashed_on(tmp_path: Path) -> None:
+    db, store = await open_store(tmp_path / "bot.db")
+    try:
+        good = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
+        bad = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE games SET options = '{not json' WHERE id = ?", (bad,))
+        with pytest.raises(CorruptRecord, match="damaged"):
+            await store.get_game(bad)
+        listed = await store.games_where("guild_id = ?", (1,))
+        assert [g.id for g in listed] == [good]
+        async with db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, 2, 0, 'x', 'now')", (good,)
+            )
+        with pytest.raises(CorruptRecord, match="gaps"):
+            await store.moves(good)
+    finally:
+        await db.close()
