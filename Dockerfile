@@ -1,0 +1,22 @@
+# Pyramid Bot: a slim image that runs as a non-root user with its database on a volume.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PYRAMID_DATABASE=/data/pyramid-bot.db
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY engine ./engine
+COPY render ./render
+COPY bot ./bot
+COPY migrations ./migrations
+RUN pip install . \
+    && useradd --create-home --uid 10001 pyramid \
+    && mkdir -p /data && chown pyramid:pyramid /data
+
+USER pyramid
+VOLUME ["/data"]
+CMD ["pyramid-bot"]
