@@ -1,0 +1,213 @@
+"""Games in play: loading them from the store and making moves, safely.
+
+A move goes through one path whatever its source (button, slash command, AI,
+timeout): take the game's lock, check the board version the player saw, let the
+engine judge it, then write it as move N+1 together with its snapshot. The lock
+stops two clicks in this process from interleaving; the (game, seq) key stops a
+second process or a retried request from writing the same move twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.store import CorruptRecord, DuplicateMove, GameRecord, GameStore, SeatRecord
+from engine.core import BadPosition, EngineError, Event, Game, MoveRejected, Result, get_game
+
+log = logging.getLogger(__name__)
+
+
+class PlayError(Exception):
+    """A move or action that can't be made; the message is shown to the player."""
+
+
+class StaleBoard(PlayError):
+    """The player acted on a board that has since changed."""
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__("This board is out of date: someone has moved since. Here is the current one.")
+        self.current_version = current_version
+
+
+@dataclass
+class Session:
+    """One game as loaded: its rows, rule book and current state."""
+
+    record: GameRecord
+    seats: list[SeatRecord]
+    game: Game[Any]
+    state: Any
+    version: int
+    last_events: list[Event] = field(default_factory=list)
+
+    @property
+    def to_act(self) -> int | None:
+        return self.game.to_act(self.state)
+
+    @property
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def seat(self, number: int) -> SeatRecord | None:
+        return next((s for s in self.seats if s.seat == number), None)
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    session: Session
+    seat: int
+    move: str
+    events: list[Event]
+    result: Result | None
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    return {"winners": list(result.winners), "scores": list(result.scores), "summary": result.summary}
+
+
+class SessionService:
+    """Owns the in-memory cache of loaded games and the per-game locks."""
+
+    def __init__(self, store: GameStore, *, cache_size: int = 512) -> None:
+        self.store = store
+        self._cache: OrderedDict[int, Session] = OrderedDict()
+        self._cache_size = cache_size
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+
+    async def load(self, game_id: int, *, fresh: bool = False) -> Session:
+        """The game as it stands; from cache, else snapshot, else replaying the log."""
+        if not fresh and game_id in self._cache:
+            self._cache.move_to_end(game_id)
+            cached = self._cache[game_id]
+            # Cheap freshness check: another process may have written moves.
+            if await self.store.move_count(game_id) == cached.version:
+                return cached
+        record = await self.store.get_game(game_id)
+        if record is None:
+            raise PlayError("That game no longer exists.")
+        seats = await self.store.seats(game_id)
+        try:
+            game = get_game(record.kind)
+        except EngineError as exc:
+            raise PlayError(str(exc)) from exc
+        if record.status in ("lobby", "cancelled") and not seats:
+            raise PlayError("That game has not started.")
+        moves = await self.store.moves(game_id)
+        state = await self._state_from_snapshot(game, record, len(moves))
+        if state is None:
+            state = self._replay(game, record, len(seats), [(m.seat, m.move) for m in moves])
+        session = Session(record, seats, game, state, len(moves))
+        self._remember(session)
+        return session
+
+    async def _state_from_snapshot(self, game: Game[Any], record: GameRecord, version: int) -> Any | None:
+        try:
+            snap = await self.store.snapshot(record.id)
+        except CorruptRecord:
+            return None
+        if snap is None or snap[0] != version:
+            return None
+        try:
+            return game.from_position(snap[1])
+        except (BadPosition, KeyError, TypeError, ValueError):
+            log.warning("snapshot of game %s unusable; replaying its log", record.id)
+            return None
+
+    @staticmethod
+    def _replay(game: Game[Any], record: GameRecord, players: int, moves: list[tuple[int, str]]) -> Any:
+        try:
+            return game.replay(players, record.options, record.seed, moves)
+        except (EngineError, ValueError) as exc:
+            raise CorruptRecord(f"Game {record.id} cannot be rebuilt from its move log ({exc}).") from exc
+
+    def _remember(self, session: Session) -> None:
+        self._cache[session.record.id] = session
+        self._cache.move_to_end(session.record.id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    async def start(self, game_id: int) -> Session:
+        """Turn a full lobby into a running game (set-up from options and seed)."""
+        async with self.lock(game_id):
+            record = await self.store.get_game(game_id)
+            if record is None or record.status != "lobby":
+                raise PlayError("This lobby has already started or closed.")
+            seats = await self.store.seats(game_id)
+            game = get_game(record.kind)
+            try:
+                state = game.setup(len(seats), record.options, record.seed)
+            except EngineError as exc:
+                raise PlayError(str(exc)) from exc
+            if not await self.store.set_status(game_id, "active", expect="lobby"):
+                raise PlayError("This lobby has already started or closed.")
+            record = record.model_copy(update={"status": "active"})
+            session = Session(record, seats, game, state, 0)
+            self._remember(session)
+            return session
+
+    async def make_move(
+        self,
+        game_id: int,
+        move: str,
+        *,
+        user_id: int | None,
+        seat: int | None = None,
+        expected_version: int | None = None,
+    ) -> MoveOutcome:
+        """Apply one move for a user (``user_id``) or for a seat the bot plays
+        (``seat``, with ``user_id`` None). Raises PlayError/StaleBoard/MoveRejected
+        with a readable reason and changes nothing in that case."""
+        async with self.lock(game_id):
+            session = await self.load(game_id)
+            if session.record.status != "active":
+                raise PlayError("This game is not running any more.")
+            if expected_version is not None and expected_version != session.version:
+                raise StaleBoard(session.version)
+            if seat is None:
+                mine = session.seat_of(user_id) if user_id is not None else None
+                if mine is None:
+                    raise PlayError("You are not playing in this game.")
+                seat = mine.seat
+            before = session.state
+            new_state, events = session.game.play(before, seat, move)
+            result = session.game.result(new_state)
+            seq = session.version + 1
+            try:
+                await self.store.append_move(
+                    game_id, seq, seat, move.strip(), actor_id=user_id,
+                    snapshot=session.game.to_position(new_state),
+                    status="finished" if result is not None else None,
+                    result=result_json(result) if result is not None else None,
+                )
+            except DuplicateMove as exc:
+                self.forget(game_id)
+                raise StaleBoard(seq) from exc
+            record = session.record
+            if result is not None:
+                record = record.model_copy(update={"status": "finished", "result": result_json(result)})
+            after = Session(record, session.seats, session.game, new_state, seq, events)
+            self._remember(after)
+            return MoveOutcome(after, seat, move.strip(), events, result)
+
+    async def end_game(self, game_id: int, *, result: dict[str, Any] | None, status: str = "finished") -> None:
+        """Finish a game outside the engine (resignation, forfeit, cancel)."""
+        async with self.lock(game_id):
+            await self.store.set_status(game_id, "finished" if status == "finished" else "cancelled",
+                                        result=result)
+            self.forget(game_id)
+
+
+__all__ = ["MoveOutcome", "MoveRejected", "PlayError", "Session", "SessionService", "StaleBoard"]

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+import pytest
+
+from bot.custom_ids import BadCustomId, CustomId
+from bot.picker import PathGone, move_for, node_at
+
+MOVES = ["play R40 1,0", "play R40 0,3", "play G4 1,0", "play G4 0,3"]
+
+
+def test_root_then_tile_then_spot() -> None:
+    root = node_at(MOVES, ())
+    assert root.choices == ("play",) and root.complete is None
+    tiles = node_at(MOVES, ("play",))
+    assert tiles.choices == ("R40", "G4")
+    spots = node_at(MOVES, ("play", "G4"))
+    assert spots.choices == ("1,0", "0,3")
+    assert move_for(MOVES, ("play", "G4", "0,3")) == "play G4 0,3"
+
+
+def test_forced_steps_descend_on_their_own() -> None:
+    node = node_at(["play R40 1,0", "play G4 1,0"], ("play", "R40"))
+    assert node.complete == "play R40 1,0" and node.choices == ()
+
+
+def test_a_path_can_be_a_move_and_go_deeper() -> None:
+    moves = ["discard R", "discard R G", "end"]
+    node = node_at(moves, ("discard", "R"))
+    assert node.complete == "discard R" and node.choices == ("G",)
+
+
+def test_stale_paths() -> None:
+    with pytest.raises(PathGone):
+        node_at(MOVES, ("play", "Y4"))
+    assert move_for(MOVES, ("play", "Y4", "1,0")) is None
+
+
+def test_custom_ids_round_trip_and_reject_junk() -> None:
+    cid = CustomId("pick", 12, 7, "play R40")
+    assert CustomId.parse(cid.encode()) == cid
+    for junk in ("", "pb:", "pb:explode:1:2", "xx:pick:1:2", "pb:pick:a:2", "pb:pick:1"):
+        with pytest.raises(BadCustomId):
+            CustomId.parse(junk)
+    with pytest.raises(ValueError):
+        CustomId("pick", 1, 1, "x" * 100).encode()
