@@ -23,6 +23,7 @@ ACTIONS = frozenset(
         "hand",  # show my hand
         "board",  # show the current board
         "sel",  # a select menu: the chosen value carries the path
+        "chal",  # play a Continuous Pyramid challenge deal (the id is the challenge's)
     }
 )
 _PATTERN = re.compile(r"^pb:(?P<action>[a-z]+):(?P<game>\d{1,18}):(?P<version>\d{1,9})(?::(?P<arg>.*))?$", re.S)

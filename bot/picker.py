@@ -45,7 +45,7 @@ def node_at(moves: Sequence[str], path: Sequence[str], steps: Steps = default_st
             if len(s) > depth:
                 seen.setdefault(s[depth], None)
         choices = tuple(seen)
-        if complete is None and len(choices) == 1 and depth > 0:
+        if complete is None and len(choices) == 1:
             current = (*current, choices[0])
             continue
         return Node(current, choices, complete)
@@ -55,3 +55,13 @@ def move_for(moves: Sequence[str], path: Sequence[str], steps: Steps = default_s
     """The move a full path spells, if it is legal now."""
     target = tuple(path)
     return next((m for m in moves if steps(m) == target), None)
+
+
+def back_path(moves: Sequence[str], node: Node, steps: Steps = default_steps) -> tuple[str, ...] | None:
+    """Where "Back" leads: the nearest shorter path that shows a different node
+    (forced steps are skipped on the way up as on the way down)."""
+    for cut in range(len(node.path) - 1, -1, -1):
+        prefix = node.path[:cut]
+        if node_at(moves, prefix, steps).path != node.path:
+            return prefix
+    return None

@@ -69,7 +69,12 @@ class MoveOutcome:
 
 
 def result_json(result: Result) -> dict[str, Any]:
-    return {"winners": list(result.winners), "scores": list(result.scores), "summary": result.summary}
+    return {
+        "winners": list(result.winners),
+        "scores": list(result.scores),
+        "summary": result.summary,
+        "details": dict(result.details),
+    }
 
 
 class SessionService:

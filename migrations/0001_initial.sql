@@ -25,6 +25,8 @@ CREATE TABLE seats (
     seat       INTEGER NOT NULL CHECK (seat >= 0),
     user_id    INTEGER,
     ai_level   TEXT CHECK (ai_level IS NULL OR ai_level IN ('easy', 'normal', 'hard')),
+    name       TEXT    NOT NULL DEFAULT '',
+    resigned   INTEGER NOT NULL DEFAULT 0,
     joined_at  TEXT    NOT NULL,
     PRIMARY KEY (game_id, seat),
     CHECK (user_id IS NOT NULL OR ai_level IS NOT NULL)
@@ -76,6 +78,7 @@ CREATE TABLE challenges (
     seed        INTEGER NOT NULL,
     options     TEXT    NOT NULL DEFAULT '{}',
     created_by  INTEGER,
+    message_id  INTEGER,
     created_at  TEXT    NOT NULL,
     closes_at   TEXT
 );
@@ -85,4 +88,10 @@ CREATE TABLE reminders (
     game_id    INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     seq        INTEGER NOT NULL,
     reminded_at TEXT
+);
+
+-- Users whose DMs are closed: told once, then served by ephemeral messages.
+CREATE TABLE dm_closed (
+    user_id    INTEGER PRIMARY KEY,
+    noticed_at TEXT NOT NULL
 );

@@ -155,7 +155,8 @@ class GameStore:
         return [_model(SeatRecord, row, f"seat of game {game_id}") for row in rows]
 
     async def add_seat(
-        self, game_id: int, *, user_id: int | None = None, ai_level: AiLevel | None = None, limit: int
+        self, game_id: int, *, user_id: int | None = None, ai_level: AiLevel | None = None, limit: int,
+        name: str = "",
     ) -> int:
         """Seat a player in a lobby; returns the seat number."""
         async with self.db.transaction() as conn:
@@ -175,8 +176,8 @@ class GameStore:
                 raise LobbyError(f"This game is full ({limit} players).")
             seat = 0 if counts["top"] is None else int(counts["top"]) + 1
             await conn.execute(
-                "INSERT INTO seats (game_id, seat, user_id, ai_level, joined_at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seat, user_id, ai_level, self.db.now()),
+                "INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seat, user_id, ai_level, name, self.db.now()),
             )
             await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self.db.now(), game_id))
             return seat
@@ -198,12 +199,31 @@ class GameStore:
             for old in later:
                 await conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (old - 1, game_id, old))
 
-    async def set_seat_ai(self, game_id: int, seat: int, ai_level: AiLevel | None) -> None:
-        """Hand a seat to an AI (timeout) or back to its human."""
+    async def set_seat_ai(self, game_id: int, seat: int, ai_level: AiLevel | None, *, resigned: bool = False) -> None:
+        """Hand a seat to an AI (timeout, resignation) or back to its human."""
         async with self.db.transaction() as conn:
             await conn.execute(
-                "UPDATE seats SET ai_level = ? WHERE game_id = ? AND seat = ?", (ai_level, game_id, seat)
+                "UPDATE seats SET ai_level = ?, resigned = ? WHERE game_id = ? AND seat = ?",
+                (ai_level, int(resigned), game_id, seat),
             )
+
+    # --- direct messages ------------------------------------------------------
+    async def dm_closed(self, user_id: int) -> bool:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT 1 FROM dm_closed WHERE user_id = ?", (user_id,)
+        ) as cur:
+            return await cur.fetchone() is not None
+
+    async def mark_dm_closed(self, user_id: int, closed: bool = True) -> bool:
+        """Record (or clear) closed DMs; returns True when this is news."""
+        async with self.db.transaction() as conn:
+            if not closed:
+                await conn.execute("DELETE FROM dm_closed WHERE user_id = ?", (user_id,))
+                return False
+            cur = await conn.execute(
+                "INSERT OR IGNORE INTO dm_closed (user_id, noticed_at) VALUES (?, ?)", (user_id, self.db.now())
+            )
+            return cur.rowcount == 1
 
     # --- moves ---------------------------------------------------------------
     async def moves(self, game_id: int) -> list[MoveRecord]:
@@ -365,3 +385,13 @@ class GameStore:
         data = dict(row)
         data["options"] = _loads(data["options"], f"options of challenge {challenge_id}")
         return _model(ChallengeRecord, data, f"challenge {challenge_id}")
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
+
+    async def challenge_game_of(self, challenge_id: int, user_id: int) -> GameRecord | None:
+        games = await self.games_where(
+            "challenge_id = ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?)", (challenge_id, user_id)
+        )
+        return games[0] if games else None

@@ -46,11 +46,29 @@ class SeatRecord(_Row):
     seat: int
     user_id: int | None
     ai_level: AiLevel | None
+    name: str = ""
+    resigned: bool = False
     joined_at: str
 
     @property
     def is_ai(self) -> bool:
+        """The bot plays this seat: an AI from the start, or a human's seat handed over."""
         return self.ai_level is not None
+
+    @property
+    def display(self) -> str:
+        """How the seat is named in narration: a mention for people (pings are
+        controlled separately), the level for AIs."""
+        if self.user_id is None:
+            return f"🤖 {self.ai_level or 'AI'} AI"
+        return f"<@{self.user_id}>"
+
+    @property
+    def plain_name(self) -> str:
+        """A name for pictures, where mentions don't render."""
+        if self.user_id is None:
+            return f"{(self.ai_level or 'AI').title()} AI"
+        return self.name or f"Player {self.seat + 1}"
 
 
 class MoveRecord(_Row):
@@ -86,5 +104,6 @@ class ChallengeRecord(_Row):
     seed: int
     options: dict[str, Any]
     created_by: int | None
+    message_id: int | None = None
     created_at: str
     closes_at: str | None

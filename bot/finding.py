@@ -1,0 +1,49 @@
+"""Which game a command means, from where it was typed and who typed it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.replies import client_of
+from bot.sessions import PlayError
+from bot.store import GameRecord
+
+if TYPE_CHECKING:
+    from bot.client import PyramidClient
+
+
+async def find_game(interaction: discord.Interaction[Any], number: int | None = None,
+                    *, statuses: tuple[str, ...] = ("active",)) -> GameRecord:
+    """The game numbered ``number``; else the game whose thread this is; else the
+    caller's game in this channel (their turn first, newest first)."""
+    client: PyramidClient = client_of(interaction)
+    store = client.services.store
+    marks = ",".join("?" for _ in statuses)
+    if number is not None:
+        game = await store.get_game(number)
+        if game is None or (interaction.guild_id is not None and game.guild_id != interaction.guild_id):
+            raise PlayError(f"There is no game #{number} in this server.")
+        return game
+    channel_id = interaction.channel_id
+    here = await store.games_where(f"thread_id = ? AND status IN ({marks})", (channel_id, *statuses))
+    if here:
+        return here[-1]
+    mine = await store.games_where(
+        f"channel_id = ? AND status IN ({marks}) AND id IN (SELECT game_id FROM seats WHERE user_id = ?)",
+        (channel_id, *statuses, interaction.user.id),
+    )
+    if not mine:
+        mine = await store.games_of_user(interaction.user.id, interaction.guild_id, statuses)
+    if not mine:
+        raise PlayError("You have no game running here. Start one with `/pyramid new`.")
+    for record in reversed(mine):
+        try:
+            session = await client.services.sessions.load(record.id)
+        except PlayError:
+            continue
+        seat = session.seat_of(interaction.user.id)
+        if seat is not None and session.to_act == seat.seat:
+            return record
+    return mine[-1]

@@ -1,0 +1,179 @@
+"""Clicks during a game: opening the move picker, choosing, moving, hands, boards.
+
+Every handler answers within Discord's 3 seconds before doing slow work, refuses
+out-of-turn and stale clicks with an ephemeral explanation, and funnels the actual
+move through ``SessionService.make_move`` (one lock, one versioned write).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.announcer import player_view, public_view
+from bot.board import board_content, picker
+from bot.custom_ids import CustomId
+from bot.games import presenter
+from bot.picker import PathGone, node_at
+from bot.rendering import board_file, hand_file
+from bot.replies import client_of, defer_private, tell
+from bot.sessions import PlayError, Session, StaleBoard
+from engine.core import MoveRejected
+
+if TYPE_CHECKING:
+    pass
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+
+
+
+async def send_current_board(interaction: Interaction, session: Session, note: str) -> None:
+    """An ephemeral copy of the current board, for stale clicks and 🔄."""
+    labels = presenter(session.record.kind).labels(
+        session.game.legal_moves(session.state) if session.result is None else []
+    )
+    file = await board_file(public_view(session), labels=labels)
+    text = note + "\n" + board_content(session, [])
+    await tell(interaction, text, file=file)
+
+
+def check_actor(session: Session, user_id: int) -> int:
+    """The clicker's seat if it's theirs to act; otherwise a readable refusal."""
+    if session.result is not None or session.record.status != "active":
+        raise PlayError("This game is over.")
+    mine = session.seat_of(user_id)
+    if mine is None:
+        raise PlayError("You are not playing in this game.")
+    seat = session.to_act
+    if seat != mine.seat:
+        acting = session.seat(seat) if seat is not None else None
+        who = acting.display if acting else "someone else"
+        raise PlayError(f"It's not your turn: the game is waiting for {who}.")
+    if mine.is_ai:
+        raise PlayError("An AI is playing your seat now (you resigned or timed out).")
+    return mine.seat
+
+
+async def load_current(interaction: Interaction, cid: CustomId, *, check_version: bool = True) -> Session | None:
+    """Load the game; answer stale clicks with the current board and return None."""
+    services = client_of(interaction).services
+    try:
+        session = await services.sessions.load(cid.game_id)
+    except PlayError as exc:
+        await tell(interaction, str(exc))
+        return None
+    if check_version and cid.version != session.version:
+        await defer_private(interaction)
+        await send_current_board(interaction, session, "⌛ This board is out of date: someone has moved since.")
+        return None
+    return session
+
+
+async def on_turn(interaction: Interaction, cid: CustomId) -> None:
+    session = await load_current(interaction, cid)
+    if session is None:
+        return
+    try:
+        check_actor(session, interaction.user.id)
+    except PlayError as exc:
+        await tell(interaction, str(exc))
+        return
+    chooser = picker(session, ())
+    await tell(interaction, chooser.content, view=chooser.view)
+
+
+async def on_pick(interaction: Interaction, cid: CustomId, path: list[str], page: int = 0) -> None:
+    session = await load_current(interaction, cid)
+    if session is None:
+        return
+    try:
+        check_actor(session, interaction.user.id)
+        p = presenter(session.record.kind)
+        node = node_at(session.game.legal_moves(session.state), path, p.steps)
+    except (PlayError, PathGone) as exc:
+        await tell(interaction, str(exc))
+        return
+    if node.complete is not None and not node.choices:
+        await perform_move(interaction, session, node.complete)
+        return
+    chooser = picker(session, node.path, page)
+    await interaction.response.edit_message(content=chooser.content, view=chooser.view)
+
+
+async def on_move(interaction: Interaction, cid: CustomId) -> None:
+    session = await load_current(interaction, cid)
+    if session is None:
+        return
+    try:
+        check_actor(session, interaction.user.id)
+    except PlayError as exc:
+        await tell(interaction, str(exc))
+        return
+    await perform_move(interaction, session, cid.arg)
+
+
+async def perform_move(interaction: Interaction, session: Session, move: str) -> None:
+    """Acknowledge at once, then make the move and announce it."""
+    client = client_of(interaction)
+    private_message = interaction.message is not None and (
+        interaction.message.flags.ephemeral or interaction.message.guild is None
+    )
+    if private_message:
+        await interaction.response.edit_message(content=f"⏳ Playing `{move}`…", view=None)
+    else:
+        await defer_private(interaction)
+    try:
+        outcome = await client.services.sessions.make_move(
+            session.record.id, move, user_id=interaction.user.id, expected_version=session.version
+        )
+    except StaleBoard:
+        fresh = await client.services.sessions.load(session.record.id)
+        await send_current_board(interaction, fresh, "⌛ This board is out of date: someone has moved since.")
+        return
+    except (MoveRejected, PlayError) as exc:
+        await tell(interaction, f"❌ {exc}")
+        return
+    done = f"✅ You played `{outcome.move}`."
+    if private_message:
+        await interaction.edit_original_response(content=done)
+    else:
+        await interaction.followup.send(done, ephemeral=True)
+    await client.announcer.announce(session.record.id)
+
+
+async def on_hand(interaction: Interaction, cid: CustomId) -> None:
+    session = await load_current(interaction, cid, check_version=False)
+    if session is None:
+        return
+    await show_hand(interaction, session)
+
+
+async def show_hand(interaction: Interaction, session: Session) -> None:
+    mine = session.seat_of(interaction.user.id)
+    if mine is None:
+        await tell(interaction, "You are not playing in this game.")
+        return
+    await defer_private(interaction)
+    file = await hand_file(player_view(session, mine.seat))
+    p = presenter(session.record.kind)
+    view = None
+    text = f"{p.emoji} Your hand in game #{session.record.id} (move {session.version})."
+    if session.result is None and session.to_act == mine.seat and not mine.is_ai:
+        chooser = picker(session, ())
+        view = chooser.view
+        text += "\n🎯 It's your turn: " + chooser.content.splitlines()[-1]
+    kwargs: dict[str, Any] = {"file": file}
+    if view is not None:
+        kwargs["view"] = view
+    await tell(interaction, text, **kwargs)
+
+
+async def on_board(interaction: Interaction, cid: CustomId) -> None:
+    session = await load_current(interaction, cid, check_version=False)
+    if session is None:
+        return
+    await defer_private(interaction)
+    await send_current_board(interaction, session, "Here is the current board.")
