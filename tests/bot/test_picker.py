@@ -3,18 +3,18 @@ from __future__ import annotations
 import pytest
 
 from bot.custom_ids import BadCustomId, CustomId
-from bot.picker import PathGone, move_for, node_at
+from bot.picker import PathGone, back_path, move_for, node_at
 
 MOVES = ["play R40 1,0", "play R40 0,3", "play G4 1,0", "play G4 0,3"]
 
 
 def test_root_then_tile_then_spot() -> None:
     root = node_at(MOVES, ())
-    assert root.choices == ("play",) and root.complete is None
-    tiles = node_at(MOVES, ("play",))
-    assert tiles.choices == ("R40", "G4")
+    assert root.path == ("play",) and root.choices == ("R40", "G4") and root.complete is None
+    assert back_path(MOVES, root) is None
     spots = node_at(MOVES, ("play", "G4"))
     assert spots.choices == ("1,0", "0,3")
+    assert back_path(MOVES, spots) == ("play",)
     assert move_for(MOVES, ("play", "G4", "0,3")) == "play G4 0,3"
 
 
