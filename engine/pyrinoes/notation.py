@@ -1,0 +1,74 @@
+"""Move notation: ``play 6-4 right``, ``play Y21|R1 left``, ``build Y21|R1``, ``draw``, ``pass``.
+
+Parsing is lenient about case and spacing only; anything else is refused with a reason
+a player can act on. Whether the move is *legal* is the rules' business, not this one's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.core.errors import IllegalMove
+from engine.pyrinoes.pieces import Domino, Pyrino, domino, explain_bad_pyrino, pyrino
+
+SIDES = ("left", "right")
+EXAMPLES = "play 6-4 right, play Y21|R1 left, build Y21|R1, draw or pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    kind: str  # "play" | "build" | "draw" | "pass"
+    domino: Domino | None = None
+    pyrino: Pyrino | None = None
+    side: str | None = None  # None: the player left it to the engine (only one side fits)
+
+    @property
+    def piece_code(self) -> str:
+        if self.domino is not None:
+            return self.domino.code
+        return self.pyrino.code if self.pyrino is not None else ""
+
+
+def play_text(code: str, side: str) -> str:
+    return f"play {code} {side}"
+
+
+def build_text(code: str) -> str:
+    return f"build {code}"
+
+
+@lru_cache(maxsize=4096)
+def parse_move(text: str) -> Move:
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalMove(f"That is not a move. Moves look like: {EXAMPLES}.")
+    verb, rest = words[0], words[1:]
+    if verb in ("draw", "pass"):
+        if rest:
+            raise IllegalMove(f"'{verb}' takes nothing after it.")
+        return Move(verb)
+    if verb not in ("play", "build"):
+        raise IllegalMove(f"'{words[0]}' is not a move. Moves look like: {EXAMPLES}.")
+    side: str | None = None
+    if verb == "play" and rest and rest[-1] in SIDES:
+        side = rest.pop()
+    if not rest:
+        raise IllegalMove(f"Say which piece to {verb}, e.g. {'play 6-4 right' if verb == 'play' else 'build Y21|R1'}.")
+    code = "".join(rest)
+    if verb == "play" and len(rest) > 1 and domino(code) is None and pyrino(code) is None:
+        raise IllegalMove(f"'{rest[-1]}' is not a side: play to the left or the right end.")
+    if verb == "play":
+        found_domino = domino(code)
+        if found_domino is not None:
+            return Move("play", domino=found_domino, side=side)
+    found = pyrino(code)
+    if found is None:
+        if verb == "build" and domino(code) is not None:
+            raise IllegalMove(f"{code} is a domino; only pyrinoes are built, e.g. build Y21|R1.")
+        if "|" not in code:
+            raise IllegalMove(
+                f"{code.upper()} is not a domino or pyrino code (dominoes look like 6-4, pyrinoes like Y21|R1)."
+            )
+        raise IllegalMove(explain_bad_pyrino(code))
+    return Move(verb, pyrino=found[0], side=side)

@@ -1,0 +1,391 @@
+"""Turns (PY-4), round end (PY-5), scoring and the match (PY-6), set-up (PY-3).
+
+``apply_move`` works on a copy of the state and returns it with the events that
+narrate the turn; when a round ends and the match goes on, the next round is dealt
+right here from the state's own RNG, so a game is replayable from its seed and moves.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalMove
+from engine.core.events import Event
+from engine.core.rng import Rng
+from engine.pyrinoes.moves import can_build, can_play
+from engine.pyrinoes.notation import Move, parse_move
+from engine.pyrinoes.pieces import (
+    COLOUR_NAMES,
+    DOMINO_SET,
+    DOMINOES,
+    FULL_GREEN,
+    FULL_SUPPLY,
+    GREEN,
+    HAND_SIZE,
+    PYRINO_SPELLINGS,
+    PYRINOES,
+    SEAT_COLOURS,
+    SIDE_NAMES,
+    pyramid_code,
+)
+from engine.pyrinoes.state import PyrinoesState, with_seat
+
+BONUS = {1: 10, 2: 5, 3: 5, 4: 0}
+
+
+# --- set-up (PY-3) ---------------------------------------------------------------------
+
+
+def deal(state: PyrinoesState, first: int) -> list[Event]:
+    """Set up a round on ``state`` (a private copy): shuffle, deal 9 each, turn one up."""
+    rng = Rng(state.rng)
+    tiles = list(DOMINO_SET)
+    rng.shuffle(tiles)
+    state.rng = rng.state
+    state.hands = (tuple(tiles[:HAND_SIZE]), tuple(tiles[HAND_SIZE : 2 * HAND_SIZE]))
+    start = tiles[2 * HAND_SIZE]
+    state.line = (start,)
+    state.left, state.right = DOMINOES[start].a, DOMINOES[start].b
+    state.boneyard = tuple(tiles[2 * HAND_SIZE + 1 :])
+    state.pyrinoes = ((), ())
+    state.supply = (FULL_SUPPLY, FULL_SUPPLY)
+    state.green = FULL_GREEN
+    state.passes = 0
+    state.first = first
+    state.turn = first
+    events = [
+        Event(
+            "round-start",
+            f"Round {state.round}: {start} starts the line; {{0}} ({SIDE_NAMES[first]}) plays first.",
+            players=(first,),
+            items=(start,),
+            data={"round": state.round, "first": first},
+        )
+    ]
+    for seat in (0, 1):
+        events.append(
+            Event(
+                "deal",
+                "{0} was dealt " + ", ".join(state.hands[seat]) + ".",
+                players=(seat,),
+                items=state.hands[seat],
+                visible_to=seat,
+            )
+        )
+    return events
+
+
+def new_match(players: int, target: int, seed: int) -> tuple[PyrinoesState, list[Event]]:
+    rng = Rng(seed)
+    first = rng.below(players)
+    state = PyrinoesState(
+        round=1, target=target, scores=(0, 0), turn=first, line=(), left=0, right=0,
+        hands=((), ()), pyrinoes=((), ()), supply=(FULL_SUPPLY, FULL_SUPPLY), green=FULL_GREEN,
+        boneyard=(), passes=0, first=first, rng=rng.state, moves=0,
+    )
+    return state, deal(state, first)
+
+
+# --- a turn (PY-4) ---------------------------------------------------------------------
+
+
+def apply_move(state: PyrinoesState, seat: int, text: str) -> tuple[PyrinoesState, list[Event]]:
+    move = parse_move(text)
+    new = state.copy()
+    if move.kind == "play":
+        events = _play(new, seat, move)
+    elif move.kind == "build":
+        events = _build(new, seat, move)
+    elif move.kind == "draw":
+        events = _draw(new, seat)
+    else:
+        events = _pass(new, seat)
+    new.passes = state.passes + 1 if move.kind == "pass" else 0
+    new.moves = state.moves + 1
+    events.extend(_end_turn(new, seat, move.kind == "pass"))
+    return new, events
+
+
+def _open_text(state: PyrinoesState) -> str:
+    return f"{state.left} and {state.right}" if state.left != state.right else f"{state.left} at both ends"
+
+
+def _play(state: PyrinoesState, seat: int, move: Move) -> list[Event]:
+    left, right = state.left, state.right
+    d, p = move.domino, move.pyrino
+    if d is not None:
+        held = state.hands[seat]
+        index = next((i for i, c in enumerate(held) if DOMINOES[c].key == d.key), -1)
+        if index < 0:
+            raise IllegalMove(f"You don't hold {d.code}.")
+        name, spots = held[index], (d.a, d.b)
+    else:
+        assert p is not None
+        held = state.pyrinoes[seat]
+        if p.code not in held:
+            raise IllegalMove(f"You haven't built {p.code}." if p.owner == seat else f"{p.code} is not your pyrino.")
+        index = held.index(p.code)
+        name, spots = p.code, p.spots
+    side = _side(state, name, spots, move.side)
+
+    # The touching end equals the open end; the far end becomes the new open end.
+    a, b = spots
+    if side == "left":
+        flipped = b != left
+        far = b if flipped else a
+        state.left = far
+    else:
+        flipped = a != right
+        far = a if flipped else b
+        state.right = far
+    if d is not None:
+        placed = f"{far}-{left}" if side == "left" else f"{right}-{far}"
+        state.hands = with_seat(state.hands, seat, _without(held, index))
+    else:
+        assert p is not None
+        placed = p.oriented(flipped)
+        state.pyrinoes = with_seat(state.pyrinoes, seat, _without(held, index))
+    if side == "left":
+        state.line = (placed, *state.line)
+        at = 0
+    else:
+        state.line = (*state.line, placed)
+        at = len(state.line) - 1
+    return [
+        Event(
+            "play",
+            f"{{0}} played {placed} to the {side} end; the open ends are now {_open_text(state)}.",
+            players=(seat,),
+            cells=(f"line:{at}",),
+            items=(placed,),
+            data={"side": side, "index": at, "piece": name},
+        )
+    ]
+
+
+def _side(state: PyrinoesState, name: str, spots: tuple[int, int], side: str | None) -> str:
+    """The side to play to: as named if it fits; when not named, the only one that fits."""
+    fits_left, fits_right = state.left in spots, state.right in spots
+    if side is None:
+        if fits_left and fits_right:
+            raise IllegalMove(f"{name} fits both open ends ({_open_text(state)}): say left or right.")
+        if not (fits_left or fits_right):
+            raise IllegalMove(f"{name} matches neither open end ({_open_text(state)}).")
+        return "left" if fits_left else "right"
+    if not (fits_left if side == "left" else fits_right):
+        spot = state.left if side == "left" else state.right
+        raise IllegalMove(f"{name} doesn't match the {side} open end ({spot}).")
+    return side
+
+
+def _without(items: tuple[str, ...], index: int) -> tuple[str, ...]:
+    return items[:index] + items[index + 1 :]
+
+
+def _build(state: PyrinoesState, seat: int, move: Move) -> list[Event]:
+    assert move.pyrino is not None
+    p = move.pyrino
+    colours = SEAT_COLOURS[seat]
+    if p.owner != seat:
+        mine = " and ".join(COLOUR_NAMES[c] for c in colours)
+        raise IllegalMove(f"{p.code} is not yours to build: your colours are {mine} (with green as one end).")
+    supply = state.supply[seat]
+    for i, (need, have) in enumerate(zip(p.need, supply, strict=True)):
+        if need > have:
+            code = pyramid_code(colours[i // 3], i % 3 + 1)
+            raise IllegalMove(
+                f"Your supply has no {code} left."
+                if have == 0
+                else f"Your supply has only one {code}, and {p.code} needs two."
+            )
+    if p.green_size:
+        if not state.green[p.green_size - 1]:
+            raise IllegalMove(f"There is no {pyramid_code(GREEN, p.green_size)} left in the middle.")
+        green = list(state.green)
+        green[p.green_size - 1] -= 1
+        state.green = tuple(green)
+    state.supply = with_seat(state.supply, seat, tuple(h - n for h, n in zip(supply, p.need, strict=True)))
+    state.pyrinoes = with_seat(state.pyrinoes, seat, (*state.pyrinoes[seat], p.code))
+    a, b = p.spots
+    return [Event("build", f"{{0}} built {p.code} (a {a}-{b}).", players=(seat,), items=(p.code,))]
+
+
+def _must_draw_or_pass_check(state: PyrinoesState, seat: int, verb: str) -> None:
+    if can_play(state, seat):
+        raise IllegalMove(f"You can play a piece, so you can't {verb}.")
+    if can_build(state, seat):
+        raise IllegalMove(f"You can build a pyrino, so you can't {verb}: a player who cannot play must build.")
+
+
+def _draw(state: PyrinoesState, seat: int) -> list[Event]:
+    _must_draw_or_pass_check(state, seat, "draw")
+    if not state.boneyard:
+        raise IllegalMove("The boneyard is empty: you must pass.")
+    code, state.boneyard = state.boneyard[0], state.boneyard[1:]
+    state.hands = with_seat(state.hands, seat, (*state.hands[seat], code))
+    return [
+        Event(
+            "draw",
+            f"{{0}} can neither play nor build and drew a domino ({len(state.boneyard)} left in the boneyard).",
+            players=(seat,),
+        ),
+        Event("drew", f"{{0}} drew {code}.", players=(seat,), items=(code,), visible_to=seat),
+    ]
+
+
+def _pass(state: PyrinoesState, seat: int) -> list[Event]:
+    _must_draw_or_pass_check(state, seat, "pass")
+    if state.boneyard:
+        raise IllegalMove("You must draw from the boneyard; you may pass only when it is empty.")
+    return [Event("pass", "{0} can neither play nor build and passed.", players=(seat,))]
+
+
+# --- round end (PY-5) and scoring (PY-6) ----------------------------------------------------
+
+
+def round_end(state: PyrinoesState, seat: int, passed: bool) -> int | None:
+    """The PY-5 condition (1-4) the mover's turn meets, first match wins, or None."""
+    no_dominoes = not state.hands[seat]
+    built = state.pyrinoes[seat]
+    supply = state.supply[seat]
+    no_pyramids = not built and not any(supply)
+    if no_dominoes and no_pyramids:
+        return 1
+    if no_pyramids:
+        return 2
+    if no_dominoes and len(remaining_colours(state, seat)) == 1:
+        return 3
+    if passed and state.passes >= 2:
+        return 4
+    return None
+
+
+def remaining_colours(state: PyrinoesState, seat: int) -> set[str]:
+    """Colours of the seat's unplayed pyramids (supply and built pyrinoes, green counts)."""
+    supply = state.supply[seat]
+    colours = {c for slot, c in enumerate(SEAT_COLOURS[seat]) if any(supply[slot * 3 : slot * 3 + 3])}
+    for code in state.pyrinoes[seat]:
+        colours.update(end.colour for end in PYRINOES[code].ends)
+    return colours
+
+
+def hand_total(state: PyrinoesState, seat: int) -> int:
+    """Unplayed domino weights plus the pips of unplayed pyramids (supply and built)."""
+    supply = state.supply[seat]
+    return (
+        sum(DOMINOES[c].weight for c in state.hands[seat])
+        + sum(n * (i % 3 + 1) for i, n in enumerate(supply))
+        + sum(PYRINOES[c].pips for c in state.pyrinoes[seat])
+    )
+
+
+def green_played(state: PyrinoesState) -> tuple[int, int]:
+    """Pips of green pyramids each seat played to the line (ownership by the other end's colour)."""
+    pips = [0, 0]
+    for item in state.line:
+        if "|" in item:
+            p = PYRINO_SPELLINGS[item][0]
+            pips[p.owner] += p.green_size
+    return pips[0], pips[1]
+
+
+def round_points(state: PyrinoesState, ender: int, condition: int) -> tuple[tuple[int, int], dict[str, object]]:
+    """This round's points for each seat and the parts they are made of."""
+    totals = (hand_total(state, 0), hand_total(state, 1))
+    difference = [0, 0]
+    if totals[0] != totals[1]:
+        lower = 0 if totals[0] < totals[1] else 1
+        difference[lower] = abs(totals[0] - totals[1])
+    bonus = [0, 0]
+    bonus[ender] = BONUS[condition]
+    greens = green_played(state)
+    points = (difference[0] + bonus[0] + greens[0], difference[1] + bonus[1] + greens[1])
+    parts: dict[str, object] = {
+        "totals": list(totals),
+        "difference": difference,
+        "bonus": bonus,
+        "green": list(greens),
+        "points": list(points),
+    }
+    return points, parts
+
+
+_CONDITION_TEXT = {
+    1: "{0} has no dominoes and no pyramids left",
+    2: "{0} has no pyramids left",
+    3: "{0} has no dominoes and pyramids of only one colour left",
+    4: "{0} passed after {1} passed",
+}
+
+
+def match_winner(scores: tuple[int, int], target: int) -> int | None:
+    """PY-6: one seat at the target wins; both there, the higher; a tie plays on."""
+    reached = [s >= target for s in scores]
+    if reached[0] and reached[1]:
+        if scores[0] == scores[1]:
+            return None
+        return 0 if scores[0] > scores[1] else 1
+    if reached[0]:
+        return 0
+    return 1 if reached[1] else None
+
+
+def _end_turn(state: PyrinoesState, seat: int, passed: bool) -> list[Event]:
+    condition = round_end(state, seat, passed)
+    if condition is None:
+        state.turn = 1 - seat
+        return []
+    points, parts = round_points(state, seat, condition)
+    bonus = BONUS[condition]
+    ended = _CONDITION_TEXT[condition]
+    tail = f"bonus {bonus}" if bonus else "no bonus"
+    data = {"round": state.round, "condition": condition, "ender": seat, **parts}
+    totals = parts["totals"]
+    assert isinstance(totals, list)
+    events = [
+        Event("round-end", f"{ended}: round {state.round} ends ({tail}).", players=(seat, 1 - seat), data=data),
+        Event("hand-totals", f"Hand totals: {{0}} {totals[0]}, {{1}} {totals[1]}.", players=(0, 1), data=data),
+    ]
+    for who in (0, 1):
+        pieces = [
+            f"{value} {label}"
+            for value, label in (
+                (_part(parts, "difference", who), "for the lower hand total"),
+                (_part(parts, "bonus", who), "bonus"),
+                (_part(parts, "green", who), "for green pyramids played"),
+            )
+            if value
+        ]
+        if pieces:
+            events.append(
+                Event("score", f"{{0}} scores {points[who]} ({', '.join(pieces)}).", players=(who,), data=data)
+            )
+    state.scores = (state.scores[0] + points[0], state.scores[1] + points[1])
+    events.append(
+        Event(
+            "scores",
+            f"After round {state.round}: {{0}} {state.scores[0]}, {{1}} {state.scores[1]} (target {state.target}).",
+            players=(0, 1),
+            data={"scores": list(state.scores)},
+        )
+    )
+    winner = match_winner(state.scores, state.target)
+    if winner is not None:
+        state.winner = winner
+        state.turn = seat
+        events.append(
+            Event(
+                "win",
+                f"{{0}} wins the match, {state.scores[winner]} to {state.scores[1 - winner]}.",
+                players=(winner,),
+                data={"scores": list(state.scores)},
+            )
+        )
+        return events
+    state.round += 1
+    events.extend(deal(state, 1 - state.first))
+    return events
+
+
+def _part(parts: dict[str, object], key: str, seat: int) -> int:
+    value = parts[key]
+    assert isinstance(value, list)
+    return int(value[seat])
