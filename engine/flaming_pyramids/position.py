@@ -1,0 +1,215 @@
+"""Position JSON in and out (the rules file's notation section).
+
+``to_position`` writes the rules file's keys plus what an exact round trip needs
+(``pending``, ``first``, ``rng``, ``moves``, ``turns_played``, ``result``);
+``from_position`` accepts positions without those extras, as scenario set-ups are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine.core.contract import Json
+from engine.core.errors import BadPosition
+from engine.core.result import Result
+from engine.flaming_pyramids.geometry import Cell, cell_text, parse_cell
+from engine.flaming_pyramids.state import FlamingPyramidsOptions, Pending, State
+from engine.flaming_pyramids.tiles import TILE
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+def pending_json(pending: Pending | None) -> Json | None:
+    if pending is None:
+        return None
+    return {"player": pending.player, "decision": "fall", "tile": pending.tile, "at": cell_text(pending.cell)}
+
+
+def result_json(result: Result | None) -> Json | None:
+    if result is None:
+        return None
+    return {
+        "winners": list(result.winners),
+        "scores": list(result.scores),
+        "summary": result.summary,
+        "details": dict(result.details),
+    }
+
+
+def to_position(state: State) -> Json:
+    options: Json = {"curse": state.curse}
+    if state.turn_limit is not None:
+        options["turn_limit"] = state.turn_limit
+    return {
+        "players": state.players,
+        "options": options,
+        "turn": state.turn,
+        "pyramid": {cell_text(cell): state.pyramid[cell] for cell in sorted(state.pyramid)},
+        "hands": [list(h) for h in state.hands],
+        "piles": [list(p) for p in state.piles],
+        "removed": list(state.removed),
+        "pending": pending_json(state.pending),
+        "first": state.first,
+        "rng": state.rng,
+        "moves": state.moves,
+        "turns_played": state.turns,
+        "result": result_json(state.result),
+    }
+
+
+# --- loading ----------------------------------------------------------------------------
+def _int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadPosition(f"{what} must be a whole number, not {value!r}.")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise BadPosition(f"{what} must be {span}, not {value}.")
+    return value
+
+
+class _Ledger:
+    """Where each tile has been seen, so a duplicate names both places."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, str] = {}
+
+    def add(self, code: Any, where: str) -> str:
+        if not isinstance(code, str):
+            raise BadPosition(f"{where} holds {code!r}, which is not a tile code.")
+        tile = code.strip().upper()
+        if tile not in TILE:
+            raise BadPosition(f"{where} holds {code!r}, which is not a Flaming Pyramids tile.")
+        if tile in self.seen:
+            raise BadPosition(f"{tile} is used twice: {self.seen[tile]} and {where}.")
+        self.seen[tile] = where
+        return tile
+
+
+def _tile_lists(value: Any, key: str, players: int, ledger: _Ledger, noun: str) -> tuple[tuple[str, ...], ...]:
+    if value is None:
+        return tuple(() for _ in range(players))
+    if not isinstance(value, list) or len(value) != players:
+        raise BadPosition(f"{key} must be a list with one list per player ({players}).")
+    out = []
+    for seat, items in enumerate(value):
+        if not isinstance(items, list):
+            raise BadPosition(f"{key}[{seat}] must be a list of tile codes.")
+        out.append(tuple(ledger.add(code, f"player {seat + 1}'s {noun}") for code in items))
+    return tuple(out)
+
+
+def _result(value: Any, players: int) -> Result | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise BadPosition("result must be an object or null.")
+    winners = value.get("winners")
+    if not isinstance(winners, list) or not winners:
+        raise BadPosition("result.winners must be a non-empty list of seats.")
+    seats = tuple(_int(w, "a winner's seat", 0, players - 1) for w in winners)
+    scores = value.get("scores", [])
+    details = value.get("details", {})
+    if not isinstance(scores, list) or not all(isinstance(s, int | float) for s in scores):
+        raise BadPosition("result.scores must be a list of numbers.")
+    if not isinstance(details, Mapping) or not all(isinstance(v, int | float) for v in details.values()):
+        raise BadPosition("result.details must map names to numbers.")
+    return Result(
+        winners=seats,
+        scores=tuple(float(s) for s in scores),
+        summary=str(value.get("summary", "")),
+        details={str(k): float(v) for k, v in details.items()},
+    )
+
+
+def from_position(position: Mapping[str, Any]) -> State:
+    if not isinstance(position, Mapping):
+        raise BadPosition("A Flaming Pyramids position must be a JSON object.")
+    known = {"players", "options", "turn", "pyramid", "hands", "piles", "removed", "pending", "first", "rng",
+             "moves", "turns_played", "result", "game"}
+    unknown = sorted(set(position) - known)
+    if unknown:
+        raise BadPosition(f"Unknown key(s) in the position: {', '.join(map(str, unknown))}.")
+    hands_raw = position.get("hands")
+    default_players = len(hands_raw) if isinstance(hands_raw, list) else None
+    players = _int(position.get("players", default_players), "players", MIN_PLAYERS, MAX_PLAYERS)
+
+    raw_options = position.get("options") or {}
+    if not isinstance(raw_options, Mapping):
+        raise BadPosition("options must be an object.")
+    try:
+        options = FlamingPyramidsOptions.model_validate(dict(raw_options))
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors())
+        raise BadPosition(f"The position's options are not valid ({problems}).") from exc
+
+    turn = _int(position.get("turn", 0), "turn", 0, players - 1)
+    ledger = _Ledger()
+
+    raw_pyramid = position.get("pyramid") or {}
+    if not isinstance(raw_pyramid, Mapping):
+        raise BadPosition('pyramid must be an object of "row,col": tile.')
+    pyramid: dict[Cell, str] = {}
+    for key, code in raw_pyramid.items():
+        cell = parse_cell(str(key))
+        if cell is None or cell[0] < 0:
+            raise BadPosition(f"{key!r} is not a cell: write it as row,col with row 0 or more, e.g. \"1,0\".")
+        if cell in pyramid:
+            raise BadPosition(f"The cell {cell_text(cell)} is given twice.")
+        pyramid[cell] = ledger.add(code, f"the pyramid at {cell_text(cell)}")
+
+    pending = _pending(position.get("pending"), players, pyramid, ledger)
+    hands = _tile_lists(hands_raw, "hands", players, ledger, "hand")
+    piles = _tile_lists(position.get("piles"), "piles", players, ledger, "pile")
+    raw_removed = position.get("removed") or []
+    if not isinstance(raw_removed, list):
+        raise BadPosition("removed must be a list of tile codes.")
+    removed = tuple(ledger.add(code, "the removed tiles") for code in raw_removed)
+
+    result = _result(position.get("result"), players)
+    if result is None and pending is None and not hands[turn]:
+        raise BadPosition(f"Player {turn + 1} is to play but holds no tile (a player with no tile has already won).")
+
+    return State(
+        players=players,
+        curse=options.curse,
+        turn_limit=options.turn_limit,
+        turn=turn,
+        pyramid=pyramid,
+        hands=hands,
+        piles=piles,
+        removed=removed,
+        pending=pending,
+        first=_int(position.get("first", turn), "first", 0, players - 1),
+        rng=_int(position.get("rng", 0), "rng", 0),
+        moves=_int(position.get("moves", 0), "moves", 0),
+        turns=_int(position.get("turns_played", 0), "turns_played", 0),
+        result=result,
+    )
+
+
+def _pending(value: Any, players: int, pyramid: Mapping[Cell, str], ledger: _Ledger) -> Pending | None:
+    """A pending tile found at ``at`` in the pyramid falls from there; one absent from the
+    pyramid is the tile just played, held above ``at`` (see :class:`Pending`)."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or value.get("decision") != "fall":
+        raise BadPosition('pending must be null or {"player": 0, "decision": "fall", "tile": "R6", "at": "1,0"}.')
+    player = _int(value.get("player"), "pending.player", 0, players - 1)
+    cell = parse_cell(str(value.get("at", "")))
+    if cell is None or cell[0] < 1:
+        raise BadPosition(f"pending.at {value.get('at')!r} is not a cell above the base.")
+    raw_tile = value.get("tile")
+    tile = str(raw_tile).strip().upper()
+    lifted = pyramid.get(cell) != tile
+    if lifted:
+        if cell in pyramid:
+            raise BadPosition(f"The pending fall names {tile} at {cell_text(cell)}, but {pyramid[cell]} is there.")
+        tile = ledger.add(raw_tile, "the pending fall")
+    r, c = cell
+    if (r - 1, c) in pyramid or (r - 1, c + 1) in pyramid:
+        raise BadPosition(f"{tile} at {cell_text(cell)} cannot fall: both cells below it must be empty.")
+    return Pending(player, tile, cell, lifted)
