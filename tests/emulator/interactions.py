@@ -1,0 +1,376 @@
+"""Building and dispatching INTERACTION_CREATE payloads the way Discord's client would produce them.
+
+Input checks here mirror what the Discord client itself prevents (unknown option, missing required option, a value
+outside the choices, clicking a disabled button…); they raise :class:`HarnessError` because they are test mistakes,
+not bot bugs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .limits import BUTTON, LABEL, SELECT_TYPES, STRING_SELECT, TEXT_INPUT
+from .model import (
+    ALL_TEXT_PERMISSIONS,
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    Channel,
+    Command,
+    Interaction,
+    Message,
+    User,
+)
+
+if TYPE_CHECKING:
+    from .server import Emulator
+
+JSON = dict[str, Any]
+
+# option types
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(
+    1, 12
+)
+
+
+class HarnessError(Exception):
+    """The test asked for something a Discord user could not do."""
+
+
+class BotNotConnected(HarnessError):
+    pass
+
+
+# --- commands -----------------------------------------------------------------------------------------------------
+
+
+def find_command(emu: Emulator, channel: Channel, name: str, ctype: int = 1) -> Command:
+    root = name.split()[0].lstrip("/")
+    commands = list(emu.world.commands.values())
+    for scope in (channel.guild_id, None):
+        for c in commands:
+            if c.guild_id == scope and c.name == root and c.type == ctype:
+                return c
+    known = sorted({("/" if c.type == 1 else "") + c.name for c in commands})
+    raise HarnessError(f"command /{root} is not registered with the emulator (registered: {known or 'none'})")
+
+
+def _option_specs(cmd: Command, path: list[str]) -> tuple[list[JSON], list[JSON]]:
+    """Walk subcommand groups/subcommands; return (the data.options chain root list, the leaf option specs)."""
+    specs: list[JSON] = list(cmd.raw.get("options") or [])
+    root: list[JSON] = []
+    container = root
+    for sub in path:
+        spec = next(
+            (o for o in specs if o.get("name") == sub and o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)), None
+        )
+        if spec is None:
+            subs = [o["name"] for o in specs if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+            raise HarnessError(f"/{cmd.name} has no subcommand {sub!r} here (choices: {subs})")
+        node: JSON = {"name": sub, "type": spec["type"], "options": []}
+        container.append(node)
+        container = node["options"]
+        specs = list(spec.get("options") or [])
+    if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in specs):
+        subs = [o["name"] for o in specs]
+        raise HarnessError(f"/{' '.join([cmd.name, *path])} needs a subcommand: {subs}")
+    return root, specs
+
+
+def _leaf_container(root: list[JSON]) -> list[JSON]:
+    container = root
+    while container and container[0].get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
+        container = container[0]["options"]
+    return container
+
+
+def _encode_value(emu: Emulator, spec: JSON, value: Any, resolved: JSON, guild_id: int | None) -> Any:
+    t = spec.get("type")
+    name = spec.get("name")
+    if t == STRING:
+        if not isinstance(value, str):
+            raise HarnessError(f"option {name!r} takes a string, got {value!r}")
+        lo, hi = spec.get("min_length"), spec.get("max_length")
+        if (lo is not None and len(value) < lo) or (hi is not None and len(value) > hi):
+            raise HarnessError(f"option {name!r}: length must be within {lo}..{hi}")
+        return value
+    if t in (INTEGER, NUMBER):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or (t == INTEGER and not isinstance(value, int))
+        ):
+            raise HarnessError(f"option {name!r} takes {'an integer' if t == INTEGER else 'a number'}, got {value!r}")
+        lo, hi = spec.get("min_value"), spec.get("max_value")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise HarnessError(f"option {name!r}: value must be within {lo}..{hi}")
+        return value
+    if t == BOOLEAN:
+        if not isinstance(value, bool):
+            raise HarnessError(f"option {name!r} takes a bool, got {value!r}")
+        return value
+    if t in (USER, MENTIONABLE) and isinstance(value, User):
+        resolved.setdefault("users", {})[str(value.id)] = value.payload()
+        guild = emu.world.guilds.get(guild_id or 0)
+        if guild is not None and value.id in guild.member_ids:
+            member = emu.world.member_payload(guild, value, with_permissions=True)
+            member.pop("user")
+            resolved.setdefault("members", {})[str(value.id)] = member
+        return str(value.id)
+    if t == CHANNEL and isinstance(value, Channel):
+        payload = emu.world.channel_payload(value)
+        payload["permissions"] = str(ALL_TEXT_PERMISSIONS)
+        resolved.setdefault("channels", {})[str(value.id)] = payload
+        return str(value.id)
+    raise HarnessError(f"option {name!r} (type {t}) cannot take {value!r}")
+
+
+def build_command_data(
+    emu: Emulator,
+    cmd: Command,
+    path: list[str],
+    options: Mapping[str, Any],
+    *,
+    guild_id: int | None,
+    focused: str | None = None,
+) -> JSON:
+    root, specs = _option_specs(cmd, path)
+    by_name = {o["name"]: o for o in specs}
+    resolved: JSON = {}
+    leaf: list[JSON] = []
+    for key, value in options.items():
+        spec = by_name.get(key) or by_name.get(key.replace("_", "-"))
+        if spec is None:
+            raise HarnessError(f"/{' '.join([cmd.name, *path])} has no option {key!r} (options: {sorted(by_name)})")
+        if key == focused:
+            if not spec.get("autocomplete"):
+                raise HarnessError(f"option {spec['name']!r} has no autocomplete")
+            leaf.append({"name": spec["name"], "type": spec["type"], "value": str(value), "focused": True})
+            continue
+        choices = spec.get("choices")
+        if choices:
+            match = next((c for c in choices if c["value"] == value or c["name"] == value), None)
+            if match is None:
+                raise HarnessError(
+                    f"option {spec['name']!r} must be one of {[c['value'] for c in choices]}, got {value!r}"
+                )
+            value = match["value"]
+        leaf.append(
+            {"name": spec["name"], "type": spec["type"], "value": _encode_value(emu, spec, value, resolved, guild_id)}
+        )
+    if focused is None:
+        given = {o["name"] for o in leaf}
+        missing = [o["name"] for o in specs if o.get("required") and o["name"] not in given]
+        if missing:
+            raise HarnessError(f"/{' '.join([cmd.name, *path])}: missing required options {missing}")
+    elif focused not in options:
+        raise HarnessError(f"focused option {focused!r} needs a value")
+    if root:
+        _leaf_container(root).extend(leaf)
+        top = root
+    else:
+        top = leaf
+    data: JSON = {"id": str(cmd.id), "name": cmd.name, "type": cmd.type}
+    if top:
+        data["options"] = top
+    if resolved:
+        data["resolved"] = resolved
+    if cmd.guild_id is not None:
+        data["guild_id"] = str(cmd.guild_id)
+    return data
+
+
+# --- components ---------------------------------------------------------------------------------------------------
+
+
+def find_button(
+    message: Message, *, label: str | None = None, custom_id: str | None = None, emoji: str | None = None
+) -> JSON:
+    buttons = message.buttons()
+    for b in buttons:
+        if custom_id is not None and b.get("custom_id") != custom_id:
+            continue
+        if label is not None and b.get("label") != label:
+            continue
+        if emoji is not None and (b.get("emoji") or {}).get("name") != emoji:
+            continue
+        return b
+    described = [(b.get("label"), b.get("custom_id")) for b in buttons]
+    raise HarnessError(f"no button label={label!r} custom_id={custom_id!r} on {message!r}; buttons: {described}")
+
+
+def button_data(button: JSON) -> JSON:
+    if button.get("disabled"):
+        raise HarnessError(f"button {button.get('label')!r} is disabled")
+    if button.get("style") == 5 or "custom_id" not in button:
+        raise HarnessError(f"button {button.get('label')!r} is a link button; clicking it opens {button.get('url')}")
+    data: JSON = {"custom_id": button["custom_id"], "component_type": BUTTON}
+    if "id" in button:
+        data["id"] = button["id"]
+    return data
+
+
+def find_select(message: Message, custom_id: str | None) -> JSON:
+    selects = message.selects()
+    for s in selects:
+        if custom_id is None or s.get("custom_id") == custom_id:
+            return s
+    raise HarnessError(f"no select {custom_id!r} on {message!r}; selects: {[s.get('custom_id') for s in selects]}")
+
+
+def select_data(emu: Emulator, select: JSON, values: list[Any], guild_id: int | None) -> JSON:
+    if select.get("disabled"):
+        raise HarnessError(f"select {select.get('custom_id')!r} is disabled")
+    lo, hi = select.get("min_values", 1), select.get("max_values", 1)
+    if not lo <= len(values) <= hi:
+        raise HarnessError(f"select {select.get('custom_id')!r} takes {lo}..{hi} values, got {len(values)}")
+    data: JSON = {"custom_id": select["custom_id"], "component_type": select["type"]}
+    if select["type"] == STRING_SELECT:
+        allowed = {o["value"]: o for o in select.get("options") or []}
+        labels = {o["label"]: o["value"] for o in select.get("options") or []}
+        out: list[str] = []
+        for v in values:
+            if v in allowed:
+                out.append(v)
+            elif v in labels:
+                out.append(labels[v])
+            else:
+                raise HarnessError(f"{v!r} is not an option of select {select['custom_id']!r}: {sorted(allowed)}")
+        data["values"] = out
+        return data
+    resolved: JSON = {}
+    out_ids: list[str] = []
+    for v in values:
+        spec = {"name": select["custom_id"], "type": USER if isinstance(v, User) else CHANNEL}
+        out_ids.append(str(_encode_value(emu, spec, v, resolved, guild_id)))
+    data["values"] = out_ids
+    data["resolved"] = resolved
+    return data
+
+
+# --- modals -------------------------------------------------------------------------------------------------------
+
+
+def _submitted_input(comp: JSON, values: Mapping[str, Any], used: set[str]) -> JSON:
+    cid = comp.get("custom_id", "")
+    if comp.get("type") == TEXT_INPUT:
+        value = values.get(cid, comp.get("value") or "")
+        used.add(cid)
+        if not isinstance(value, str):
+            raise HarnessError(f"text input {cid!r} takes a string")
+        if comp.get("required", True) and not value:
+            raise HarnessError(f"text input {cid!r} is required")
+        lo, hi = comp.get("min_length"), comp.get("max_length")
+        if value and ((lo is not None and len(value) < lo) or (hi is not None and len(value) > hi)):
+            raise HarnessError(f"text input {cid!r}: length must be within {lo}..{hi}")
+        return {"type": TEXT_INPUT, "custom_id": cid, "value": value}
+    if comp.get("type") in SELECT_TYPES:
+        chosen = values.get(cid, [])
+        used.add(cid)
+        return {"type": comp["type"], "custom_id": cid, "values": list(chosen)}
+    return {"type": comp.get("type"), **({"id": comp["id"]} if "id" in comp else {})}
+
+
+def modal_submit_data(modal: JSON, values: Mapping[str, Any]) -> JSON:
+    used: set[str] = set()
+    components: list[JSON] = []
+    for comp in modal.get("components") or []:
+        if comp.get("type") == 1:
+            inner = [_submitted_input(c, values, used) for c in comp.get("components") or []]
+            components.append({"type": 1, "components": inner})
+        elif comp.get("type") == LABEL:
+            components.append({"type": LABEL, "component": _submitted_input(comp.get("component") or {}, values, used)})
+        else:
+            components.append(_submitted_input(comp, values, used))
+    unknown = set(values) - used
+    if unknown:
+        raise HarnessError(f"modal {modal.get('custom_id')!r} has no inputs {sorted(unknown)}")
+    return {"custom_id": modal["custom_id"], "components": components}
+
+
+# --- dispatch -----------------------------------------------------------------------------------------------------
+
+
+async def dispatch_interaction(
+    emu: Emulator,
+    *,
+    type: int,
+    user: User,
+    channel: Channel,
+    data: JSON,
+    message: Message | None = None,
+) -> Interaction:
+    world = emu.world
+    if not emu.gateway.live_sessions:
+        raise BotNotConnected("no bot session is connected to the emulator's gateway")
+    iid = world.ids.next()
+    token = f"aW50ZXJhY3Rpb246{iid}:" + secrets.token_urlsafe(48)
+    guild = world.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+    channel_payload = world.channel_payload(channel)
+    payload: JSON = {
+        "id": str(iid),
+        "application_id": str(world.application_id),
+        "type": type,
+        "data": data,
+        "token": token,
+        "version": 1,
+        "channel_id": str(channel.id),
+        "channel": channel_payload,
+        "app_permissions": str(ALL_TEXT_PERMISSIONS),
+        "locale": user.locale,
+        "entitlements": [],
+        "entitlement_sku_ids": [],
+        "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
+        "context": 0 if guild is not None else 1,
+        "attachment_size_limit": emu.attachment_size_limit,
+    }
+    if not world.can_access(user, channel):
+        raise HarnessError(
+            f"{user.username} cannot use {channel!r} (not a member / someone else's DM / private thread)"
+        )
+    if guild is not None:
+        channel_payload["permissions"] = str(ALL_TEXT_PERMISSIONS)
+        payload["guild_id"] = str(guild.id)
+        payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
+        payload["guild_locale"] = guild.locale
+        payload["member"] = world.member_payload(guild, user, with_permissions=True)
+    else:
+        payload["user"] = user.payload()
+    if message is not None:
+        payload["message"] = world.message_payload(message)
+    now = asyncio.get_running_loop().time()
+    inter = Interaction(
+        id=iid,
+        token=token,
+        type=type,
+        user_id=user.id,
+        channel_id=channel.id,
+        guild_id=guild.id if guild else None,
+        data=data,
+        payload=payload,
+        created_at=now,
+        deadline=now + emu.interaction_deadline,
+        expires_at=now + emu.token_lifetime,
+        message_id=message.id if message is not None else None,
+    )
+    world.interactions[iid] = inter
+    world.interactions_by_token[token] = inter
+    await emu.gateway.dispatch("INTERACTION_CREATE", payload)
+    return inter
+
+
+__all__ = [
+    "APPLICATION_COMMAND",
+    "AUTOCOMPLETE",
+    "MESSAGE_COMPONENT",
+    "MODAL_SUBMIT",
+    "BotNotConnected",
+    "HarnessError",
+    "build_command_data",
+    "dispatch_interaction",
+    "find_command",
+]

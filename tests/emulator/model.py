@@ -1,0 +1,604 @@
+"""The emulated Discord world: users, guilds, channels/threads, messages, commands, interactions.
+
+Plain dataclasses plus :class:`World`, which owns them and renders the JSON payloads discord.py parses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import struct
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .limits import BUTTON, SELECT_TYPES, iter_components
+
+JSON = dict[str, Any]
+
+DISCORD_EPOCH_MS = 1420070400000
+
+# channel types
+GUILD_TEXT = 0
+DM = 1
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = frozenset({10, PUBLIC_THREAD, PRIVATE_THREAD})
+
+# message flags
+SUPPRESS_EMBEDS = 1 << 2
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+
+# interaction types
+PING = 1
+APPLICATION_COMMAND = 2
+MESSAGE_COMPONENT = 3
+AUTOCOMPLETE = 4
+MODAL_SUBMIT = 5
+
+# permissions: everything a bot would plausibly need (and not ADMINISTRATOR)
+ALL_TEXT_PERMISSIONS = (1 << 47) - 1 - (1 << 3)
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def iso(t: dt.datetime | None) -> str | None:
+    return t.isoformat() if t is not None else None
+
+
+class Snowflakes:
+    """Monotonic, time-based ids (discord.py derives message age from them)."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def next(self) -> int:
+        value = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last = max(value, self._last + 1)
+        return self._last
+
+
+@dataclass
+class User:
+    id: int
+    username: str
+    global_name: str | None = None
+    bot: bool = False
+    dms_open: bool = True
+    locale: str = "en-US"
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    @property
+    def display_name(self) -> str:
+        return self.global_name or self.username
+
+    def payload(self) -> JSON:
+        p: JSON = {
+            "id": str(self.id),
+            "username": self.username,
+            "discriminator": "0000" if self.bot else "0",
+            "global_name": self.global_name,
+            "avatar": None,
+            "public_flags": 0,
+            "flags": 0,
+        }
+        if self.bot:
+            p["bot"] = True
+        return p
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    member_ids: list[int] = field(default_factory=list)
+    channel_ids: list[int] = field(default_factory=list)
+    joined_at: dt.datetime = field(default_factory=now)
+    locale: str = "en-US"
+
+    def everyone_role(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": "@everyone",
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": 0,
+            "permissions": str(ALL_TEXT_PERMISSIONS),
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+
+@dataclass
+class Channel:
+    id: int
+    type: int
+    name: str | None = None
+    guild_id: int | None = None
+    parent_id: int | None = None
+    position: int = 0
+    topic: str | None = None
+    recipient_ids: list[int] = field(default_factory=list)
+    last_message_id: int | None = None
+    # threads
+    owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    invitable: bool = True
+    auto_archive_duration: int = 1440
+    archive_timestamp: dt.datetime = field(default_factory=now)
+    created_at: dt.datetime = field(default_factory=now)
+    member_ids: set[int] = field(default_factory=set)
+    message_count: int = 0
+    starter_message_id: int | None = None
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def __repr__(self) -> str:
+        return f"<Channel {self.name or self.type} id={self.id}>"
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None
+    url: str
+    description: str | None = None
+    ephemeral: bool = False
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    @property
+    def is_png(self) -> bool:
+        return self.data[:8] == b"\x89PNG\r\n\x1a\n"
+
+    def image_size(self) -> tuple[int, int] | None:
+        if self.is_png and len(self.data) >= 24:
+            w, h = struct.unpack(">II", self.data[16:24])
+            return int(w), int(h)
+        return None
+
+    def payload(self) -> JSON:
+        p: JSON = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+            "flags": 0,
+        }
+        if self.description is not None:
+            p["description"] = self.description
+        if self.ephemeral:
+            p["ephemeral"] = True
+        wh = self.image_size()
+        if wh is not None:
+            p["width"], p["height"] = wh
+        return p
+
+
+def _walk(components: list[JSON]) -> Iterator[JSON]:
+    for _, c in iter_components(components):
+        yield c
+
+
+@dataclass
+class Message:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    author: User
+    content: str = ""
+    embeds: list[JSON] = field(default_factory=list)
+    components: list[JSON] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    tts: bool = False
+    timestamp: dt.datetime = field(default_factory=now)
+    edited_timestamp: dt.datetime | None = None
+    webhook_id: int | None = None
+    application_id: int | None = None
+    interaction_metadata: JSON | None = None
+    visible_to: int | None = None  # ephemeral: the only user who sees it
+    thread_id: int | None = None  # thread started from this message
+    message_reference: JSON | None = None
+    poll: JSON | None = None
+    reactions: dict[str, set[int]] = field(default_factory=dict)
+    deleted: bool = False
+    history: list[JSON] = field(default_factory=list)  # earlier versions (content/embeds/components)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
+
+    @property
+    def edited(self) -> bool:
+        return self.edited_timestamp is not None
+
+    def all_components(self) -> list[JSON]:
+        return list(_walk(self.components))
+
+    def buttons(self) -> list[JSON]:
+        return [c for c in _walk(self.components) if c.get("type") == BUTTON]
+
+    def selects(self) -> list[JSON]:
+        return [c for c in _walk(self.components) if c.get("type") in SELECT_TYPES]
+
+    @property
+    def button_labels(self) -> list[str]:
+        return [str(b.get("label") or "") for b in self.buttons()]
+
+    @property
+    def text(self) -> str:
+        """Content plus every embed's text, for loose assertions."""
+        parts = [self.content]
+        for e in self.embeds:
+            parts += [e.get("title") or "", e.get("description") or ""]
+            parts += [f"{f.get('name', '')}\n{f.get('value', '')}" for f in e.get("fields") or []]
+            parts += [(e.get("footer") or {}).get("text") or "", (e.get("author") or {}).get("name") or ""]
+        for c in _walk(self.components):
+            if c.get("type") == 10:  # components v2 text display
+                parts.append(c.get("content") or "")
+        return "\n".join(p for p in parts if p)
+
+    def png_attachments(self) -> list[Attachment]:
+        return [a for a in self.attachments if a.is_png]
+
+    def attachment(self, filename: str) -> Attachment:
+        for a in self.attachments:
+            if a.filename == filename:
+                return a
+        raise KeyError(f"{self!r} has no attachment {filename!r} (has {[a.filename for a in self.attachments]})")
+
+    def embed_image(self, index: int = 0) -> Attachment | None:
+        """The attachment an embed's image points at (``attachment://…`` resolved), if any."""
+        url = ((self.embeds[index].get("image") or {}) if index < len(self.embeds) else {}).get("url")
+        return next((a for a in self.attachments if a.url == url), None)
+
+    def __repr__(self) -> str:
+        flags = " ephemeral" if self.ephemeral else ""
+        return f"<Message id={self.id} channel={self.channel_id}{flags} content={self.content[:40]!r}>"
+
+
+@dataclass
+class Command:
+    id: int
+    application_id: int
+    name: str
+    type: int
+    raw: JSON
+    guild_id: int | None = None
+    version: int = 1
+
+    def payload(self) -> JSON:
+        p: JSON = {
+            "default_member_permissions": None,
+            "dm_permission": True,
+            "contexts": None,
+            "integration_types": [0],
+            "nsfw": False,
+            "description": "",
+            "options": [],
+        }
+        p.update(self.raw)
+        p.update(
+            id=str(self.id),
+            application_id=str(self.application_id),
+            version=str(self.version),
+            type=self.type,
+            name=self.name,
+        )
+        if self.guild_id is not None:
+            p["guild_id"] = str(self.guild_id)
+        else:
+            p.pop("guild_id", None)
+        return p
+
+
+@dataclass
+class Interaction:
+    id: int
+    token: str
+    type: int
+    user_id: int
+    channel_id: int
+    guild_id: int | None
+    data: JSON
+    payload: JSON
+    created_at: float  # loop time of dispatch
+    deadline: float
+    expires_at: float
+    message_id: int | None = None  # component/modal: the message the component is on
+    response_type: int | None = None
+    responded_at: float | None = None
+    original_message_id: int | None = None
+    awaiting_first_followup: bool = False  # deferred "thinking": first follow-up edits the loading message
+    followup_ids: list[int] = field(default_factory=list)
+    choices: list[JSON] | None = None
+    modal: JSON | None = None
+    rejected: list[str] = field(default_factory=list)
+    late: bool = False
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def responded(self) -> bool:
+        return self.response_type is not None
+
+
+class World:
+    """All state, plus payload rendering. No I/O here."""
+
+    def __init__(self, *, bot_name: str = "PyramidBot") -> None:
+        self.ids = Snowflakes()
+        self.users: dict[int, User] = {}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.commands: dict[int, Command] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.interactions_by_token: dict[str, Interaction] = {}
+        self.bot = self.add_user(bot_name, bot=True)
+        self.owner = self.add_user("app-owner")
+        self.application_id = self.bot.id
+
+    # --- creation -----------------------------------------------------------------------------------------------
+
+    def add_user(
+        self, username: str, *, bot: bool = False, dms_open: bool = True, global_name: str | None = None
+    ) -> User:
+        u = User(self.ids.next(), username, global_name=global_name, bot=bot, dms_open=dms_open)
+        self.users[u.id] = u
+        return u
+
+    def add_guild(self, name: str) -> Guild:
+        g = Guild(self.ids.next(), name, owner_id=self.owner.id, member_ids=[self.bot.id, self.owner.id])
+        self.guilds[g.id] = g
+        return g
+
+    def add_channel(self, guild: Guild, name: str, *, type: int = GUILD_TEXT, topic: str | None = None) -> Channel:
+        c = Channel(self.ids.next(), type, name=name, guild_id=guild.id, position=len(guild.channel_ids), topic=topic)
+        self.channels[c.id] = c
+        guild.channel_ids.append(c.id)
+        return c
+
+    def dm_channel(self, user: User, *, create: bool = True) -> Channel | None:
+        for c in self.channels.values():
+            if c.is_dm and c.recipient_ids == [user.id]:
+                return c
+        if not create:
+            return None
+        c = Channel(self.ids.next(), DM, recipient_ids=[user.id])
+        self.channels[c.id] = c
+        return c
+
+    # --- lookups ------------------------------------------------------------------------------------------------
+
+    def channel_messages(self, channel_id: int, *, include_deleted: bool = False) -> list[Message]:
+        msgs = [m for m in self.messages.values() if m.channel_id == channel_id and (include_deleted or not m.deleted)]
+        return sorted(msgs, key=lambda m: m.id)
+
+    def threads_of(self, channel_id: int) -> list[Channel]:
+        return sorted(
+            (c for c in self.channels.values() if c.parent_id == channel_id and c.is_thread), key=lambda c: c.id
+        )
+
+    def can_see(self, user: User, message: Message) -> bool:
+        if message.deleted:
+            return False
+        if message.visible_to is not None and message.visible_to != user.id:
+            return False
+        return self.can_access(user, self.channels[message.channel_id])
+
+    def can_access(self, user: User, ch: Channel) -> bool:
+        if ch.is_dm:
+            return user.id in ch.recipient_ids or user.id == self.bot.id
+        guild = self.guilds.get(ch.guild_id or 0)
+        if guild is None or user.id not in guild.member_ids:
+            return False
+        if ch.type == PRIVATE_THREAD:
+            return user.id in ch.member_ids or user.id == guild.owner_id
+        return True
+
+    # --- payloads -----------------------------------------------------------------------------------------------
+
+    def member_payload(self, guild: Guild, user: User, *, with_permissions: bool = False) -> JSON:
+        p: JSON = {
+            "user": user.payload(),
+            "roles": [],
+            "nick": None,
+            "avatar": None,
+            "banner": None,
+            "joined_at": iso(guild.joined_at),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
+        if with_permissions:
+            p["permissions"] = str(ALL_TEXT_PERMISSIONS)
+        return p
+
+    def channel_payload(self, c: Channel) -> JSON:
+        if c.is_dm:
+            return {
+                "id": str(c.id),
+                "type": DM,
+                "last_message_id": str(c.last_message_id) if c.last_message_id else None,
+                "recipients": [self.users[u].payload() for u in c.recipient_ids],
+                "flags": 0,
+            }
+        p: JSON = {
+            "id": str(c.id),
+            "type": c.type,
+            "guild_id": str(c.guild_id),
+            "name": c.name,
+            "last_message_id": str(c.last_message_id) if c.last_message_id else None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+        if c.is_thread:
+            p.update(
+                parent_id=str(c.parent_id),
+                owner_id=str(c.owner_id),
+                message_count=c.message_count,
+                total_message_sent=c.message_count,
+                member_count=min(len(c.member_ids), 50),
+                thread_metadata={
+                    "archived": c.archived,
+                    "auto_archive_duration": c.auto_archive_duration,
+                    "archive_timestamp": iso(c.archive_timestamp),
+                    "locked": c.locked,
+                    "invitable": c.invitable,
+                    "create_timestamp": iso(c.created_at),
+                },
+            )
+        else:
+            p.update(
+                position=c.position,
+                permission_overwrites=[],
+                parent_id=str(c.parent_id) if c.parent_id else None,
+                topic=c.topic,
+                nsfw=False,
+                default_auto_archive_duration=1440,
+                default_thread_rate_limit_per_user=0,
+            )
+        return p
+
+    def thread_member_payload(self, thread: Channel, user_id: int) -> JSON:
+        return {"id": str(thread.id), "user_id": str(user_id), "join_timestamp": iso(thread.created_at), "flags": 0}
+
+    def message_payload(self, m: Message) -> JSON:
+        p: JSON = {
+            "id": str(m.id),
+            "channel_id": str(m.channel_id),
+            "type": m.type,
+            "content": m.content,
+            "author": m.author.payload(),
+            "timestamp": iso(m.timestamp),
+            "edited_timestamp": iso(m.edited_timestamp),
+            "tts": m.tts,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.payload() for a in m.attachments],
+            "embeds": m.embeds,
+            "components": m.components,
+            "pinned": False,
+            "flags": m.flags,
+        }
+        if m.guild_id is not None:
+            p["guild_id"] = str(m.guild_id)
+        if m.webhook_id is not None:
+            p["webhook_id"] = str(m.webhook_id)
+        if m.application_id is not None:
+            p["application_id"] = str(m.application_id)
+        if m.interaction_metadata is not None:
+            p["interaction_metadata"] = m.interaction_metadata
+        if m.message_reference is not None:
+            p["message_reference"] = m.message_reference
+        if m.poll is not None:
+            p["poll"] = m.poll
+        if any(m.reactions.values()):
+            p["reactions"] = [
+                {
+                    "emoji": {"id": None, "name": emoji},
+                    "count": len(users),
+                    "count_details": {"burst": 0, "normal": len(users)},
+                    "me": self.bot.id in users,
+                    "me_burst": False,
+                    "burst_colors": [],
+                }
+                for emoji, users in m.reactions.items()
+                if users
+            ]
+        if m.thread_id is not None and m.thread_id in self.channels:
+            p["thread"] = self.channel_payload(self.channels[m.thread_id])
+        return p
+
+    def guild_payload(self, g: Guild, *, all_members: bool) -> JSON:
+        member_ids = g.member_ids if all_members else [self.bot.id]
+        active_threads = [
+            self.channel_payload(c)
+            for c in self.channels.values()
+            if c.guild_id == g.id and c.is_thread and not c.archived
+        ]
+        return {
+            "id": str(g.id),
+            "name": g.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(g.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "roles": [g.everyone_role()],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "safety_alerts_channel_id": None,
+            "vanity_url_code": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": g.locale,
+            "max_members": 500000,
+            "max_video_channel_users": 25,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": iso(g.joined_at),
+            "large": False,
+            "unavailable": False,
+            "member_count": len(g.member_ids),
+            "members": [self.member_payload(g, self.users[u]) for u in member_ids],
+            "channels": [self.channel_payload(self.channels[c]) for c in g.channel_ids],
+            "threads": active_threads,
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
