@@ -20,18 +20,19 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-async def play_ai_turn(client: PyramidClient, game_id: int, version: int) -> None:
+async def play_ai_turn(client: PyramidClient, game_id: int, version: int) -> bool:
     """Let the AI in the seat to act move, if the board is still the one it was
-    scheduled for (a human resign or a restart may have moved things on)."""
+    scheduled for (a human resign or a restart may have moved things on).
+    Returns whether it moved; the caller announces."""
     services = client.services
     try:
         session = await services.sessions.load(game_id)
     except PlayError:
-        return
+        return False
     seat = session.to_act
     record = session.seat(seat) if seat is not None else None
     if session.version != version or record is None or not record.is_ai or session.result is not None:
-        return
+        return False
     level = record.ai_level or "normal"
     seed = derive_seed(session.record.seed, f"ai:{version}:{seat}")
     assert seat is not None
@@ -42,8 +43,8 @@ async def play_ai_turn(client: PyramidClient, game_id: int, version: int) -> Non
         await services.sessions.make_move(game_id, move, user_id=None, seat=seat, expected_version=version)
     except (StaleBoard, PlayError, MoveRejected) as exc:
         log.warning("AI move %r in game %s refused: %s", move, game_id, exc)
-        return
-    await client.announcer.announce(game_id)
+        return False
+    return True
 
 
 async def resign_seat(client: PyramidClient, game_id: int, user_id: int, *, reason: str) -> str:

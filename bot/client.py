@@ -46,6 +46,8 @@ class PyramidClient(discord.Client):
         self.announcer = Announcer(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ai_pending: dict[int, asyncio.Task[Any]] = {}
+        self._resuming: asyncio.Task[Any] | None = None
+        self._ai_running = 0
         from bot.background import Reminders
 
         self.reminders = Reminders(self)
@@ -63,8 +65,13 @@ class PyramidClient(discord.Client):
                 await self.tree.sync()
         except discord.HTTPException as exc:
             log.error("could not sync slash commands: %s", exc)
-        self.spawn(self.resume())
+        self._resuming = self.spawn(self.resume())
         self.spawn(self.reminders.run())
+
+    def busy(self) -> bool:
+        """Background work in flight (AI turns, resuming after a start); tests wait on it."""
+        resuming = self._resuming is not None and not self._resuming.done()
+        return resuming or self._ai_running > 0
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
@@ -133,14 +140,25 @@ class PyramidClient(discord.Client):
     async def _ai_turn(self, game_id: int, version: int) -> None:
         from bot.background import play_ai_turn
 
-        await asyncio.sleep(self.services.settings.ai_delay_seconds)
-        self._ai_pending.pop(game_id, None)
-        await play_ai_turn(self, game_id, version)
+        self._ai_running += 1
+        try:
+            await asyncio.sleep(self.services.settings.ai_delay_seconds)
+            moved = await play_ai_turn(self, game_id, version)
+            # Free the slot before announcing: the announcement schedules the next AI turn.
+            self._ai_pending.pop(game_id, None)
+            if moved:
+                await self.announcer.announce(game_id)
+        except Exception:
+            log.exception("AI turn in game %s failed", game_id)
+        finally:
+            if self._ai_pending.get(game_id) is asyncio.current_task():
+                self._ai_pending.pop(game_id, None)
+            self._ai_running -= 1
 
     async def ai_idle(self) -> None:
         """Wait until no AI turn is pending (tests use this to stay deterministic)."""
-        while any(not t.done() for t in self._ai_pending.values()):
-            await asyncio.gather(*self._ai_pending.values(), return_exceptions=True)
+        while self._ai_running or any(not t.done() for t in self._ai_pending.values()):
+            await asyncio.sleep(0.01)
 
     # --- endings -------------------------------------------------------------------
     async def on_game_finished(self, session: Session) -> None:

@@ -63,10 +63,12 @@ def _pyrino_steps(move: str) -> tuple[str, ...]:
     """Builds are many: group them by the spot counts of their two ends first."""
     parts = move.split()
     if parts and parts[0] == "build" and len(parts) == 2:
-        from engine.pyrinoes import pyrino_spots  # presentation needs the spot counts only
+        from engine.pyrinoes import pyrino  # presentation needs the spot counts only
 
-        a, b = pyrino_spots(parts[1])
-        return ("build", f"{a}–{b}", parts[1])
+        parsed = pyrino(parts[1])
+        if parsed is not None:
+            high, low = parsed[0].group
+            return ("build", f"{high}–{low} spots", parts[1])
     return tuple(parts)
 
 
