@@ -1,0 +1,260 @@
+"""Shared drawing kit: palette, fonts, text, slots, highlights, sprites and PNG
+encoding, so the four game modules look like one family and only draw their own
+pieces. (The header strip and page stacking are in ``render.layout``; symbols
+and arrows in ``render.shapes``.)
+
+The card is warm cream with a dark frame and a slate header band: it reads on both
+Discord themes (the frame separates it from a light background, the cream from a
+dark one). Sizes are in native pixels for images ~900-1100 px wide, which Discord
+shows at ~550 px; so anything a player must read is at least ~26 px here.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+Box = tuple[float, float, float, float]
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+# --- palette ------------------------------------------------------------------------
+BG: RGB = (246, 240, 228)
+PANEL: RGB = (235, 226, 209)
+PANEL_EDGE: RGB = (205, 192, 170)
+INK: RGB = (38, 32, 27)
+MUTED: RGB = (105, 93, 80)
+FRAME: RGB = (66, 54, 42)
+HEADER_BG: RGB = (43, 51, 64)
+HEADER_BAND: RGB = (56, 66, 82)
+HEADER_TEXT: RGB = (250, 246, 238)
+HEADER_MUTED: RGB = (184, 194, 208)
+ACTIVE: RGB = (255, 196, 61)
+WINNER: RGB = (255, 214, 92)
+#: Legal spots: blue dashes and letters on a pale fill. Spots are empty places (or,
+#: in the MahJongg stack, drawn over ivory), so they never sit on a blue piece.
+SPOT: RGB = (27, 94, 196)
+SPOT_FILL: RGB = (219, 232, 250)
+#: The last move: a raspberry ring, unlike any piece colour (and drawn with a white
+#: inner ring so it shows on red tiles too).
+LAST: RGB = (212, 22, 130)
+#: Removed this turn (ghosts): a dashed dark red outline.
+GONE: RGB = (168, 40, 30)
+WHITE: RGB = (255, 255, 255)
+
+MARGIN = 24
+FRAME_WIDTH = 4
+
+_FONT_DIR = Path(__file__).with_name("fonts")
+_FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+#: Code points the shipped font subset covers; anything else in a player's name is
+#: dropped rather than drawn as an empty box.
+_COVERED = (
+    (0x20, 0x7E), (0xA0, 0x24F), (0x370, 0x3FF), (0x400, 0x4FF), (0x1E00, 0x1EFF),
+    (0x2010, 0x2027), (0x2030, 0x205E), (0x2190, 0x21FF), (0x25A0, 0x25FF), (0x2600, 0x26FF),
+)  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> Font:
+    """The shipped DejaVu Sans (broad Latin/Greek/Cyrillic for player names), falling
+    back to Pillow's built-in scalable font if the file is missing."""
+    path = _FONT_DIR / _FONT_FILES[bold]
+    try:
+        return ImageFont.truetype(str(path), size)
+    except OSError:
+        return ImageFont.load_default(size=size)
+
+
+def text_width(text: str, f: Font) -> float:
+    return float(f.getlength(text))
+
+
+def fit_font(text: str, size: int, max_width: float, bold: bool = False, min_size: int = 12) -> Font:
+    """The largest font not above ``size`` in which ``text`` fits ``max_width``."""
+    while size > min_size and text_width(text, font(size, bold)) > max_width:
+        size -= 1
+    return font(size, bold)
+
+
+def ellipsize(text: str, f: Font, max_width: float) -> str:
+    if text_width(text, f) <= max_width:
+        return text
+    while text and text_width(text + "…", f) > max_width:
+        text = text[:-1]
+    return text + "…"
+
+
+def clean_name(name: object, fallback: str) -> str:
+    """A name the font can draw: control characters and glyphs outside the shipped
+    subset (emoji, CJK) dropped, length capped."""
+    text = unicodedata.normalize("NFC", str(name) if name is not None else "")
+    kept = "".join(ch for ch in text if any(lo <= ord(ch) <= hi for lo, hi in _COVERED))
+    kept = " ".join(kept.split())[:24]
+    return kept or fallback
+
+
+def names_of(view: dict[str, Any]) -> list[str]:
+    players = int(view.get("players") or 1)
+    raw = view.get("names")
+    given = list(raw) if isinstance(raw, list | tuple) else []
+    return [clean_name(given[i] if i < len(given) else None, f"Player {i + 1}") for i in range(players)]
+
+
+# --- primitives ---------------------------------------------------------------------
+def shade(colour: RGB, factor: float) -> RGB:
+    """Darker below 1, lighter above 1 (towards white)."""
+    if factor <= 1:
+        return (int(colour[0] * factor), int(colour[1] * factor), int(colour[2] * factor))
+    t = factor - 1
+    return (
+        int(colour[0] + (255 - colour[0]) * t),
+        int(colour[1] + (255 - colour[1]) * t),
+        int(colour[2] + (255 - colour[2]) * t),
+    )
+
+
+def dashed_line(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], fill: RGB,
+                width: int, dash: float = 10, gap: float = 7) -> None:
+    (x0, y0), (x1, y1) = a, b
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    if length == 0:
+        return
+    dx, dy = (x1 - x0) / length, (y1 - y0) / length
+    pos = 0.0
+    while pos < length:
+        end = min(pos + dash, length)
+        draw.line((x0 + dx * pos, y0 + dy * pos, x0 + dx * end, y0 + dy * end), fill=fill, width=width)
+        pos = end + gap
+
+
+def dashed_rect(draw: ImageDraw.ImageDraw, box: Box, fill: RGB, width: int = 3, dash: float = 10,
+                gap: float = 7) -> None:
+    x0, y0, x1, y1 = box
+    for a, b in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))):
+        dashed_line(draw, a, b, fill, width, dash, gap)
+
+
+def centred_text(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, f: Font, fill: RGB,
+                 stroke: int = 0, stroke_fill: RGB | None = None) -> None:
+    draw.text(centre, text, font=f, fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill)
+
+
+@lru_cache(maxsize=1024)
+def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str = "mm", stroke: int = 0,
+                stroke_fill: RGB | None = None) -> tuple[Image.Image, int, int]:
+    """A piece of text as an RGBA sprite and its offset from the anchor point.
+
+    Glyph rendering is the slowest thing we draw, so text that recurs in every
+    picture (spot letters, legends, captions) is rendered once; text that changes
+    with the position (names, counts, narration) is drawn directly."""
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(text, stroke_width=stroke, anchor=anchor)
+    pad = 2
+    w, h = int(right - left) + 2 * pad, int(bottom - top) + 2 * pad
+    img = Image.new("RGBA", (max(1, w), max(1, h)), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((pad - left, pad - top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+                             stroke_fill=stroke_fill)
+    return img, int(left) - pad, int(top) - pad
+
+
+def static_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool, fill: RGB,
+                anchor: str = "mm", stroke: int = 0, stroke_fill: RGB | None = None) -> None:
+    """Recurring text through the sprite cache; same placement as ``ImageDraw.text``."""
+    sprite, dx, dy = text_sprite(text, size, bold, fill, anchor, stroke, stroke_fill)
+    img.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy), sprite)
+
+
+def spot_slot(img: Image.Image, box: Box, label: str | None, radius: int = 8, empty: bool = True) -> None:
+    """A legal spot: tinted dashed slot with its button letter. On an occupied place
+    (an upper cell over a tile) only the outline and a corner badge are drawn, so the
+    piece beneath stays readable."""
+    draw = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    if empty:
+        draw.rounded_rectangle(box, radius, fill=SPOT_FILL)
+    dashed_rect(draw, (x0 + 1, y0 + 1, x1 - 1, y1 - 1), SPOT, width=3 if min(w, h) > 40 else 2,
+                dash=max(6, min(w, h) / 6), gap=max(4, min(w, h) / 10))
+    if not label:
+        return
+    if empty:
+        size = int(min(h * 0.62, w * (0.7 if len(label) == 1 else 0.45)))
+        static_text(img, ((x0 + x1) / 2, (y0 + y1) / 2), label, max(size, 12), True, SPOT, "mm", 2, WHITE)
+    else:
+        badge(img, (x0 + min(w, h) * 0.28, y0 + min(w, h) * 0.28), min(w, h) * 0.26, label, SPOT, WHITE)
+
+
+def badge(img: Image.Image, centre: tuple[float, float], r: float, text: str, fill: RGB,
+          text_fill: RGB, outline: RGB = WHITE) -> None:
+    draw = ImageDraw.Draw(img)
+    cx, cy = centre
+    rr = max(r, 9)
+    if len(text) > 1:
+        hw = rr * (0.55 + 0.45 * len(text))
+        draw.rounded_rectangle((cx - hw, cy - rr, cx + hw, cy + rr), int(rr), fill=fill, outline=outline, width=2)
+    else:
+        draw.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill, outline=outline, width=2)
+    static_text(img, (cx, cy), text, max(int(rr * 1.25), 10), True, text_fill)
+
+
+def last_ring(draw: ImageDraw.ImageDraw, box: Box, radius: int = 10, width: int = 5) -> None:
+    """The last-move highlight: a bold raspberry ring with a white inner line."""
+    x0, y0, x1, y1 = box
+    g = width
+    draw.rounded_rectangle((x0 - g - 2, y0 - g - 2, x1 + g + 2, y1 + g + 2), radius + g, outline=LAST, width=g)
+    draw.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius + 1, outline=WHITE, width=2)
+
+
+def gone_mark(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """Where something was removed this turn: dashed dark red outline and a cross."""
+    x0, y0, x1, y1 = box
+    dashed_rect(draw, box, GONE, width=3, dash=9, gap=6)
+    s = min(x1 - x0, y1 - y0) * 0.16
+    cx, cy = x1 - s * 1.3, y0 + s * 1.3
+    draw.line((cx - s, cy - s, cx + s, cy + s), fill=GONE, width=4)
+    draw.line((cx - s, cy + s, cx + s, cy - s), fill=GONE, width=4)
+
+
+_FADE = [int(a * 0.35) for a in range(256)]
+
+
+def ghost(sprite: Image.Image) -> Image.Image:
+    """A faded copy of a piece sprite for things that left this turn."""
+    faded = sprite.copy()
+    faded.putalpha(faded.getchannel("A").point(_FADE))
+    return faded
+
+
+def paste(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
+    img.paste(sprite, (round(x), round(y)), sprite)
+
+
+def supersample(width: int, height: int, paint: Callable[[Image.Image, ImageDraw.ImageDraw, int], None],
+                scale: int = 3) -> Image.Image:
+    """Draw at ``scale``× and box-reduce: ImageDraw shapes have no anti-aliasing, so
+    pieces are drawn this way once and cached as RGBA sprites."""
+    big = Image.new("RGBA", (width * scale, height * scale), (0, 0, 0, 0))
+    paint(big, ImageDraw.Draw(big), scale)
+    return big.reduce(scale)
+
+
+def encode(img: Image.Image) -> bytes:
+    """PNG bytes, as a 256-colour palette image.
+
+    Our pictures are flat colours plus anti-aliased edges (a few thousand colours),
+    so an octree palette without dithering looks the same, and a palette PNG skips
+    the per-row filter search and deflates a third of the bytes: about half the
+    encode time and size of an RGB PNG. Both steps are deterministic and the file
+    has no timestamp, so equal images give equal bytes."""
+    palette = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    palette.save(buf, "PNG", compress_level=3)
+    return buf.getvalue()

@@ -1,0 +1,233 @@
+"""Continuous Pyramid: the four levels seen from above as a stack, and the reserve.
+
+Upper levels are drawn shifted up-left with a side in the level's colour, the way a
+MahJongg layout looks on a table: a tile that is covered is simply under another,
+and every visible tile shows its level by its side colour (legend beside it). A
+covered tile can never matter again (all its sides are full by then), so nothing a
+player needs is hidden. Open cells are dashed slots with their button letters; on
+upper levels only the outline and a corner badge, so the tile beneath stays visible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.continuous_pyramid.view import cell_geometry
+from engine.core import Event
+from render import canvas as cv
+from render import layout as lo
+from render.canvas import RGB, Box
+from render.common import game_number, result_text, to_act, turn_text, visible_events, winners
+from render.layout import Chip
+from render.mahjong import LEVEL_EDGES, face_sprite
+
+TITLE = "Continuous Pyramid"
+ACCENT: RGB = (40, 150, 110)
+PITCH_X = 72
+PITCH_Y = 92
+#: How far each level sits up and left of the one below.
+LIFT_X = 8
+LIFT_Y = 10
+TOTAL = 144
+
+
+@lru_cache(maxsize=1)
+def _layout() -> dict[str, tuple[int, float, float]]:
+    """cell -> (level, x, y) in level-1 grid units, from the engine's own table of what
+    lies on what (so the level-4 centring ruling is the engine's, not ours)."""
+    table = {str(row["cell"]): row for row in cell_geometry()}
+    placed: dict[str, tuple[int, float, float]] = {}
+
+    def where(name: str) -> tuple[int, float, float]:
+        if name in placed:
+            return placed[name]
+        row = table[name]
+        level = int(str(row["level"]))
+        below = row["below"]
+        if below is None:
+            spot = (level, float(str(row["col"])), float(str(row["row"])))
+        else:
+            _, bx, by = where(str(below))
+            spot = (level, bx, by)
+        placed[name] = spot
+        return spot
+
+    for name in table:
+        where(name)
+    return placed
+
+
+def _box(cell: str, left: float, top: float) -> Box:
+    level, gx, gy = _layout()[cell]
+    x = left + gx * PITCH_X - (level - 1) * LIFT_X
+    y = top + gy * PITCH_Y - (level - 1) * LIFT_Y
+    return (x, y, x + PITCH_X - 2, y + PITCH_Y - 2)
+
+
+def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
+    placed = view.get("tiles_placed", len(view.get("pyramid") or {}))
+    undos = view.get("undos", 0)
+    detail = f"placed {placed}/{TOTAL} · stock {view.get('stock', 0)} · undos {undos}"
+    name = names[0] if names else "Player 1"
+    return [Chip(name, detail, to_act(view) == 0, 0 in winners(view))]
+
+
+def _status(view: dict[str, Any], names: list[str]) -> str:
+    """One seat, so the status line names it and there is no chip row."""
+    if view.get("result") is not None:
+        return result_text(view)
+    fits = view.get("fits") or []
+    name = names[0] if names else "Player 1"
+    if fits and not any(fits):
+        return f"{name} is stuck: no reserve tile fits. Undo a play or give up."
+    count = len({c for f in fits for c in f})
+    return f"{name} to play · a reserve tile fits {count} open {'cell' if count == 1 else 'cells'}"
+
+
+def _deal_text(view: dict[str, Any]) -> str:
+    deal = view.get("deal")
+    move = turn_text(view)
+    return f"Deal {deal} · {move}" if deal is not None else move
+
+
+def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
+    names = cv.names_of(view)
+    pyramid: dict[str, str] = {k: v for k, v in (view.get("pyramid") or {}).items() if k in _layout()}
+    shown = visible_events(view, events)
+    last = [e.cells[0] for e in shown if e.kind == "play" and e.cells and pyramid.get(e.cells[0])]
+    undone = [e.cells[0] for e in shown if e.kind == "undo" and e.cells and e.cells[0] not in pyramid]
+    open_cells = [c for c in view.get("open") or [] if c in _layout()]
+
+    grid_w, grid_h = 9 * PITCH_X, 9 * PITCH_Y
+    side_w = 3 * (PITCH_X + 14) + 10
+    width = cv.MARGIN * 2 + 3 * LIFT_X + grid_w + 30 + side_w
+    height = cv.MARGIN * 2 + 3 * LIFT_Y + grid_h
+    board = Image.new("RGB", (width, height), cv.BG)
+    d = ImageDraw.Draw(board)
+    left, top = cv.MARGIN + 3 * LIFT_X, cv.MARGIN + 3 * LIFT_Y
+    # the level-1 footprint, so the pyramid's shape shows from the first move
+    for cell, (level, _, _) in _layout().items():
+        if level == 1 and cell not in pyramid:
+            d.rounded_rectangle(_box(cell, left, top), 8, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=1)
+    order = sorted(_layout().items(), key=lambda kv: (kv[1][0], kv[1][2], kv[1][1]))
+    spots = {c: labels.get(c) for c in dict.fromkeys([*open_cells, *labels]) if c in _layout()}
+    for level in (1, 2, 3, 4):
+        for cell, (lv, _, _) in order:
+            if lv != level:
+                continue
+            b = _box(cell, left, top)
+            code = pyramid.get(cell)
+            if code is not None:
+                cv.paste(board, face_sprite(code, PITCH_X - 2, PITCH_Y - 2, level), b[0], b[1])
+            elif spots.get(cell):
+                # cells whose slot sits over a tile keep that tile visible
+                cv.spot_slot(board, _inner(b), spots[cell], radius=8, empty=level == 1)
+            elif cell in spots:
+                # open, but no reserve tile fits it now
+                cv.dashed_rect(d, _inner(b), (150, 160, 180), width=2, dash=7, gap=5)
+            elif cell in undone:
+                cv.gone_mark(d, _inner(b))
+    for cell in last:
+        cv.last_ring(d, _inner(_box(cell, left, top)), radius=8, width=4)
+    _side_panel(board, d, view, labels, (left + grid_w + 30, top))
+    header = lo.header(width, TITLE, game_number(view),
+                       _deal_text(view), [], ACCENT, _status(view, names))
+    return lo.stack([header, board], width)
+
+
+def _inner(b: Box) -> Box:
+    """The face part of a cell's box (without the tile's side)."""
+    side = max(3, (b[2] - b[0]) * 0.07)
+    return (b[0], b[1], b[2] - side, b[3] - side)
+
+
+def _fit_caption(cells: Sequence[str], labels: dict[str, str], open_count: int, per_line: int) -> str:
+    """Which lettered spots a reserve tile fits: '→ A C F', '→ any', or a count."""
+    letters = [labels[c] for c in cells if c in labels]
+    if not cells:
+        return "no fit"
+    if letters and len(letters) == open_count and open_count > per_line:
+        return "→ any"
+    if not letters or len(letters) > per_line:
+        return f"{len(cells)} spots"
+    return "→ " + " ".join(letters)
+
+
+def _side_panel(board: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], labels: dict[str, str],
+                origin: tuple[float, float]) -> None:
+    x0, y0 = origin
+    reserve = list(view.get("reserve") or [])
+    fits = list(view.get("fits") or [])
+    lo.section_title(board, (x0, y0 + 22), "RESERVE", size=24, fill=cv.INK)
+    y = y0 + 36
+    cell_w, cell_h = PITCH_X + 14, PITCH_Y + 46
+    open_count = len({c for f in fits for c in f})
+    for i in range(9):
+        r, k = divmod(i, 3)
+        x, yy = x0 + k * cell_w, y + r * cell_h
+        code = reserve[i] if i < len(reserve) else None
+        if code is None:
+            d.rounded_rectangle((x, yy, x + PITCH_X - 8, yy + PITCH_Y - 8), 8, outline=cv.PANEL_EDGE, width=2)
+            cv.static_text(board, (x + (PITCH_X - 8) / 2, yy + (PITCH_Y - 8) / 2), "empty", 16, False, cv.MUTED)
+            continue
+        cv.paste(board, face_sprite(str(code), PITCH_X - 2, PITCH_Y - 2, 1), x, yy)
+        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, open_count, 4)
+        cx = x + (PITCH_X - 2) / 2
+        cv.static_text(board, (cx, yy + PITCH_Y + 8), str(code), 18, True, cv.INK)
+        size = 17 if cv.text_width(fit, cv.font(17, True)) <= cell_w - 4 else 14
+        cv.static_text(board, (cx, yy + PITCH_Y + 30), fit, size, True, cv.MUTED if fit == "no fit" else cv.SPOT)
+    y += 3 * cell_h + 10
+    f = cv.font(20)
+    placed = view.get("tiles_placed", 0)
+    for text in (f"Placed: {placed} of {TOTAL}", f"Stock: {view.get('stock', 0)} face down",
+                 f"Undos: {view.get('undos', 0)}"):
+        d.text((x0, y + 10), text, font=f, fill=cv.INK, anchor="ls")
+        y += 28
+    y += 6
+    lo.section_title(board, (x0, y + 16), "LEVELS", size=20)
+    y += 28
+    for level in (1, 2, 3, 4):
+        colour = LEVEL_EDGES[level]
+        d.rounded_rectangle((x0, y, x0 + 26, y + 22), 5, fill=colour, outline=cv.shade(colour, 0.6), width=2)
+        cv.static_text(board, (x0 + 36, y + 11), f"level {level}", 20, False, cv.INK, "lm")
+        y += 30
+
+
+def render_hand(view: dict[str, Any]) -> Image.Image:
+    """The reserve alone, big, with the open cells each tile fits (there is no private
+    hand in this game)."""
+    names = cv.names_of(view)
+    reserve = list(view.get("reserve") or [])
+    fits = list(view.get("fits") or [])
+    from render.labels import spot_labels
+
+    labels = spot_labels(c for f in fits for c in f)
+    width = 900
+    tile_w, tile_h = 112, 142
+    gap = (width - 2 * cv.MARGIN - 5 * tile_w) / 4
+    body = Image.new("RGB", (width, 60 + 2 * (tile_h + 50) + 10), cv.BG)
+    d = ImageDraw.Draw(body)
+    lo.section_title(body, (cv.MARGIN, 40), "Reserve", size=28, fill=cv.INK)
+    d.text((width - cv.MARGIN, 40), f"stock: {view.get('stock', 0)} face down", font=cv.font(22), fill=cv.MUTED,
+           anchor="rs")
+    for i in range(9):
+        r, k = divmod(i, 5)
+        count = 5 if r == 0 else 4
+        x = (width - count * tile_w - (count - 1) * gap) / 2 + k * (tile_w + gap)
+        y = 60 + r * (tile_h + 50)
+        code = reserve[i] if i < len(reserve) else None
+        if code is None:
+            d.rounded_rectangle((x, y, x + tile_w - 8, y + tile_h - 8), 10, outline=cv.PANEL_EDGE, width=2)
+            continue
+        cv.paste(body, face_sprite(str(code), tile_w, tile_h, 1), x, y)
+        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, len(labels), 6)
+        f = cv.fit_font(f"{code} {fit}", 22, tile_w + gap - 8, bold=True, min_size=12)
+        d.text((x + tile_w / 2, y + tile_h + 22), f"{code} {fit}", font=f,
+               fill=cv.MUTED if fit == "no fit" else cv.SPOT, anchor="mm")
+    header = lo.header(width, TITLE, game_number(view),
+                       _deal_text(view), _chips(view, names), ACCENT, _status(view, names))
+    return lo.stack([header, body], width)

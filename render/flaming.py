@@ -1,0 +1,498 @@
+"""Flaming Pyramids: the shared pyramid (auto-fitted to any base width) and a hand.
+
+A tile shows its colour three ways (fill, a shape per colour, and the shape's
+position), its weight as the big number, and its material as texture so straw,
+wood and stone differ at a glance; the specials have their own faces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageChops, ImageDraw
+
+from engine.core import Event
+from engine.flaming_pyramids import tile_table
+from render import canvas as cv
+from render import layout as lo
+from render import shapes as sh
+from render.canvas import RGB, Box
+from render.common import game_number, narrate, result_text, to_act, turn_text, viewer, visible_events, winners
+from render.layout import Chip
+
+TITLE = "Flaming Pyramids"
+ACCENT: RGB = (232, 106, 36)
+COLOURS: dict[str, RGB] = {"R": (206, 50, 46), "G": (36, 142, 74), "B": (38, 98, 196), "Y": (234, 180, 24)}
+SYMBOLS: dict[str, str] = {"R": "triangle", "G": "circle", "B": "square", "Y": "star"}
+COLOUR_WORDS: dict[str, str] = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
+TABLE: dict[str, dict[str, object]] = tile_table()
+
+#: Tile proportions: bricks a little wider than tall.
+ASPECT = 0.78
+MIN_WIDTH = 900
+MAX_WIDTH = 1600
+MAX_TILE = 112
+PREFERRED_TILE = 84
+MIN_TILE = 28
+#: Kinds of event whose tiles leave the pyramid; the value says which of the event's
+#: (cell, tile) pairs went.
+REMOVING = {"collapse": 1, "explosion": 0, "fire": 0, "curse": 0}
+MAYHEM = {"collapse", "explosion", "fire", "curse", "fall", "free_air"}
+
+
+def _info(code: str) -> tuple[str, int, str, str]:
+    row = TABLE.get(code)
+    if row is None:
+        return ("", 0, "straw", "regular")
+    return (str(row["colours"]), int(str(row["weight"])), str(row["material"]), str(row["kind"]))
+
+
+def _cell(text: str) -> tuple[int, int] | None:
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return int(parts[0]), int(parts[1])
+    except ValueError:
+        return None
+
+
+# --- the tile face -------------------------------------------------------------------
+def _lcg(seed: int) -> Any:
+    state = seed & 0xFFFFFFFF
+    while True:
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        yield state / 0x7FFFFFFF
+
+
+@lru_cache(maxsize=256)
+def tile_sprite(code: str, width: int) -> Image.Image:
+    """The face of one tile at ``width`` px (height follows ASPECT); cached, since
+    the same 45 faces at a handful of sizes make every picture."""
+    height = max(8, round(width * ASPECT))
+    return cv.supersample(width, height, lambda img, d, s: _paint_tile(img, d, code, width * s, height * s))
+
+
+@lru_cache(maxsize=64)
+def ghost_sprite(code: str, width: int) -> Image.Image:
+    return cv.ghost(tile_sprite(code, width))
+
+
+def _paint_tile(img: Image.Image, d: ImageDraw.ImageDraw, code: str, w: float, h: float) -> None:
+    colours, weight, material, kind = _info(code)
+    base = COLOURS.get(colours[:1], (150, 150, 150)) if kind != "millstone" else (150, 146, 140)
+    lip = h * 0.07
+    radius = int(h * 0.13)
+    outline = cv.shade(base, 0.45) if kind != "coal" else (20, 18, 16)
+    body: Box = (0, 0, w - 1, h - 1 - lip)
+    d.rounded_rectangle((0, lip, w - 1, h - 1), radius, fill=cv.shade(base, 0.55) if kind != "coal" else (12, 10, 9))
+    if kind == "coal":
+        _coal(d, body, radius, base, h)
+    else:
+        d.rounded_rectangle(body, radius, fill=base)
+        if material == "straw":
+            _straw(d, body, base, h)
+        elif material == "wood":
+            _wood(d, body, base, h)
+        elif kind == "millstone" or material == "stone":
+            _speckles(d, body, base, h, code)
+        if kind == "blowtorch":
+            _flame(d, body, h)
+    # border: stone is heavy-edged, the millstone has its rainbow ring
+    bw = max(2, int(h * 0.045))
+    if kind == "millstone":
+        _rainbow_ring(img, d, body, radius, h)
+    elif material == "stone":
+        d.rounded_rectangle(body, radius, outline=outline, width=int(bw * 2.2))
+        inset = bw * 2.2 + h * 0.025
+        d.rounded_rectangle((body[0] + inset, body[1] + inset, body[2] - inset, body[3] - inset),
+                            max(1, int(radius - inset)), outline=cv.shade(base, 1.45), width=max(1, int(bw * 0.6)))
+    elif kind != "coal":
+        d.rounded_rectangle(body, radius, outline=outline, width=bw)
+    # colour mark(s)
+    sym_r = h * 0.15
+    sx, sy = body[0] + h * 0.2, body[1] + h * 0.21
+    if kind == "millstone":
+        for i, c in enumerate("RGBY"):
+            cx = body[0] + w * (0.2 + 0.2 * i)
+            sh.symbol(d, SYMBOLS[c], (cx, body[1] + h * 0.2), h * 0.1, COLOURS[c], (25, 22, 20), max(1, int(h * 0.02)))
+    elif kind == "coal":
+        sh.symbol(d, SYMBOLS[colours[0]], (sx, sy), sym_r, base, (245, 240, 230), max(2, int(h * 0.025)))
+    else:
+        sh.symbol(d, SYMBOLS[colours[0]], (sx, sy), sym_r, cv.WHITE, cv.shade(base, 0.35), max(2, int(h * 0.03)))
+    # weight
+    text = str(weight)
+    size = int(h * (0.46 if kind != "millstone" else 0.4))
+    cx = (body[0] + body[2]) / 2 + (w * 0.06 if kind not in {"millstone", "blowtorch"} else 0)
+    if kind == "blowtorch":
+        cx = body[0] + w * 0.42
+    cy = body[1] + (body[3] - body[1]) * (0.6 if kind != "millstone" else 0.62)
+    f = cv.fit_font(text, size, w * 0.62, bold=True, min_size=6)
+    stroke = max(2, int(h * 0.045))
+    d.text((cx, cy), text, font=f, fill=cv.WHITE, anchor="mm", stroke_width=stroke, stroke_fill=(28, 22, 18))
+
+
+def _straw(d: ImageDraw.ImageDraw, body: Box, base: RGB, h: float) -> None:
+    """Diagonal hatching, like bundled straw."""
+    x0, y0, x1, y1 = body
+    light = cv.shade(base, 1.42)
+    step = h * 0.16
+    width = max(1, int(h * 0.03))
+    x = x0 - (y1 - y0)
+    inset = h * 0.06
+    while x < x1:
+        a = (x, y1 - inset)
+        b = (x + (y1 - y0), y0 + inset)
+        # clip to the body horizontally
+        ax, ay = a
+        bx, by = b
+        if ax < x0 + inset:
+            ay -= (x0 + inset - ax)
+            ax = x0 + inset
+        if bx > x1 - inset:
+            by += bx - (x1 - inset)
+            bx = x1 - inset
+        if ax < bx:
+            d.line((ax, ay, bx, by), fill=light, width=width)
+        x += step
+
+
+def _wood(d: ImageDraw.ImageDraw, body: Box, base: RGB, h: float) -> None:
+    """Wavy grain stripes."""
+    import math
+
+    x0, y0, x1, y1 = body
+    dark = cv.shade(base, 0.72)
+    width = max(1, int(h * 0.028))
+    rows = 4
+    for i in range(rows):
+        y = y0 + (y1 - y0) * (i + 0.75) / (rows + 0.5)
+        pts = []
+        steps = 14
+        for k in range(steps + 1):
+            x = x0 + h * 0.08 + (x1 - x0 - h * 0.16) * k / steps
+            pts.append((x, y + math.sin(k * 0.9 + i * 1.7) * h * 0.025))
+        d.line(pts, fill=dark, width=width, joint="curve")
+
+
+def _speckles(d: ImageDraw.ImageDraw, body: Box, base: RGB, h: float, code: str) -> None:
+    x0, y0, x1, y1 = body
+    rnd = _lcg(sum(ord(c) * 31 ** i for i, c in enumerate(code)))
+    dark, light = cv.shade(base, 0.6), cv.shade(base, 1.35)
+    for i in range(26):
+        x = x0 + h * 0.12 + (x1 - x0 - h * 0.24) * next(rnd)
+        y = y0 + h * 0.12 + (y1 - y0 - h * 0.24) * next(rnd)
+        r = h * (0.012 + 0.018 * next(rnd))
+        d.ellipse((x - r, y - r, x + r, y + r), fill=dark if i % 2 else light)
+
+
+def _coal(d: ImageDraw.ImageDraw, body: Box, radius: int, base: RGB, h: float) -> None:
+    """Charcoal-black with glowing embers, rimmed in its colour."""
+    x0, y0, x1, y1 = body
+    d.rounded_rectangle(body, radius, fill=base)
+    rim = h * 0.09
+    d.rounded_rectangle((x0 + rim, y0 + rim, x1 - rim, y1 - rim), max(1, int(radius - rim / 2)), fill=(40, 36, 34))
+    rnd = _lcg(7)
+    for i in range(9):
+        x = x0 + rim * 2 + (x1 - x0 - rim * 4) * next(rnd)
+        y = y0 + (y1 - y0) * (0.7 + 0.2 * next(rnd))
+        r = h * (0.02 + 0.025 * next(rnd))
+        d.ellipse((x - r * 1.8, y - r * 1.8, x + r * 1.8, y + r * 1.8), fill=(120, 40, 16))
+        d.ellipse((x - r, y - r, x + r, y + r), fill=(255, 140, 30) if i % 2 else (255, 200, 60))
+
+
+def _flame(d: ImageDraw.ImageDraw, body: Box, h: float) -> None:
+    """A torch flame on the right of a Blowtorch."""
+    x0, y0, x1, y1 = body
+    cx = x1 - (x1 - x0) * 0.2
+    base_y = y1 - h * 0.1
+    for scale, colour in ((1.0, (255, 120, 20)), (0.62, (255, 214, 64))):
+        fh = (y1 - y0) * 0.78 * scale
+        fw = h * 0.26 * scale
+        pts = [
+            (cx, base_y - fh),
+            (cx + fw * 0.55, base_y - fh * 0.55),
+            (cx + fw, base_y - fh * 0.25),
+            (cx + fw * 0.7, base_y),
+            (cx - fw * 0.7, base_y),
+            (cx - fw, base_y - fh * 0.25),
+            (cx - fw * 0.2, base_y - fh * 0.5),
+        ]
+        d.polygon(pts, fill=colour, outline=(120, 40, 10) if scale == 1.0 else None, width=max(1, int(h * 0.02)))
+
+
+def _rainbow_ring(img: Image.Image, d: ImageDraw.ImageDraw, body: Box, radius: int, h: float) -> None:
+    """The Millstone has every colour: its rim is four coloured quarters."""
+    x0, y0, x1, y1 = body
+    bw = max(3, int(h * 0.085))
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    quarters = (("R", (x0, y0, mx, my)), ("G", (mx, y0, x1, my)), ("B", (mx, my, x1, y1)), ("Y", (x0, my, mx, y1)))
+    ring = Image.new("L", img.size, 0)
+    ImageDraw.Draw(ring).rounded_rectangle(body, radius, outline=255, width=bw)
+    for c, box in quarters:
+        quarter = Image.new("L", img.size, 0)
+        ImageDraw.Draw(quarter).rectangle(box, fill=255)
+        img.paste(COLOURS[c] + (255,), (0, 0), ImageChops.multiply(ring, quarter))
+    d.rounded_rectangle(body, radius, outline=(30, 26, 22), width=max(1, int(h * 0.02)))
+
+
+# --- the board -----------------------------------------------------------------------
+@dataclass
+class Marks:
+    """What the events and view ask us to point at."""
+
+    last: list[str] = field(default_factory=list)
+    ghosts: dict[str, str] = field(default_factory=dict)
+    moved_from: dict[str, str] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+
+def _marks(view: dict[str, Any], events: Sequence[Event], names: Sequence[str]) -> Marks:
+    pyramid: dict[str, str] = view.get("pyramid") or {}
+    marks = Marks()
+    mayhem = any(e.kind in MAYHEM for e in events)
+    for e in events:
+        if e.kind == "play" and e.cells and e.items and pyramid.get(e.cells[0]) == e.items[0]:
+            marks.last.append(e.cells[0])
+        elif e.kind == "fall" and len(e.cells) >= 2 and e.items and pyramid.get(e.cells[1]) == e.items[0]:
+            marks.last.append(e.cells[1])
+            marks.moved_from[e.cells[1]] = e.cells[0]
+        skip = REMOVING.get(e.kind)
+        if skip is not None:
+            for cell, tile in list(zip(e.cells, e.items, strict=False))[skip:]:
+                if cell not in pyramid:
+                    marks.ghosts[cell] = tile
+        if mayhem and e.kind in MAYHEM | {"play", "win", "turn_limit"} and e.kind not in {"free_air"}:
+            marks.lines.append(narrate(e, names))
+    return marks
+
+
+def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
+    hands = view.get("hand_sizes") or [h if isinstance(h, int) else len(h) for h in view.get("hands") or []]
+    piles = view.get("piles") or []
+    acting = to_act(view)
+    won = winners(view)
+    chips = []
+    for seat, name in enumerate(names):
+        hand = hands[seat] if seat < len(hands) else 0
+        pile = piles[seat] if seat < len(piles) else 0
+        you = " (you)" if viewer(view) == seat else ""
+        chips.append(Chip(name + you, f"hand {hand} · pile {pile}", seat == acting, seat in won))
+    return chips
+
+
+def _status(view: dict[str, Any], names: list[str]) -> str:
+    if view.get("result") is not None:
+        return result_text(view)
+    pending = view.get("pending")
+    if isinstance(pending, dict):
+        who = pending.get("player")
+        name = names[who] if isinstance(who, int) and 0 <= who < len(names) else "Someone"
+        return f"{name} chooses: {pending.get('tile', 'the tile')} falls left or right"
+    acting = to_act(view)
+    if acting is not None and acting < len(names):
+        return f"{names[acting]} to play"
+    return ""
+
+
+def _fall(view: dict[str, Any], pyramid: dict[str, str]) -> tuple[tuple[str, str, bool] | None, dict[str, str]]:
+    """The pending fall as (cell, tile, lifted) and its landing cells -> "L"/"R".
+    The engine's ``falling`` key says it all; older views only have ``pending``."""
+    falling = view.get("falling")
+    if isinstance(falling, dict) and _cell(str(falling.get("at", ""))) is not None:
+        at, code = str(falling["at"]), str(falling.get("tile", ""))
+        lifted = bool(falling.get("lifted", pyramid.get(at) != code))
+        targets = {str(falling.get(side, "")): letter for side, letter in (("left", "L"), ("right", "R"))}
+        return (at, code, lifted), {k: v for k, v in targets.items() if _cell(k) is not None}
+    pending = view.get("pending")
+    if isinstance(pending, dict):
+        at, code = str(pending.get("at", "")), str(pending.get("tile", ""))
+        parsed = _cell(at)
+        if parsed is not None:
+            r, c = parsed
+            return (at, code, pyramid.get(at) != code), {f"{r - 1},{c}": "L", f"{r - 1},{c + 1}": "R"}
+    return None, {}
+
+
+def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
+    names = cv.names_of(view)
+    shown = visible_events(view, events)
+    marks = _marks(view, shown, names)
+    pyramid: dict[str, str] = {k: v for k, v in (view.get("pyramid") or {}).items() if _cell(k) is not None}
+    falling, targets = _fall(view, pyramid)
+    open_spaces = [s for s in view.get("open_spaces") or [] if _cell(s) is not None]
+    spot_cells = [s for s in dict.fromkeys([*open_spaces, *labels]) if _cell(s) is not None]
+
+    cells = [*pyramid, *spot_cells, *marks.ghosts, *targets, *([falling[0]] if falling else [])]
+    parsed_cells = [p for p in (_cell(c) for c in cells) if p is not None] or [(0, 0)]
+    x_min = min(c + r / 2 for r, c in parsed_cells)
+    x_max = max(c + r / 2 for r, c in parsed_cells) + 1
+    top_row = max(r for r, _ in parsed_cells)
+    bottom_row = min(0, *(r for r, _ in parsed_cells))
+    units = x_max - x_min
+    width = int(min(MAX_WIDTH, max(MIN_WIDTH, units * PREFERRED_TILE + 2 * cv.MARGIN + 20)))
+    tile = int(max(MIN_TILE, min(MAX_TILE, (width - 2 * cv.MARGIN - 20) / units)))
+    row_h = round(tile * ASPECT)
+    gap = max(2, round(tile * 0.05))
+    rows = top_row - bottom_row + 1
+    board_h = int(rows * row_h + 2 * cv.MARGIN + 26 + (row_h * 0.25 if falling else 0))
+    board = Image.new("RGB", (width, board_h), cv.BG)
+    d = ImageDraw.Draw(board)
+    left = (width - units * tile) / 2
+    base_y = board_h - cv.MARGIN - 16  # the table top, under row 0
+
+    def box(cell: str) -> Box:
+        p = _cell(cell)
+        assert p is not None
+        r, c = p
+        x = left + (c + r / 2 - x_min) * tile
+        y = base_y - (r - bottom_row + 1) * row_h
+        return (x + gap / 2, y + gap / 2, x + tile - gap / 2, y + row_h - gap / 2)
+
+    # the table
+    d.rounded_rectangle((cv.MARGIN, base_y + 2, width - cv.MARGIN, base_y + 14), 6, fill=(150, 112, 74),
+                        outline=(96, 68, 44), width=2)
+    sprite_w = round(tile - gap)
+    for cell, code in marks.ghosts.items():
+        if cell in pyramid:
+            continue
+        x0, y0, x1, y1 = box(cell)
+        cv.paste(board, ghost_sprite(code, sprite_w), x0, y0)
+        if cell not in targets:  # a fall target gets its own outline and words
+            cv.gone_mark(d, (x0, y0, x1, y1 - row_h * 0.05))
+    for cell in spot_cells:
+        if cell in pyramid:
+            continue
+        cv.spot_slot(board, box(cell), labels.get(cell), radius=int(tile * 0.1))
+    for cell in sorted(pyramid, key=lambda k: _cell(k) or (0, 0)):
+        x0, y0, _, _ = box(cell)
+        cv.paste(board, tile_sprite(pyramid[cell], sprite_w), x0, y0)
+    for cell in marks.last:
+        if cell in pyramid:
+            cv.last_ring(d, box(cell), radius=int(tile * 0.12), width=max(3, tile // 18))
+    for to_cell, from_cell in marks.moved_from.items():
+        if _cell(from_cell) is not None:
+            a, b = box(from_cell), box(to_cell)
+            sh.arrow(d, ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2), ((b[0] + b[2]) / 2, b[1] + 4), cv.LAST,
+                     width=max(3, tile // 20), head=max(12, tile // 5))
+    if falling is not None:
+        _draw_fall(board, d, falling, targets, box, sprite_w, tile)
+
+    header = lo.header(width, TITLE, game_number(view),
+                       turn_text(view), _chips(view, names), ACCENT, _status(view, names))
+    legend = _legend(width, view)
+    footer = lo.footer_lines(width, marks.lines)
+    return lo.stack([header, board, legend, footer], width)
+
+
+def _draw_fall(board: Image.Image, d: ImageDraw.ImageDraw, falling: tuple[str, str, bool],
+               targets: dict[str, str], box: Callable[[str], Box], sprite_w: int, tile: int) -> None:
+    """The tile waiting to fall (lifted above its spot when it was just played and
+    broke the rules there) and its two landing cells, marked LEFT and RIGHT like the
+    buttons."""
+    cell, code, lifted = falling
+    x0, y0, x1, y1 = box(cell)
+    if lifted:
+        lift = tile * 0.18
+        d.rounded_rectangle((x0 + 6, y0 + 8, x1 + 6, y1 + 8), int(tile * 0.12), fill=(200, 188, 168))
+        cv.paste(board, tile_sprite(code, sprite_w), x0, y0 - lift)
+        y0 -= lift
+        y1 -= lift
+    cv.dashed_rect(d, (x0 - 5, y0 - 5, x1 + 5, y1 + 5), cv.GONE, width=4)
+    for target, letter in targets.items():
+        tb = box(target)
+        cv.dashed_rect(d, tb, cv.SPOT, width=3)
+        tx, ty = (tb[0] + tb[2]) / 2, (tb[1] + tb[3]) / 2
+        word = "LEFT" if letter == "L" else "RIGHT"
+        f = cv.fit_font(word, int(tile * 0.3), (tb[2] - tb[0]) * 0.86, bold=True, min_size=8)
+        cv.centred_text(d, (tx, ty + tile * 0.1), word, f, cv.SPOT, stroke=2, stroke_fill=cv.WHITE)
+        sh.triangle_arrow(d, (tx, ty - tile * 0.16), tile * 0.2, "left" if letter == "L" else "right", cv.SPOT)
+
+
+def _legend(width: int, view: dict[str, Any]) -> Image.Image:
+    """Colour shapes and material ranges; below them, the tiles out of the game."""
+    removed = [str(t) for t in view.get("removed") or [] if str(t) in TABLE]
+    mini = 60
+    h = 50 + (mini + 16 if removed else 0)
+    img = Image.new("RGB", (width, h), cv.BG)
+    d = ImageDraw.Draw(img)
+    f = cv.font(19)
+    x: float = cv.MARGIN
+    y = 25
+    for c in "RGBY":
+        sh.symbol(d, SYMBOLS[c], (x + 11, y), 11, COLOURS[c], cv.INK, 2)
+        x += 26
+        cv.static_text(img, (x, y), COLOUR_WORDS[c], 19, False, cv.INK, "lm")
+        x += cv.text_width(COLOUR_WORDS[c], f) + 16
+    x += 8
+    for text in ("straw 2–10", "wood 20–60", "stone 100+"):
+        cv.static_text(img, (x, y), text, 19, False, cv.MUTED, "lm")
+        x += cv.text_width(text, f) + 16
+    if removed:
+        y2 = 50 + mini / 2
+        cv.static_text(img, (cv.MARGIN, y2), "Out of the game:", 19, True, cv.MUTED, "lm")
+        x = cv.MARGIN + cv.text_width("Out of the game:", cv.font(19, True)) + 12
+        for code in removed:
+            if x + mini > width - cv.MARGIN:
+                break
+            cv.paste(img, tile_sprite(code, mini), x, y2 - mini * ASPECT / 2)
+            x += mini + 6
+    return img
+
+
+# --- the hand ------------------------------------------------------------------------
+def render_hand(view: dict[str, Any]) -> Image.Image:
+    names = cv.names_of(view)
+    seat = viewer(view)
+    hands = view.get("hands") or []
+    hand = hands[seat] if seat is not None and seat < len(hands) and isinstance(hands[seat], list) else []
+    piles = view.get("piles") or []
+    pile = piles[seat] if seat is not None and seat < len(piles) else 0
+    width = 900
+    tile = 150 if len(hand) <= 5 else max(70, int((width - 2 * cv.MARGIN) / len(hand)) - 12)
+    per_row = max(1, int((width - 2 * cv.MARGIN + 16) // (tile + 16)))
+    rows = max(1, -(-len(hand) // per_row))
+    row_h = round(tile * ASPECT) + 56
+    body_h = 60 + rows * row_h + 20
+    body = Image.new("RGB", (width, body_h), cv.BG)
+    d = ImageDraw.Draw(body)
+    who = names[seat] if seat is not None and seat < len(names) else "Spectator"
+    lo.section_title(body, (cv.MARGIN, 42), f"{who}'s hand", size=28, fill=cv.INK)
+    d.text((width - cv.MARGIN, 42), f"pile: {pile} face down", font=cv.font(22), fill=cv.MUTED, anchor="rs")
+    if not hand:
+        d.text((width / 2, 60 + row_h / 2), "No tiles in hand", font=cv.font(28, True), fill=cv.MUTED, anchor="mm")
+    for i, code in enumerate(hand):
+        r, k = divmod(i, per_row)
+        count = min(per_row, len(hand) - r * per_row)
+        x = (width - count * tile - (count - 1) * 16) / 2 + k * (tile + 16)
+        y = 64 + r * row_h
+        cv.paste(body, tile_sprite(code, tile), x, y)
+        cv.static_text(body, (x + tile / 2, y + tile * ASPECT + 26), _describe(code), 21, True, cv.INK)
+    header = lo.header(width, TITLE, game_number(view),
+                       turn_text(view), _chips(view, names), ACCENT, _hand_status(view, seat, names))
+    return lo.stack([header, body, _legend(width, view)], width)
+
+
+def _describe(code: str) -> str:
+    _, _, material, kind = _info(code)
+    if kind == "coal":
+        return f"coal {code}"
+    if kind == "blowtorch":
+        return f"blowtorch {code}"
+    if kind == "millstone":
+        return "millstone"
+    return f"{code} {material}"
+
+
+def _hand_status(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
+    if view.get("result") is not None:
+        return result_text(view)
+    pending = view.get("pending")
+    if isinstance(pending, dict) and pending.get("player") == seat:
+        return f"Your choice: {pending.get('tile', 'the tile')} falls left or right"
+    if to_act(view) == seat and seat is not None:
+        return "Your turn: pick a tile and a lettered spot on the board"
+    return _status(view, names)

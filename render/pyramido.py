@@ -1,0 +1,459 @@
+"""Pyramido: each pyramid level by level, side by side (level 1 large on the left,
+the upper levels beside it), with the quarry, reserves, hands and bag.
+
+Levels are drawn as separate grids rather than stacked because a stone's colour
+rule depends on the 2×2 square beneath it, which a top view would hide. Each upper
+level's grid is the part of the level-1 footprint it can cover, so the empty slots
+show how much is still to build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.core import Event
+from engine.pyramido import legal_cells, open_cells
+from render import canvas as cv
+from render import layout as lo
+from render import shapes as sh
+from render.canvas import RGB, Box
+from render.common import game_number, result_text, to_act, turn_text, viewer, visible_events, winners
+from render.labels import spot_labels
+from render.layout import Chip
+
+TITLE = "Pyramido"
+ACCENT: RGB = (200, 150, 40)
+WIDTH = 960
+STONE_COLOURS: dict[str, RGB] = {
+    "R": (212, 52, 46), "Y": (242, 192, 30), "G": (38, 150, 74), "B": (40, 102, 200), "W": (244, 244, 240),
+}  # fmt: skip
+STONE_SYMBOLS: dict[str, str] = {"R": "triangle", "Y": "star", "G": "circle", "B": "square", "W": "diamond"}
+COLOUR_WORDS: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "W": "white"}
+TOTALS = {3: 14, 4: 30, 5: 55}
+
+Cell = tuple[int, int, int]
+
+
+def _parse(cell: str) -> Cell | None:
+    try:
+        level, rest = cell.split(":", 1)
+        x, y = rest.split(",", 1)
+        return int(level), int(x), int(y)
+    except ValueError:
+        return None
+
+
+@lru_cache(maxsize=128)
+def stone_sprite(colour: str, size: int) -> Image.Image:
+    return cv.supersample(size, size, lambda img, d, s: _paint_stone(d, colour, size * s, s))
+
+
+def _paint_stone(d: ImageDraw.ImageDraw, colour: str, w: float, s: int) -> None:
+    fill = STONE_COLOURS.get(colour, (150, 150, 150))
+    lip = w * 0.07
+    radius = int(w * 0.16)
+    edge = cv.shade(fill, 0.55) if colour != "W" else (150, 146, 136)
+    d.rounded_rectangle((0, lip, w - 1, w - 1), radius, fill=edge)
+    d.rounded_rectangle((0, 0, w - 1, w - 1 - lip), radius, fill=fill, outline=cv.shade(fill, 0.4) if colour != "W"
+                        else (110, 106, 96), width=max(2, int(w * 0.035)))
+    # a soft highlight along the top edge for a stone-like bevel
+    d.rounded_rectangle((w * 0.1, w * 0.08, w * 0.9, w * 0.2), int(w * 0.06), fill=cv.shade(fill, 1.25))
+    mark_fill = cv.WHITE if colour != "W" else (60, 60, 64)
+    mark_edge = cv.shade(fill, 0.35) if colour != "W" else (60, 60, 64)
+    sh.symbol(d, STONE_SYMBOLS.get(colour, "circle"), (w / 2, w * 0.52), w * 0.27, mark_fill, mark_edge,
+              max(2, int(w * 0.03)))
+
+
+@dataclass
+class Level:
+    level: int
+    x0: int
+    y0: int
+    w: int
+    h: int
+
+
+def _levels(pyramid: dict[str, str], size: int, extra: Sequence[str]) -> list[Level]:
+    """The grid to draw for each level: placed stones, open/labelled cells, and for
+    upper levels the part of the level-1 footprint they will cover."""
+    cells = [c for c in (_parse(k) for k in [*pyramid, *extra]) if c is not None]
+    base = [(x, y) for lv, x, y in cells if lv == 1] or [(0, 0)]
+    fx0, fy0 = min(x for x, _ in base), min(y for _, y in base)
+    fx1, fy1 = max(x for x, _ in base), max(y for _, y in base)
+    placed1 = [(x, y) for lv, x, y in (c for c in (_parse(k) for k in pyramid) if c is not None) if lv == 1]
+    if placed1:
+        px0, py0 = min(x for x, _ in placed1), min(y for _, y in placed1)
+        px1, py1 = max(x for x, _ in placed1), max(y for _, y in placed1)
+    else:
+        px0, py0, px1, py1 = fx0, fy0, fx1, fy1
+    out = [Level(1, fx0, fy0, fx1 - fx0 + 1, fy1 - fy0 + 1)]
+    for level in range(2, size + 1):
+        mine = [(x, y) for lv, x, y in cells if lv == level]
+        # the footprint a full base would have: the placed base grown to `size`
+        span = size - level + 1
+        x0 = min([px0, *(x for x, _ in mine)])
+        y0 = min([py0, *(y for _, y in mine)])
+        w = max([span if px1 - px0 + 1 >= size else max(1, px1 - px0 + 2 - level), *(x - x0 + 1 for x, _ in mine)])
+        h = max([span if py1 - py0 + 1 >= size else max(1, py1 - py0 + 2 - level), *(y - y0 + 1 for _, y in mine)])
+        out.append(Level(level, x0, y0, min(w, span + 2), min(h, span + 2)))
+    return out
+
+
+def _place_levels(levels: list[Level], cell: int, width: int) -> tuple[list[tuple[float, float]], int, int]:
+    """Level 1 at the left; the others flow in rows to its right (or below it, when
+    there is no room), top-aligned. Returns origins and the used size."""
+    gap, caption = 22, 30
+    origins: list[tuple[float, float]] = []
+    l1 = levels[0]
+    origins.append((0, caption))
+    right_x = l1.w * cell + gap
+    x, y, row_h = right_x, 0.0, 0
+    used_w, used_h = l1.w * cell, l1.h * cell + caption
+    label_w = int(cv.text_width("Level 5", cv.font(19, True))) + 6
+    for lv in levels[1:]:
+        w, h = max(lv.w * cell, label_w), lv.h * cell + caption
+        if x + w > width and x > right_x:
+            x, y = right_x, y + row_h + 10
+            row_h = 0
+        if x + w > width:  # no room beside level 1 at all: go below it
+            right_x = 0
+            x, y = 0, max(used_h, y + row_h) + 10
+        origins.append((x, y + caption))
+        row_h = max(row_h, h)
+        used_w = max(used_w, int(x + w))
+        used_h = max(used_h, int(y + h))
+        x += w + gap
+    return origins, used_w, used_h
+
+
+def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[str, str], last: Sequence[str],
+                  title: str, detail: str, active: bool, max_cell: int = 72, side: Image.Image | None = None,
+                  show_open: bool = True) -> Image.Image:
+    """One player's (or the team's) pyramid as a framed panel ``width`` px wide."""
+    cells = {k: v for k, v in pyramid.items() if _parse(k) is not None}
+    structural = open_cells(cells, size) if show_open and _parse_all(cells) else []
+    extra = [*labels, *structural]
+    levels = _levels(cells, size, extra)
+    inner = width - 28
+    cell = max_cell
+    while cell > 28:
+        _, used_w, _ = _place_levels(levels, cell, inner)
+        if used_w <= inner:
+            break
+        cell -= 2
+    origins, used_w, used_h = _place_levels(levels, cell, inner)
+    top = 50
+    side_h = side.height + 10 if side is not None else 0
+    height = top + used_h + 16 + side_h
+    img = Image.new("RGB", (width, height), cv.PANEL)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, width - 1, height - 1), 14, fill=cv.PANEL,
+                        outline=cv.ACTIVE if active else cv.PANEL_EDGE, width=4 if active else 2)
+    d.text((14, 28), cv.ellipsize(title, cv.font(24, True), width * 0.55), font=cv.font(24, True), fill=cv.INK,
+           anchor="lm")
+    d.text((width - 14, 28), detail, font=cv.font(20), fill=cv.MUTED, anchor="rm")
+    left = 14 + (inner - used_w) / 2
+    for lv, (ox, oy) in zip(levels, origins, strict=True):
+        ox += left
+        oy += top
+        cv.static_text(img, (ox, oy - 8), f"Level {lv.level}", 19, True, cv.MUTED, "ls")
+        for gy in range(lv.h):
+            for gx in range(lv.w):
+                name = f"{lv.level}:{lv.x0 + gx},{lv.y0 + gy}"
+                box: Box = (ox + gx * cell + 2, oy + gy * cell + 2, ox + (gx + 1) * cell - 2, oy + (gy + 1) * cell - 2)
+                colour = cells.get(name)
+                if colour is not None:
+                    cv.paste(img, stone_sprite(colour, cell - 4), box[0], box[1])
+                    if name in last:
+                        cv.last_ring(d, box, radius=int(cell * 0.16), width=4)
+                elif name in labels:
+                    cv.spot_slot(img, box, labels[name], radius=int(cell * 0.14))
+                elif name in structural:
+                    cv.dashed_rect(d, box, (150, 160, 180), width=2, dash=6, gap=5)
+                else:
+                    d.rounded_rectangle(box, int(cell * 0.14), fill=(226, 215, 195))
+    if side is not None:
+        img.paste(side, (14, height - side.height - 12))
+    return img
+
+
+def _parse_all(cells: dict[str, str]) -> bool:
+    """The engine helper wants well-formed cells and known colours only."""
+    return all(_parse(k) is not None and v in STONE_COLOURS for k, v in cells.items())
+
+
+def stone_row(stones: Sequence[str], size: int, width: int, caption: str, empty: str = "none") -> Image.Image:
+    """A captioned row of stones (hand, reserve, quarry)."""
+    f = cv.font(20, True)
+    cap_w = int(cv.text_width(caption, f)) + 14
+    h = max(size, 30) + 8
+    img = Image.new("RGB", (width, h), cv.PANEL)
+    d = ImageDraw.Draw(img)
+    cv.static_text(img, (0, h / 2), caption, 20, True, cv.INK, "lm")
+    x = cap_w
+    for s in stones:
+        if x + size > width:
+            d.text((x, h / 2), "…", font=f, fill=cv.MUTED, anchor="lm")
+            break
+        cv.paste(img, stone_sprite(s, size), x, (h - size) / 2)
+        x += size + 6
+    if not stones:
+        d.text((x, h / 2), empty, font=cv.font(18), fill=cv.MUTED, anchor="lm")
+    return img
+
+
+def _size(view: dict[str, Any]) -> int:
+    size = view.get("size")
+    return size if isinstance(size, int) and size > 0 else 5
+
+
+def _competitive(view: dict[str, Any]) -> bool:
+    return view.get("mode") == "competitive"
+
+
+def _missing(pyramid: dict[str, str], size: int) -> int:
+    return max(0, TOTALS.get(size, sum(k * k for k in range(1, size + 1))) - len(pyramid))
+
+
+def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
+    pyramids = list(view.get("pyramids") or [])
+    size = _size(view)
+    hands = list(view.get("hands") or [])
+    reserves = list(view.get("reserves") or [])
+    scores = list(view.get("scores") or [])
+    acting = to_act(view)
+    won = winners(view)
+    chips = []
+    for seat, name in enumerate(names):
+        you = " (you)" if viewer(view) == seat else ""
+        if _competitive(view):
+            pyr = pyramids[seat] if seat < len(pyramids) else {}
+            res = len(reserves[seat]) if seat < len(reserves) else 0
+            detail = f"missing {_missing(pyr, size)} · reserve {res}"
+            if int(view.get("rounds") or 1) > 1 and seat < len(scores):
+                detail += f" · score {scores[seat]}"
+        else:
+            hand = hands[seat] if seat < len(hands) else 0
+            n = hand if isinstance(hand, int) else len(hand)
+            detail = f"{n} {'stone' if n == 1 else 'stones'} in hand"
+        chips.append(Chip(name + you, detail, seat == acting, seat in won))
+    return chips
+
+
+def _status(view: dict[str, Any], names: list[str]) -> str:
+    if view.get("result") is not None:
+        return result_text(view)
+    acting = to_act(view)
+    if acting is None or acting >= len(names):
+        return ""
+    pending = view.get("pending")
+    if isinstance(pending, dict) and pending.get("kind") == "placing":
+        placed = pending.get("placed", 0)
+        return f"{names[acting]} is placing stones ({placed} placed this turn)"
+    return f"{names[acting]} to play"
+
+
+def _right_text(view: dict[str, Any]) -> str:
+    parts = [f"Bag {view.get('bag', 0)}"]
+    rounds = int(view.get("rounds") or 1)
+    if rounds > 1:
+        parts.append(f"Round {view.get('round', 1)}/{rounds}")
+    parts.append(turn_text(view))
+    return " · ".join(p for p in parts if p)
+
+
+def _mode_title(view: dict[str, Any]) -> str:
+    mode = str(view.get("mode") or "")
+    return f"{TITLE} · {mode}" if mode else TITLE
+
+
+def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
+    names = cv.names_of(view)
+    shown = visible_events(view, events)
+    # competitive cell names repeat across players' pyramids: keep who built where
+    last_by_seat: dict[int | None, list[str]] = {}
+    for e in shown:
+        if e.kind in {"place", "take", "build"} and e.cells:
+            owner = e.players[0] if e.players and _competitive(view) else None
+            last_by_seat.setdefault(owner, []).append(e.cells[0])
+    pyramids = [dict(p) for p in view.get("pyramids") or [] if isinstance(p, dict)] or [{}]
+    size = _size(view)
+    acting = to_act(view)
+    sections: list[Image.Image | None] = []
+    inner = WIDTH - 2 * cv.MARGIN
+    if _competitive(view):
+        reserves = list(view.get("reserves") or [])
+        panels = []
+        two_up = len(pyramids) > 2
+        pw = (inner - 16) // 2 if two_up else inner
+        for seat, pyr in enumerate(pyramids):
+            side = stone_row([str(s) for s in (reserves[seat] if seat < len(reserves) else [])], 34, pw - 28,
+                             "Reserve:")
+            panels.append(pyramid_panel(
+                pyr, size, pw, labels if seat == acting else {}, last_by_seat.get(seat, []),
+                names[seat] if seat < len(names) else f"Player {seat + 1}",
+                f"missing {_missing(pyr, size)}", seat == acting, max_cell=64 if not two_up else 56, side=side,
+                show_open=seat == acting,
+            ))
+        sections.append(_quarry(view))
+        sections.append(_grid(panels, 2 if two_up else 1))
+    else:
+        pyr = pyramids[0]
+        title = "The team's pyramid" if len(names) > 1 else "Your pyramid"
+        detail = f"{len(pyr)}/{TOTALS.get(size, 55)} stones · missing {_missing(pyr, size)}"
+        panel = pyramid_panel(pyr, size, inner, labels, last_by_seat.get(None, []), title, detail, False)
+        sections.append(_grid([panel], 1))
+        sections.append(_bag_row(view))
+    header = lo.header(WIDTH, _mode_title(view), game_number(view), _right_text(view), _chips(view, names), ACCENT,
+                       _status(view, names))
+    return lo.stack([header, *sections, _legend()], WIDTH)
+
+
+def _grid(panels: Sequence[Image.Image], columns: int) -> Image.Image:
+    rows = [panels[i:i + columns] for i in range(0, len(panels), columns)]
+    heights = [max(p.height for p in row) for row in rows]
+    img = Image.new("RGB", (WIDTH, sum(heights) + 14 * len(rows) + 10), cv.BG)
+    y = 14
+    for row, h in zip(rows, heights, strict=True):
+        x = cv.MARGIN
+        for p in row:
+            img.paste(p, (x, y))
+            x += p.width + 16
+        y += h + 14
+    return img
+
+
+def _quarry(view: dict[str, Any]) -> Image.Image:
+    img = Image.new("RGB", (WIDTH, 84), cv.BG)
+    row = stone_row([str(s) for s in view.get("quarry") or []], 56, 560, "Quarry:", empty="empty")
+    bg = Image.new("RGB", (WIDTH - 2 * cv.MARGIN, row.height + 16), cv.PANEL)
+    d = ImageDraw.Draw(bg)
+    d.rounded_rectangle((0, 0, bg.width - 1, bg.height - 1), 14, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=2)
+    bg.paste(row, (14, 8))
+    d.text((bg.width - 14, bg.height / 2), f"bag: {view.get('bag', 0)} · out: {len(view.get('out') or [])}",
+           font=cv.font(20), fill=cv.MUTED, anchor="rm")
+    img.paste(bg, (cv.MARGIN, 12))
+    return img
+
+
+def _bag_row(view: dict[str, Any]) -> Image.Image:
+    img = Image.new("RGB", (WIDTH, 44), cv.BG)
+    d = ImageDraw.Draw(img)
+    unseen = view.get("unseen") if isinstance(view.get("unseen"), dict) else {}
+    x = cv.MARGIN
+    f = cv.font(20)
+    d.text((x, 22), f"Bag: {view.get('bag', 0)} · unseen:", font=cv.font(20, True), fill=cv.INK, anchor="lm")
+    x += int(cv.text_width(f"Bag: {view.get('bag', 0)} · unseen:", cv.font(20, True))) + 12
+    for colour in STONE_COLOURS:
+        n = unseen.get(colour, 0) if isinstance(unseen, dict) else 0
+        cv.paste(img, stone_sprite(colour, 28), x, 8)
+        d.text((x + 34, 22), str(n), font=f, fill=cv.INK, anchor="lm")
+        x += 72
+    out = view.get("out") or []
+    d.text((WIDTH - cv.MARGIN, 22), f"out of the game: {len(out)}", font=f, fill=cv.MUTED, anchor="rm")
+    return img
+
+
+def _legend() -> Image.Image:
+    img = Image.new("RGB", (WIDTH, 46), cv.BG)
+    d = ImageDraw.Draw(img)
+    x = cv.MARGIN
+    f = cv.font(19)
+    for colour, word in COLOUR_WORDS.items():
+        sh.symbol(d, STONE_SYMBOLS[colour], (x + 11, 23), 11, STONE_COLOURS[colour], cv.INK, 2)
+        cv.static_text(img, (x + 26, 23), word, 19, False, cv.INK, "lm")
+        x += 26 + int(cv.text_width(word, f)) + 18
+    cv.static_text(img, (WIDTH - cv.MARGIN, 23), "no 2×2 of four colours", 19, False, cv.MUTED, "rm")
+    return img
+
+
+# --- the hand ------------------------------------------------------------------------
+def viewer_spots(view: dict[str, Any]) -> list[str]:
+    """The cells the viewer may build on now, when it is their turn: the stones they
+    may use (hand; or quarry and reserve) through the engine's own ``legal_cells``.
+    These are exactly the cells in the legal moves, so ``spot_labels`` gives the
+    same letters as the buttons."""
+    seat = viewer(view)
+    if seat is None or view.get("result") is not None or to_act(view) != seat:
+        return []
+    pyramids = list(view.get("pyramids") or [])
+    if _competitive(view):
+        reserves = list(view.get("reserves") or [])
+        usable = [*(view.get("quarry") or []), *(reserves[seat] if seat < len(reserves) else [])]
+        pyr = pyramids[seat] if seat < len(pyramids) else {}
+    else:
+        hands = list(view.get("hands") or [])
+        hand = hands[seat] if seat < len(hands) else []
+        usable = list(hand) if isinstance(hand, list) else []
+        pyr = pyramids[0] if pyramids else {}
+    if not isinstance(pyr, dict) or not _parse_all(pyr):
+        return []
+    size = _size(view)
+    cells: dict[str, None] = {}
+    for colour in sorted({str(c) for c in usable if str(c) in STONE_COLOURS}):
+        cells.update(dict.fromkeys(legal_cells(pyr, size, colour)))
+    return list(cells)
+
+
+def render_hand(view: dict[str, Any]) -> Image.Image:
+    names = cv.names_of(view)
+    seat = viewer(view)
+    who = names[seat] if seat is not None and seat < len(names) else "Spectator"
+    sections: list[Image.Image | None] = []
+    inner = WIDTH - 2 * cv.MARGIN
+    labels = spot_labels(viewer_spots(view))
+    pyramids = list(view.get("pyramids") or [])
+    size = _size(view)
+    if _competitive(view):
+        reserves = list(view.get("reserves") or [])
+        mine = [str(s) for s in reserves[seat]] if seat is not None and seat < len(reserves) else []
+        sections.append(_big_stones(f"{who}'s reserve", mine, inner, "empty (up to 5)"))
+        sections.append(_big_stones("Quarry (shared)", [str(s) for s in view.get("quarry") or []], inner, "empty"))
+        pyr = dict(pyramids[seat]) if seat is not None and seat < len(pyramids) and isinstance(
+            pyramids[seat], dict) else {}
+        title = "Your pyramid"
+    else:
+        hands = list(view.get("hands") or [])
+        mine = [str(s) for s in hands[seat]] if seat is not None and seat < len(hands) and isinstance(
+            hands[seat], list) else []
+        sections.append(_big_stones(f"{who}'s stones", mine, inner, "no stones in hand"))
+        pyr = dict(pyramids[0]) if pyramids and isinstance(pyramids[0], dict) else {}
+        title = "The team's pyramid" if len(names) > 1 else "Your pyramid"
+    if seat is not None:
+        sections.append(_grid([pyramid_panel(pyr, size, inner, labels, [], title, f"missing {_missing(pyr, size)}",
+                                             False, max_cell=56)], 1))
+    if not _competitive(view):
+        sections.append(_bag_row(view))
+    header = lo.header(WIDTH, _mode_title(view), game_number(view), _right_text(view), _chips(view, names), ACCENT,
+                       _hand_status(view, seat, names, bool(labels)))
+    return lo.stack([header, *sections, _legend()], WIDTH)
+
+
+def _hand_status(view: dict[str, Any], seat: int | None, names: list[str], lettered: bool) -> str:
+    if seat is not None and view.get("result") is None and to_act(view) == seat:
+        return "Your turn: the lettered cells match the buttons" if lettered else "Your turn"
+    return _status(view, names)
+
+
+def _big_stones(title: str, stones: list[str], width: int, empty: str) -> Image.Image:
+    size = 96
+    per_row = max(1, (width + 16) // (size + 16))
+    rows = -(-len(stones) // per_row)
+    img = Image.new("RGB", (WIDTH, 52 + rows * (size + 40) + 6 if stones else 60), cv.BG)
+    d = ImageDraw.Draw(img)
+    lo.section_title(img, (cv.MARGIN, 38), title, size=26, fill=cv.INK)
+    if not stones:
+        d.text((cv.MARGIN + cv.text_width(title, cv.font(26, True)) + 16, 38), empty, font=cv.font(22), fill=cv.MUTED,
+               anchor="ls")
+    for i, s in enumerate(stones):
+        r, k = divmod(i, per_row)
+        x = cv.MARGIN + k * (size + 16)
+        y = 52 + r * (size + 40)
+        cv.paste(img, stone_sprite(s, size), x, y)
+        cv.static_text(img, (x + size / 2, y + size + 18), COLOUR_WORDS.get(s, s), 19, True, cv.INK)
+    return img

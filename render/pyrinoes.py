@@ -1,0 +1,352 @@
+"""Pyrinoes: the line of play as a snake (rows turn at the edges, like a domino line
+on a table), each player's supply and built pyrinoes, the green pool, the
+boneyard, and scores in the header.
+
+Pieces in a row drawn right-to-left are flipped, so touching halves always match;
+the two open ends carry ◀ / ▶ tags with their spot counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.core import Event
+from render import canvas as cv
+from render import layout as lo
+from render.canvas import RGB, Box
+from render.common import game_number, narrate, result_text, to_act, turn_text, viewer, visible_events, winners
+from render.dominoes import PYRAMID_COLOURS, end_spots, piece_ends, piece_sprite, pyramid_sprite
+from render.layout import Chip
+
+TITLE = "Pyrinoes"
+ACCENT: RGB = (196, 70, 60)
+WIDTH = 960
+LINE_UNIT = 52
+SMALL_UNIT = 38
+DEFAULT_COLOURS = (("R", "Y"), ("B", "K"))
+DEFAULT_SIDES = ("Fire", "Ice")
+ROUND_EVENTS = {"round-end", "hand-totals", "score", "scores", "win", "round-start"}
+
+
+def _colours(view: dict[str, Any]) -> list[tuple[str, str]]:
+    raw = view.get("colours")
+    if isinstance(raw, list) and len(raw) == 2 and all(isinstance(c, list) and len(c) == 2 for c in raw):
+        return [(str(c[0]), str(c[1])) for c in raw]
+    return [DEFAULT_COLOURS[0], DEFAULT_COLOURS[1]]
+
+
+def _sides(view: dict[str, Any]) -> list[str]:
+    raw = view.get("sides")
+    return [str(s) for s in raw] if isinstance(raw, list) and len(raw) == 2 else list(DEFAULT_SIDES)
+
+
+def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
+    scores = list(view.get("scores") or [0, 0])
+    hands = list(view.get("hand_sizes") or [h if isinstance(h, int) else len(h) for h in view.get("hands") or []])
+    built = list(view.get("pyrinoes") or [[], []])
+    target = (view.get("options") or {}).get("target", 100)
+    colours = _colours(view)
+    sides = _sides(view)
+    acting = to_act(view)
+    won = winners(view)
+    chips = []
+    for seat, name in enumerate(names[:2]):
+        score = scores[seat] if seat < len(scores) else 0
+        hand = hands[seat] if seat < len(hands) else 0
+        nbuilt = len(built[seat]) if seat < len(built) else 0
+        you = " (you)" if viewer(view) == seat else ""
+        chips.append(Chip(
+            f"{name}{you} · {sides[seat]}",
+            f"score {score}/{target} · {_plural(hand, 'domino', 'dominoes')} · {nbuilt} built",
+            seat == acting, seat in won,
+            tuple(PYRAMID_COLOURS.get(c, (150, 150, 150)) for c in colours[seat]),
+        ))
+    return chips
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _status(view: dict[str, Any], names: list[str]) -> str:
+    if view.get("result") is not None:
+        return result_text(view)
+    acting = to_act(view)
+    if acting is None or acting >= len(names):
+        return ""
+    ends = view.get("open_ends") or []
+    text = f"{names[acting]} to play"
+    if len(ends) == 2:
+        text += f" · open ends {ends[0]} and {ends[1]}"
+    return text
+
+
+def _right_text(view: dict[str, Any]) -> str:
+    rnd = view.get("round")
+    move = turn_text(view)
+    return f"Round {rnd} · {move}" if rnd is not None else move
+
+
+def _last_indexes(events: Sequence[Event], line_len: int) -> list[int]:
+    """Where this batch's plays now sit in the line (left plays shift the others)."""
+    found: list[int] = []
+    for e in events:
+        if e.kind == "round-start":
+            found = []
+        if e.kind != "play":
+            continue
+        side = e.data.get("side") if isinstance(e.data, dict) else None
+        index = e.data.get("index") if isinstance(e.data, dict) else None
+        if index is None and e.cells and e.cells[0].startswith("line:"):
+            try:
+                index = int(e.cells[0].split(":", 1)[1])
+            except ValueError:
+                index = None
+        if side == "left" or index == 0:
+            found = [i + 1 for i in found] + [0]
+        elif isinstance(index, int):
+            found.append(index)
+    return [i for i in found if 0 <= i < line_len]
+
+
+def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
+    names = cv.names_of(view)
+    shown = visible_events(view, events)
+    line = [str(p) for p in view.get("line") or []]
+    last = _last_indexes(shown, len(line))
+    line_img = _line_section(view, line, last)
+    players = _players_section(view, names)
+    lines = [narrate(e, names) for e in shown if e.kind in ROUND_EVENTS - {"round-start"}]
+    footer = lo.footer_lines(WIDTH, lines, "Round over") if lines else None
+    header = lo.header(WIDTH, TITLE, game_number(view),
+                       _right_text(view), _chips(view, names), ACCENT, _status(view, names))
+    return lo.stack([header, line_img, players, footer], WIDTH)
+
+
+def _line_section(view: dict[str, Any], line: list[str], last: list[int]) -> Image.Image:
+    unit = LINE_UNIT
+    pw, gap = 2 * unit, 8
+    inner = WIDTH - 2 * cv.MARGIN - 24
+    per_row = max(1, (inner + gap) // (pw + gap))
+    rows = [line[i:i + per_row] for i in range(0, len(line), per_row)] or [[]]
+    row_h = unit + 48
+    height = 50 + len(rows) * row_h + 40
+    img = Image.new("RGB", (WIDTH, height), cv.BG)
+    d = ImageDraw.Draw(img)
+    ends = view.get("open_ends") or []
+    lo.section_title(img, (cv.MARGIN, 38), "LINE OF PLAY", size=24, fill=cv.INK)
+    if len(ends) == 2:
+        f = cv.font(21, True)
+        text = f"left end {ends[0]}   ·   right end {ends[1]}"
+        d.text((WIDTH - cv.MARGIN, 38), text, font=f, fill=cv.SPOT, anchor="rs")
+    d.rounded_rectangle((cv.MARGIN - 6, 50, WIDTH - cv.MARGIN + 6, height - 8), 14, fill=(40, 96, 72),
+                        outline=(26, 66, 50), width=3)
+    boxes: list[Box] = []
+    for r, row in enumerate(rows):
+        y = 50 + 44 + r * row_h
+        rtl = r % 2 == 1
+        for k, piece in enumerate(row):
+            x = cv.MARGIN + 12 + (inner - (k + 1) * pw - k * gap if rtl else k * (pw + gap))
+            boxes.append((x, y, x + pw, y + unit))
+            cv.paste(img, piece_sprite(piece, unit, flipped=rtl), x, y)
+        if r + 1 < len(rows) and row:
+            # the turn to the next row
+            bx = boxes[-1]
+            edge_x = bx[0] + pw / 2
+            d.line((edge_x, bx[3] + 2, edge_x, bx[3] + row_h - unit + 2), fill=(200, 220, 205), width=6)
+    if not line:
+        d.text((WIDTH / 2, 50 + row_h / 2 + 10), "The line is empty", font=cv.font(24, True), fill=cv.WHITE,
+               anchor="mm")
+    for i in last:
+        if i < len(boxes):
+            cv.last_ring(d, boxes[i], radius=9, width=4)
+    if boxes and len(ends) == 2:
+        _end_tag(d, boxes[0], f"{ends[0]}", "left", rtl=False)
+        _end_tag(d, boxes[-1], f"{ends[1]}", "right", rtl=((len(line) - 1) // per_row) % 2 == 1)
+    return img
+
+
+def _end_tag(d: ImageDraw.ImageDraw, box: Box, value: str, side: str, rtl: bool) -> None:
+    """'left 6' above the line's first piece, 'right 1' below its last, each over the
+    open half, so the two never collide even when the line is one domino."""
+    x0, y0, x1, y1 = box
+    open_half_left = (side == "left") != rtl
+    text = f"{side} {value}"
+    f = cv.font(20, True)
+    w, h = cv.text_width(text, f) + 26, 28
+    cx = x0 + (x1 - x0) * (0.25 if open_half_left else 0.75)
+    cx = min(max(cx, cv.MARGIN + 4 + w / 2), WIDTH - cv.MARGIN - 4 - w / 2)
+    top = y0 - h - 5 if side == "left" else y1 + 5
+    d.rounded_rectangle((cx - w / 2, top, cx + w / 2, top + h), 13, fill=cv.SPOT, outline=cv.WHITE, width=2)
+    d.text((cx, top + h / 2), text, font=f, fill=cv.WHITE, anchor="mm")
+
+
+def _players_section(view: dict[str, Any], names: list[str]) -> Image.Image:
+    col_w = (WIDTH - 2 * cv.MARGIN - 16) // 2
+    supply = list(view.get("supply") or [[], []])
+    built = list(view.get("pyrinoes") or [[], []])
+    colours = _colours(view)
+    sides = _sides(view)
+    panels = []
+    for seat in range(2):
+        panels.append(_player_panel(
+            names[seat] if seat < len(names) else f"Player {seat + 1}", sides[seat], colours[seat],
+            [str(p) for p in (supply[seat] if seat < len(supply) else [])],
+            [str(p) for p in (built[seat] if seat < len(built) else [])], col_w,
+            active=to_act(view) == seat,
+        ))
+    extra = _pool_row(view)
+    height = max(p.height for p in panels) + extra.height + 16
+    img = Image.new("RGB", (WIDTH, height), cv.BG)
+    for seat, panel in enumerate(panels):
+        img.paste(panel, (cv.MARGIN + seat * (col_w + 16), 8))
+    img.paste(extra, (0, max(p.height for p in panels) + 12))
+    return img
+
+
+def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[str], built: list[str] | None,
+                  width: int, active: bool) -> Image.Image:
+    """A seat's supply by colour and, unless ``built`` is None, its built pyrinoes."""
+    pyr = 34
+    rows_supply = 2
+    per_row_built = max(1, (width - 24 + 8) // (2 * SMALL_UNIT + 8))
+    built_rows = max(1, -(-len(built or []) // per_row_built))
+    built_h = 34 + built_rows * (SMALL_UNIT + 8) if built is not None else 0
+    height = 44 + rows_supply * (pyr + 6) + built_h + 14
+    img = Image.new("RGB", (width, height), cv.BG)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, width - 1, height - 1), 12, fill=cv.PANEL,
+                        outline=cv.ACTIVE if active else cv.PANEL_EDGE, width=4 if active else 2)
+    x = 14
+    for c in colours:
+        d.rounded_rectangle((x, 12, x + 20, 32), 5, fill=PYRAMID_COLOURS.get(c, (150, 150, 150)), outline=cv.INK,
+                            width=1)
+        x += 26
+    title = f"{name} · {side}"
+    d.text((x + 4, 22), cv.ellipsize(title, cv.font(22, True), width - x - 20), font=cv.font(22, True), fill=cv.INK,
+           anchor="lm")
+    y = 44
+    for c in colours:
+        mine = sorted((p for p in supply if p[:1] == c), key=lambda p: -int(p[1:] or 1))
+        cv.static_text(img, (14, y + pyr / 2), c, 18, True, cv.MUTED, "lm")
+        xx = 34
+        for p in mine:
+            cv.paste(img, pyramid_sprite(p, pyr), xx, y)
+            xx += pyr - 6
+        if not mine:
+            cv.static_text(img, (xx, y + pyr / 2), "none left", 17, False, cv.MUTED, "lm")
+        y += pyr + 6
+    if built is None:
+        return img
+    d.text((14, y + 22), f"Built pyrinoes ({len(built)})", font=cv.font(18, True), fill=cv.MUTED, anchor="ls")
+    y += 34
+    if not built:
+        cv.static_text(img, (14, y + SMALL_UNIT / 2), "none yet", 17, False, cv.MUTED, "lm")
+    for i, p in enumerate(built):
+        r, k = divmod(i, per_row_built)
+        cv.paste(img, piece_sprite(p, SMALL_UNIT), 14 + k * (2 * SMALL_UNIT + 8), y + r * (SMALL_UNIT + 8))
+    return img
+
+
+def _pool_row(view: dict[str, Any]) -> Image.Image:
+    img = Image.new("RGB", (WIDTH, 56), cv.BG)
+    d = ImageDraw.Draw(img)
+    green = sorted((str(g) for g in view.get("green") or []), key=lambda p: -int(p[1:] or 1))
+    cv.static_text(img, (cv.MARGIN, 28), "Green pool (0 spots):", 20, True, cv.INK, "lm")
+    x = cv.MARGIN + cv.text_width("Green pool (0 spots):", cv.font(20, True)) + 10
+    for g in green:
+        cv.paste(img, pyramid_sprite(g, 34), x, 8)
+        x += 28
+    if not green:
+        d.text((x, 28), "empty", font=cv.font(18), fill=cv.MUTED, anchor="lm")
+    d.text((WIDTH - cv.MARGIN, 28), f"Boneyard: {view.get('boneyard', 0)} face down", font=cv.font(20, True),
+           fill=cv.INK, anchor="rm")
+    return img
+
+
+# --- the hand ------------------------------------------------------------------------
+def render_hand(view: dict[str, Any]) -> Image.Image:
+    names = cv.names_of(view)
+    seat = viewer(view)
+    hands = view.get("hands") or []
+    hand = [str(p) for p in hands[seat]] if seat is not None and seat < len(hands) and isinstance(
+        hands[seat], list) else []
+    built = list(view.get("pyrinoes") or [[], []])
+    mine_built = [str(p) for p in built[seat]] if seat is not None and seat < len(built) else []
+    unit = 64
+    pw, gap = 2 * unit, 12
+    inner = WIDTH - 2 * cv.MARGIN
+    per_row = max(1, (inner + gap) // (pw + gap))
+    items = sorted(hand, key=_domino_order) + mine_built
+    rows = max(1, -(-len(items) // per_row))
+    height = 56 + rows * (unit + 40) + 10
+    body = Image.new("RGB", (WIDTH, height), cv.BG)
+    d = ImageDraw.Draw(body)
+    who = names[seat] if seat is not None and seat < len(names) else "Spectator"
+    lo.section_title(body, (cv.MARGIN, 40), f"{who}'s hand", size=28, fill=cv.INK)
+    total = sum(_weight(p) for p in items)
+    d.text((WIDTH - cv.MARGIN, 40), f"{_plural(len(hand), 'domino', 'dominoes')} · "
+           f"{_plural(len(mine_built), 'pyrino', 'pyrinoes')} · total {total}",
+           font=cv.font(21), fill=cv.MUTED, anchor="rs")
+    for i, p in enumerate(items):
+        r, k = divmod(i, per_row)
+        x = cv.MARGIN + k * (pw + gap)
+        y = 56 + r * (unit + 40)
+        cv.paste(body, piece_sprite(p, unit), x, y)
+        cv.static_text(body, (x + pw / 2, y + unit + 18), p, 19, True, cv.INK if "|" not in p else cv.SPOT)
+    if not items:
+        d.text((WIDTH / 2, 56 + unit / 2), "Nothing in hand", font=cv.font(26, True), fill=cv.MUTED, anchor="mm")
+    builds = view.get("builds")
+    supply = list(view.get("supply") or [[], []])
+    colours = _colours(view)
+    sides = _sides(view)
+    panel = None
+    if seat is not None and seat < 2:
+        panel_img = _player_panel(f"{who}'s supply", sides[seat], colours[seat],
+                                  [str(p) for p in (supply[seat] if seat < len(supply) else [])], None,
+                                  WIDTH - 2 * cv.MARGIN, active=False)
+        panel = Image.new("RGB", (WIDTH, panel_img.height + 12), cv.BG)
+        panel.paste(panel_img, (cv.MARGIN, 0))
+        pd = ImageDraw.Draw(panel)
+        if isinstance(builds, list) and builds:
+            pd.text((WIDTH - cv.MARGIN - 14, 22), f"you can build: {_plural(len(builds), 'spot pair', 'spot pairs')}",
+                    font=cv.font(19, True), fill=cv.SPOT, anchor="rm")
+    header = lo.header(WIDTH, TITLE, game_number(view),
+                       _right_text(view), _chips(view, names), ACCENT, _hand_status(view, seat, names))
+    return lo.stack([header, body, panel, _pool_row(view)], WIDTH)
+
+
+def _domino_order(piece: str) -> tuple[int, int]:
+    """Highest end first, like a player sorts a hand."""
+    ends = piece_ends(piece) or ("0", "0")
+    try:
+        a, b = int(ends[0]), int(ends[1])
+    except ValueError:
+        return (0, 0)
+    return (-max(a, b), -min(a, b))
+
+
+def _weight(piece: str) -> int:
+    ends = piece_ends(piece)
+    if ends is None:
+        return 0
+    if "|" in piece:
+        return sum(int(ch) for end in ends for ch in end[1:] if ch.isdigit())
+    try:
+        return int(ends[0]) + int(ends[1])
+    except ValueError:
+        return 0
+
+
+def _hand_status(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
+    if view.get("result") is None and seat is not None and to_act(view) == seat:
+        ends = view.get("open_ends") or []
+        tail = f": open ends {ends[0]} and {ends[1]}" if len(ends) == 2 else ""
+        return "Your turn" + tail
+    return _status(view, names)
+
+
+__all__ = ["end_spots", "render_board", "render_hand"]

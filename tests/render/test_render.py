@@ -1,0 +1,237 @@
+"""Every game's board and hand render for reachable positions, within Discord's
+comfortable limits, and the same view always gives the same bytes."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from engine.core import Event, Game, Rng, get_game
+from render import render_board, render_hand
+from render.samples import all_samples, dress, labels_for
+
+MAX_SIDE = 1600
+MAX_BYTES = 1_000_000
+
+#: (game, seat counts, options to pick from, most moves to play)
+GAMES: dict[str, tuple[tuple[int, ...], tuple[dict[str, Any] | None, ...], int]] = {
+    "flaming-pyramids": ((2, 3, 4, 6), (None, {"curse": True}), 160),
+    "continuous-pyramid": ((1,), (None, {"undo": False}), 150),
+    "pyrinoes": ((2,), (None, {"target": 30}), 200),
+    "pyramido": ((1, 2, 3, 4), ({"mode": "solo"}, {"mode": "coop"}, {"mode": "competitive"}), 120),
+}
+
+FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def check_png(data: bytes) -> None:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(data) <= MAX_BYTES
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.width <= MAX_SIDE and img.height <= MAX_SIDE
+        assert img.width >= 300 and img.height >= 150
+
+
+def reach(game_id: str, data: st.DataObject) -> tuple[Game[Any], Any, list[Event], int]:
+    seats, options, most = GAMES[game_id]
+    game = get_game(game_id)
+    players = data.draw(st.sampled_from(seats), label="players")
+    option = data.draw(st.sampled_from(options), label="options")
+    if game_id == "pyramido" and option is not None:
+        mode = option["mode"]
+        if mode == "solo":
+            players = 1
+        elif players == 1:
+            players = 2
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    moves = data.draw(st.integers(0, most), label="moves")
+    state = game.setup(players, option, seed)
+    rng = Rng(seed)
+    events: list[Event] = []
+    for _ in range(moves):
+        seat = game.to_act(state)
+        if seat is None:
+            break
+        state, events = game.play(state, seat, rng.choice(game.legal_moves(state)))
+    return game, state, events, players
+
+
+def render_all(game: Game[Any], state: Any, events: list[Event], players: int) -> None:
+    labels = labels_for(game, state)
+    public = dress(game.view(state, None), 7)
+    check_png(render_board(public, labels=labels, events=events))
+    check_png(render_hand(public))
+    for seat in range(players):
+        view = dress(game.view(state, seat), 7)
+        check_png(render_board(view, labels=labels, events=events))
+        check_png(render_hand(view))
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+@FAST
+@given(data=st.data())
+def test_random_positions_render(game_id: str, data: st.DataObject) -> None:
+    render_all(*reach(game_id, data))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", list(GAMES))
+@SLOW
+@given(data=st.data())
+def test_many_random_positions_render(game_id: str, data: st.DataObject) -> None:
+    render_all(*reach(game_id, data))
+
+
+@pytest.fixture(scope="module")
+def samples() -> list[Any]:
+    return all_samples()
+
+
+def test_gallery_positions_render_within_limits(samples: list[Any]) -> None:
+    assert {s.game for s in samples} == set(GAMES)
+    for s in samples:
+        check_png(render_board(s.view, labels=s.labels, events=s.events))
+        check_png(render_hand(s.hand_view))
+
+
+def test_same_view_same_bytes(samples: list[Any]) -> None:
+    first = [render_board(s.view, labels=s.labels, events=s.events) for s in samples]
+    hands = [render_hand(s.hand_view) for s in samples]
+    # again, in reverse order so sprite caches are warm in a different order
+    for s, board, hand in reversed(list(zip(samples, first, hands, strict=True))):
+        assert render_board(dict(s.view), labels=dict(s.labels), events=list(s.events)) == board, s.name
+        assert render_hand(dict(s.hand_view)) == hand, s.name
+
+
+_DIGEST_SCRIPT = """
+import hashlib
+from render import render_board, render_hand
+from render.samples import all_samples
+for s in all_samples():
+    if s.name.endswith(("-mid", "-fall", "-2p")):
+        data = render_board(s.view, labels=s.labels, events=s.events) + render_hand(s.hand_view)
+        print(s.name, hashlib.sha256(data).hexdigest())
+"""
+
+
+def test_same_bytes_across_processes() -> None:
+    """Nothing may depend on set order or other per-process state (hash seeds)."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-c", _DIGEST_SCRIPT], env=env, capture_output=True, text=True,
+                              check=True, timeout=120)
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    assert outputs[0].count("\n") >= 4
+
+
+def test_public_board_never_shows_private_events() -> None:
+    game = get_game("flaming-pyramids")
+    state = game.setup(3, None, 5)
+    seat = game.to_act(state)
+    assert seat is not None
+    move = game.legal_moves(state)[0]
+    state, events = game.play(state, seat, move)
+    assert any(e.visible_to is not None for e in events)
+    view = dress(game.view(state, None), 1)
+    public = [e for e in events if e.visible_to is None]
+    assert render_board(view, events=events) == render_board(view, events=public)
+
+
+def test_names_and_number_are_optional_and_any_name_draws() -> None:
+    game = get_game("flaming-pyramids")
+    state = game.setup(3, None, 9)
+    bare = game.view(state, 0)
+    bare.pop("names", None)
+    check_png(render_board(bare))
+    check_png(render_hand(bare))
+    odd = {**bare, "names": ["🐍 Émilie-Ærøskøbing the Magnificent of Everywhere", "", "王小明"], "game_number": 10**9}
+    check_png(render_board(odd))
+    check_png(render_hand(odd))
+
+
+def test_flaming_pyramid_auto_fits_a_very_wide_base() -> None:
+    game = get_game("flaming-pyramids")
+    tiles = [f"{c}{w}" for w in (2, 4, 6, 10, 20, 30, 40, 60, 100, 120) for c in "RGBY"]
+    pyramid = {f"0,{i - 20}": t for i, t in enumerate(tiles[:38])}
+    position = {"players": 2, "options": {}, "turn": 0, "pyramid": pyramid,
+                "hands": [tiles[38:39], tiles[39:40]], "piles": [[], []], "removed": []}
+    state = game.from_position(position)
+    labels = labels_for(game, state)
+    data = render_board(dress(game.view(state, None), 1), labels=labels)
+    check_png(data)
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.width == MAX_SIDE
+
+
+def test_unknown_game_is_refused() -> None:
+    with pytest.raises(ValueError, match="No renderer"):
+        render_board({"game": "chess"})
+
+
+@pytest.mark.parametrize("options", [{"mode": "solo"}, {"mode": "coop"}, {"mode": "competitive"}])
+@FAST
+@given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 80))
+def test_pyramido_hand_letters_are_the_buttons_letters(options: dict[str, Any], seed: int, moves: int) -> None:
+    """The DM draws letters from the engine's legal_cells; they must be the cells of
+    the legal moves, or the letters would not match the buttons."""
+    from render.pyramido import viewer_spots
+
+    game = get_game("pyramido")
+    players = 1 if options["mode"] == "solo" else 2
+    state = game.setup(players, options, seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        seat = game.to_act(state)
+        if seat is None:
+            break
+        state, _ = game.play(state, seat, rng.choice(game.legal_moves(state)))
+    seat = game.to_act(state)
+    if seat is None:
+        return
+    expected = labels_for(game, state)
+    assert spot_labels_of(viewer_spots(game.view(state, seat))) == expected
+
+
+@FAST
+@given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 120))
+def test_continuous_reserve_letters_are_the_buttons_letters(seed: int, moves: int) -> None:
+    game = get_game("continuous-pyramid")
+    state = game.setup(1, None, seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        if game.to_act(state) is None:
+            break
+        plays = [m for m in game.legal_moves(state) if m.startswith("play")]
+        if not plays:
+            break
+        state, _ = game.play(state, 0, rng.choice(plays))
+    view = game.view(state, 0)
+    assert spot_labels_of(c for fit in view["fits"] for c in fit) == labels_for(game, state)
+
+
+def spot_labels_of(cells: Any) -> dict[str, str]:
+    from render.labels import spot_labels
+
+    return spot_labels(cells)
+
+
+def test_the_shipped_font_is_used() -> None:
+    from PIL import ImageFont
+
+    from render.canvas import font
+
+    loaded = font(20, True)
+    assert isinstance(loaded, ImageFont.FreeTypeFont)
+    assert str(loaded.path).endswith("DejaVuSans-Bold.ttf")
