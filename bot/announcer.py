@@ -88,7 +88,7 @@ class Announcer:
         async with self._lock(game_id):
             session = await services.sessions.load(game_id)
             current = await services.store.get_message(game_id, "board")
-            if current is not None and current.version >= session.version and session.version > 0:
+            if current is not None and current.version >= session.version:
                 return session
             since = current.version if current is not None else 0
             events = await self.events_since(session, since) if current is not None else []

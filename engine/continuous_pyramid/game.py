@@ -1,0 +1,223 @@
+"""The Continuous Pyramid rule book (``Game`` contract) over :class:`CPState`.
+
+Ruling (CP-6 is silent on undo after being stuck): being stuck ends the game as a
+loss (``result`` is set, so "over" is true), but while undo is on and there is a
+play to take back the loss is *provisional*: ``to_act`` stays 0, ``pending`` is
+``{"kind": "stuck", ...}`` and the only moves are ``undo`` and ``resign``. ``resign``
+makes the loss final. ``play`` is overridden for exactly that case, because the
+contract's ``play`` refuses every move once ``result`` is set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from engine.continuous_pyramid import rules
+from engine.continuous_pyramid.deal import deal_state, winnable_deal
+from engine.continuous_pyramid.geometry import FIT_NEIGHBOURS, LEVEL_OF, NAMES, NUM_CELLS, OPEN_NEEDS, UNLOCKS
+from engine.continuous_pyramid.notation import Move, parse_move, play_text
+from engine.continuous_pyramid.options import CPOptions
+from engine.continuous_pyramid.position import from_position, to_position
+from engine.continuous_pyramid.state import EMPTY, CPState
+from engine.continuous_pyramid.tiles import CODES
+from engine.continuous_pyramid.view import view_of
+from engine.core.contract import Game, Json
+from engine.core.errors import IllegalMove, NotYourTurn
+from engine.core.events import Event
+from engine.core.result import Result
+from engine.core.rng import Rng
+
+STUCK_CHOICES = ("undo", "resign")
+
+
+class ContinuousPyramid(Game[CPState]):
+    id: ClassVar[str] = "continuous-pyramid"
+    title: ClassVar[str] = "Continuous Pyramid"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    options_model: ClassVar[type[BaseModel]] = CPOptions
+
+    # --- set-up -------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, Any] | BaseModel | None, seed: int) -> CPState:
+        """``seed`` is the public deal number; with ``winnable_only`` the deal actually
+        used (recorded as ``deal``) is the first from ``seed`` on proven winnable."""
+        opts = self.parse_options(options)
+        assert isinstance(opts, CPOptions)
+        self.check_players(players, opts)
+        return winnable_deal(seed, opts) if opts.winnable_only else deal_state(seed, opts)
+
+    # --- playing ------------------------------------------------------------
+    def to_act(self, state: CPState) -> int | None:
+        return None if rules.is_final(state) else 0
+
+    def legal_moves(self, state: CPState) -> list[str]:
+        if rules.is_final(state):
+            return []
+        if rules.is_stuck(state):
+            return list(STUCK_CHOICES)
+        moves = [play_text(t, c) for _slot, t, c in rules.legal_plays(state)]
+        if state.can_undo:
+            moves.append("undo")
+        return moves
+
+    def play(self, state: CPState, player: int, move: str) -> tuple[CPState, list[Event]]:
+        """As the contract's, except that a provisional loss (stuck, undo available)
+        still takes ``undo`` or ``resign``."""
+        if rules.is_stuck(state) and not rules.is_final(state):
+            if player != 0:
+                raise NotYourTurn("It is not your turn: the game is waiting for player 1.")
+            return self.apply(state, player, move.strip())
+        return super().play(state, player, move)
+
+    def apply(self, state: CPState, player: int, move: str) -> tuple[CPState, list[Event]]:
+        parsed = parse_move(move)
+        if parsed.kind == "undo":
+            return self._undo(state)
+        if parsed.kind == "resign":
+            if not (rules.is_stuck(state) and not rules.is_final(state)):
+                raise IllegalMove("You can only resign when you are stuck; there are still plays to make.")
+            return self._resign(state)
+        if rules.is_stuck(state):
+            raise IllegalMove("You are stuck: no reserve tile fits an open cell. Undo a play or resign.")
+        return self._play(state, parsed)
+
+    def _play(self, state: CPState, move: Move) -> tuple[CPState, list[Event]]:
+        tile, cell = move.tile, move.cell
+        if tile not in state.reserve:
+            raise IllegalMove(f"You don't have {CODES[tile]} in the reserve.")
+        slot = state.reserve.index(tile)
+        _check_cell(state, tile, cell)
+        new = rules.apply_play(state, slot, cell)
+        events = [
+            Event(
+                "play",
+                f"{{0}} played {CODES[tile]} to {NAMES[cell]}.",
+                players=(0,),
+                cells=(NAMES[cell],),
+                items=(CODES[tile],),
+                data={"tile": CODES[tile], "cell": NAMES[cell], "slot": slot},
+            )
+        ]
+        if len(new.stock) < len(state.stock):
+            dealt = CODES[new.reserve[slot]]
+            events.append(
+                Event(
+                    "refill",
+                    f"{dealt} came from the stock to reserve slot {slot}.",
+                    items=(dealt,),
+                    data={"tile": dealt, "slot": slot, "stock": len(new.stock)},
+                )
+            )
+            if not new.stock:
+                events.append(Event("stock-empty", "The stock is empty: the reserve will not be refilled any more."))
+        opened = tuple(NAMES[u] for u in UNLOCKS[cell] if rules.is_open(new.pyramid, u))
+        if opened:
+            events.append(Event("open", f"Now open above: {', '.join(opened)}.", cells=opened))
+        events.extend(_ending_events(new))
+        return new, events
+
+    def _undo(self, state: CPState) -> tuple[CPState, list[Event]]:
+        if not state.options.undo:
+            raise IllegalMove("Undo is turned off for this game.")
+        if not state.history:
+            raise IllegalMove("There is nothing to undo.")
+        step = state.history[-1]
+        tile = CODES[state.pyramid[step.cell]]
+        new = rules.apply_undo(state)
+        events = [
+            Event(
+                "undo",
+                f"{{0}} took back {tile} from {NAMES[step.cell]} (undo {new.undos}).",
+                players=(0,),
+                cells=(NAMES[step.cell],),
+                items=(tile,),
+                data={"tile": tile, "cell": NAMES[step.cell], "slot": step.slot, "undos": new.undos},
+            )
+        ]
+        if step.refill:
+            back = CODES[state.reserve[step.slot]]
+            events.append(
+                Event("unrefill", f"{back} went back on top of the stock.", items=(back,), data={"tile": back})
+            )
+        return new, events
+
+    def _resign(self, state: CPState) -> tuple[CPState, list[Event]]:
+        new = replace(state, resigned=True, plays_cache=None)
+        text = f"{{0}} gave up with {new.placed} of {NUM_CELLS} tiles placed."
+        return new, [Event("resign", text, players=(0,), data={"tiles_placed": new.placed})]
+
+    def pending(self, state: CPState) -> Json | None:
+        if rules.is_stuck(state) and not rules.is_final(state):
+            return {"kind": "stuck", "player": 0, "choices": list(STUCK_CHOICES)}
+        return None
+
+    def result(self, state: CPState) -> Result | None:
+        placed = state.placed
+        scores = (float(placed), float(state.moves), float(state.undos))
+        details = {"tiles_placed": float(placed), "moves": float(state.moves), "undos": float(state.undos)}
+        if placed == NUM_CELLS:
+            summary = f"{{0}} completed the pyramid: all {NUM_CELLS} tiles in {state.moves} moves, {state.undos} undos."
+            return Result((0,), scores, summary, {**details, "final": 1.0})
+        if state.resigned or rules.is_stuck(state):
+            final = rules.is_final(state)
+            summary = f"{{0}} placed {placed} of {NUM_CELLS} tiles ({state.undos} undos)."
+            if not final:
+                summary += " Stuck, but a play can still be undone."
+            return Result((), scores, summary, {**details, "final": 1.0 if final else 0.0})
+        return None
+
+    # --- views and notation ---------------------------------------------------
+    def view(self, state: CPState, player: int | None) -> Json:
+        return view_of(self, state, player)
+
+    def determinize(self, state: CPState, seat: int, rng: Rng) -> CPState:
+        """The stock order is the only hidden thing; its tiles are known by counting."""
+        stock = list(state.stock)
+        rng.shuffle(stock)
+        return replace(state, stock=tuple(stock), plays_cache=None)
+
+    def to_position(self, state: CPState) -> Json:
+        return to_position(state)
+
+    def from_position(self, position: Mapping[str, Any]) -> CPState:
+        return from_position(position)
+
+    def players_in(self, state: CPState) -> int:
+        return 1
+
+
+def _check_cell(state: CPState, tile: int, cell: int) -> None:
+    """Why ``tile`` may not go to ``cell`` (CP-4, CP-5), or nothing if it may."""
+    pyramid = state.pyramid
+    name = NAMES[cell]
+    if pyramid[cell] != EMPTY:
+        raise IllegalMove(f"Cell {name} already holds {CODES[pyramid[cell]]}.")
+    if not rules.is_open(pyramid, cell):
+        if all(t == EMPTY for t in pyramid):
+            raise IllegalMove("The first tile must go to the centre, 1:4,4.")
+        if LEVEL_OF[cell] == 1:
+            raise IllegalMove(f"Cell {name} is not open: a level-1 cell opens once a tile lies beside it.")
+        missing = ", ".join(NAMES[x] for x in OPEN_NEEDS[cell] if pyramid[x] == EMPTY)
+        raise IllegalMove(
+            f"Cell {name} is not open: the cell under it and every cell beside that one must hold tiles "
+            f"(still empty: {missing})."
+        )
+    if not rules.accepts(pyramid, cell) >> tile & 1:
+        around = ", ".join(f"{CODES[pyramid[n]]} at {NAMES[n]}" for n in FIT_NEIGHBOURS[cell] if pyramid[n] != EMPTY)
+        raise IllegalMove(f"{CODES[tile]} does not fit next to any of its neighbours at {name} ({around}).")
+
+
+def _ending_events(state: CPState) -> list[Event]:
+    if rules.is_full(state):
+        return [Event("win", f"{{0}} completed the pyramid: all {NUM_CELLS} tiles placed!", players=(0,))]
+    if rules.is_stuck(state):
+        if state.can_undo:
+            text = "{0} is stuck: no reserve tile fits an open cell. Undo a play or resign."
+        else:
+            text = f"{{0}} is stuck: no reserve tile fits an open cell. The game is lost with {state.placed} tiles."
+        return [Event("stuck", text, players=(0,), data={"tiles_placed": state.placed})]
+    return []

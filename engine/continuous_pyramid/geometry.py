@@ -1,0 +1,141 @@
+"""The 144-cell pyramid (CP-2) and the precomputed tables the rules run on.
+
+Cells are numbered 0..143: level 1 row by row, then levels 2, 3 and 4. Every rule
+question (sides, what lies below/on top, what must be filled before an upper cell
+opens) is a table lookup, because the solver asks them millions of times.
+
+CP-2's formula "L:r,c lies on (L-1):(r+1),(c+1)" is applied as written for every
+level, so the single level-4 cell ``4:0,0`` rests on ``3:1,1``. The seed text puts
+it "in the center" (``3:2,2``); where the two differ the rules file wins.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+#: Grid width of each level (index 0 unused).
+LEVEL_SIZES: Final = (0, 9, 7, 5, 1)
+LEVELS: Final = (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One place in the pyramid, with the relations the renderer and rules need."""
+
+    index: int
+    name: str
+    level: int
+    row: int
+    col: int
+    sides: tuple[int, ...]
+    below: int | None
+    top: int | None
+
+
+def _grid(level: int) -> list[tuple[int, int]]:
+    n = LEVEL_SIZES[level]
+    corners = {(0, 0), (0, n - 1), (n - 1, 0), (n - 1, n - 1)} if n > 1 else set()
+    return [(r, c) for r in range(n) for c in range(n) if (r, c) not in corners]
+
+
+def cell_name(level: int, row: int, col: int) -> str:
+    return f"{level}:{row},{col}"
+
+
+def _below_coords(level: int, row: int, col: int) -> tuple[int, int]:
+    return row + 1, col + 1
+
+
+def _build() -> tuple[Cell, ...]:
+    coords = [(lv, r, c) for lv in LEVELS for (r, c) in _grid(lv)]
+    index = {xyz: i for i, xyz in enumerate(coords)}
+    tops: dict[int, int] = {}
+    belows: dict[int, int] = {}
+    for i, (lv, r, c) in enumerate(coords):
+        if lv > 1:
+            b = index[(lv - 1, *_below_coords(lv, r, c))]
+            belows[i] = b
+            tops[b] = i
+    cells = []
+    for i, (lv, r, c) in enumerate(coords):
+        sides = tuple(
+            index[(lv, rr, cc)]
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if (lv, rr, cc) in index
+        )
+        cells.append(Cell(i, cell_name(lv, r, c), lv, r, c, sides, belows.get(i), tops.get(i)))
+    return tuple(cells)
+
+
+CELLS: Final[tuple[Cell, ...]] = _build()
+NUM_CELLS: Final = len(CELLS)
+CELL_INDEX: Final[dict[str, int]] = {cell.name: cell.index for cell in CELLS}
+NAMES: Final[tuple[str, ...]] = tuple(cell.name for cell in CELLS)
+CENTRE: Final = CELL_INDEX["1:4,4"]
+LEVEL_OF: Final[tuple[int, ...]] = tuple(cell.level for cell in CELLS)
+
+SIDES: Final[tuple[tuple[int, ...], ...]] = tuple(cell.sides for cell in CELLS)
+#: -1 where there is nothing below / on top, so hot loops avoid Optional checks.
+BELOW: Final[tuple[int, ...]] = tuple(-1 if cell.below is None else cell.below for cell in CELLS)
+TOP: Final[tuple[int, ...]] = tuple(-1 if cell.top is None else cell.top for cell in CELLS)
+#: Sides, the cell on top and the cell below (CP-2 "neighbours").
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    cell.sides + tuple(x for x in (cell.top, cell.below) if x is not None) for cell in CELLS
+)
+#: Cells whose tile a tile played here must fit one of: sides and the cell below (the
+#: cell on top can never be filled before this one).
+FIT_NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    cell.sides + ((cell.below,) if cell.below is not None else ()) for cell in CELLS
+)
+#: For an upper cell: the cells that must all hold tiles before it opens (CP-4):
+#: the cell below and every side of that cell. Empty for level 1.
+OPEN_NEEDS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    (cell.below, *CELLS[cell.below].sides) if cell.below is not None else () for cell in CELLS
+)
+#: For each cell, the upper cells whose OPEN_NEEDS contain it.
+UNLOCKS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(u for u in range(len(CELLS)) if i in OPEN_NEEDS[u]) for i in range(len(CELLS))
+)
+
+_CELL_RE = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*,\s*(\d+)\s*$")
+
+
+def parse_cell(text: str) -> int | None:
+    """Index of a cell written ``L:r,c`` (spaces allowed); None if malformed or absent."""
+    m = _CELL_RE.match(text)
+    if m is None:
+        return None
+    return CELL_INDEX.get(cell_name(int(m[1]), int(m[2]), int(m[3])))
+
+
+def describe_missing_cell(text: str) -> str:
+    """Why ``text`` names no cell, in words a player can act on."""
+    m = _CELL_RE.match(text)
+    if m is None:
+        return f"{text.strip()!r} is not a cell; cells are written level:row,col, like 1:4,4."
+    level, row, col = int(m[1]), int(m[2]), int(m[3])
+    if level not in LEVELS:
+        return f"There is no level {level}; the pyramid has levels 1 to 4."
+    n = LEVEL_SIZES[level]
+    if not (0 <= row < n and 0 <= col < n):
+        top = n - 1
+        return f"Level {level} rows and columns run 0 to {top}, so there is no cell {level}:{row},{col}."
+    return f"There is no cell {level}:{row},{col}: the corners of each level are cut off."
+
+
+def geometry_table() -> list[dict[str, object]]:
+    """All 144 cells as plain data for the renderer and bot."""
+    return [
+        {
+            "cell": cell.name,
+            "level": cell.level,
+            "row": cell.row,
+            "col": cell.col,
+            "sides": [NAMES[s] for s in cell.sides],
+            "below": None if cell.below is None else NAMES[cell.below],
+            "top": None if cell.top is None else NAMES[cell.top],
+        }
+        for cell in CELLS
+    ]

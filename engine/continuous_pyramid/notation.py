@@ -1,0 +1,50 @@
+"""Move notation: ``play B5 1:3,4``, ``undo`` and ``resign`` (also ``give up``).
+
+Parsing is lenient about case and spacing (``PLAY b5 1 : 3 , 4``, an optional ``to``)
+and strict about everything else, with a reason a player can act on."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.continuous_pyramid.geometry import NAMES, describe_missing_cell, parse_cell
+from engine.continuous_pyramid.tiles import CODES, parse_code
+from engine.core.errors import IllegalMove
+
+_PLAY_RE = re.compile(r"^play\s+(\S+?)\s+(?:to\s+)?(.+)$", re.IGNORECASE)
+_UNDO = {"undo"}
+_RESIGN = {"resign", "give up", "giveup", "give-up"}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    kind: str  # "play", "undo" or "resign"
+    tile: int = -1
+    cell: int = -1
+
+
+def parse_move(text: str) -> Move:
+    """The move ``text`` names; raises :class:`IllegalMove` if it names none."""
+    words = " ".join(text.split())
+    lowered = words.lower()
+    if lowered in _UNDO:
+        return Move("undo")
+    if lowered in _RESIGN:
+        return Move("resign")
+    m = _PLAY_RE.match(words)
+    if m is None:
+        raise IllegalMove(
+            f"{text.strip()!r} is not a move. Moves look like 'play B5 1:4,4', 'undo' or 'resign'."
+        )
+    tile = parse_code(m[1])
+    if tile is None:
+        raise IllegalMove(f"There is no tile called {m[1]!r}. Tiles are like B5, C1, O9, WE, SP, DR.")
+    cell = parse_cell(m[2])
+    if cell is None:
+        raise IllegalMove(describe_missing_cell(m[2]))
+    return Move("play", tile, cell)
+
+
+def play_text(tile: int, cell: int) -> str:
+    return f"play {CODES[tile]} {NAMES[cell]}"

@@ -1,0 +1,16 @@
+"""Game options (validated at the boundary by the contract's ``parse_options``)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class CPOptions(BaseModel):
+    """``undo`` is on by default (CP-6). ``winnable_only`` makes set-up skip deal numbers
+    until the solver proves one winnable within a fixed node budget, so the chosen deal
+    still depends on the seed alone."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    undo: bool = Field(default=True, description="Allow taking back plays (counted in the result).")
+    winnable_only: bool = Field(default=False, description="Deal only deals the solver proves winnable.")
