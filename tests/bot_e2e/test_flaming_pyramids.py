@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.bot_e2e.driver import latest_game_id, play_out, session_of
 from tests.emulator.harness import Harness
 
@@ -14,7 +16,7 @@ async def test_lobby_to_result_with_buttons_dms_and_typed_moves(emulator: Any, h
     await harness.start_bot()
     general = emulator.general
 
-    res = await harness.slash(alice, general, "pyramid new", game="flaming-pyramids", curse=True)
+    res = await harness.slash(alice, general, "pyramid new", game="flaming-pyramids", curse=True, turn_limit=8)
     lobby = res.message
     assert lobby is not None and "Flaming Pyramids" in lobby.text
     assert {"Join", "Leave", "Start", "Cancel"} <= set(lobby.button_labels)
@@ -23,7 +25,7 @@ async def test_lobby_to_result_with_buttons_dms_and_typed_moves(emulator: Any, h
     early = await harness.click(alice, lobby, label="Start")
     assert early.ephemeral and "at least 2 players" in early.text
     await harness.click(bob, lobby, label="Join")
-    await harness.select(alice, harness.messages(general)[-1] if False else lobby, None, ["easy"])
+    await harness.select(alice, lobby, None, ["easy"])
     game_id = await latest_game_id(harness)
     seats = await harness.bot.services.store.seats(game_id)
     assert [(s.user_id is not None, s.ai_level) for s in seats] == [(True, None), (True, None), (False, "easy")]
@@ -70,3 +72,18 @@ async def test_lobby_to_result_with_buttons_dms_and_typed_moves(emulator: Any, h
     last = harness.messages(thread)[-1]
     assert "Game over" in last.text
     assert not last.buttons()
+    # Superseded boards lost their buttons: only the final one is left, without any.
+    assert not any(m.buttons() for m in harness.messages(thread) if m.png_attachments())
+
+
+@pytest.mark.slow
+async def test_a_natural_game_to_the_last_tile(emulator: Any, harness: Harness) -> None:
+    alice = await harness.add_user("alice")
+    await harness.start_bot()
+    res = await harness.slash(alice, emulator.general, "pyramid new", game="flaming-pyramids")
+    await harness.select(alice, res.message, None, ["easy"])
+    await harness.click(alice, res.message, label="Start")
+    game_id = await latest_game_id(harness)
+    thread = harness.threads(emulator.general)[0]
+    final = await play_out(harness, game_id, {0: alice}, thread)
+    assert final.result is not None and final.game.to_position(final.state)["turn"] is not None
