@@ -81,4 +81,4 @@ def bot_factory(
 
 @pytest.fixture
 def harness_options() -> dict[str, Any]:
-    return {"busy_check": lambda bot: bot.client.busy()}
+    return {"busy_check": lambda bot: bot.client.busy(), "quiet": 0.01}

@@ -21,11 +21,11 @@ async def latest_game_id(harness: Harness) -> int:
 
 
 async def play_out(harness: Harness, game_id: int, users: dict[int, Any], channel: Any, *,
-                   max_moves: int = 3000) -> Any:
+                   max_moves: int = 3000, give_up_when_stuck: bool = False) -> Any:
     """Finish a game by typing moves with /pyramid play, taking the first
-    autocomplete suggestion each time (AI seats move by themselves)."""
+    autocomplete suggestion each time (AI seats move by themselves). With
+    ``give_up_when_stuck``, a stuck solitaire is resigned rather than undone."""
     for _ in range(max_moves):
-        await harness.settle()
         session = await session_of(harness, game_id)
         if session.result is not None or session.record.status != "active":
             return session
@@ -34,7 +34,10 @@ async def play_out(harness: Harness, game_id: int, users: dict[int, Any], channe
         assert user is not None, f"seat {seat} has no human and no AI moved"
         choices = await harness.autocomplete(user, channel, "pyramid play", "move", "", game=game_id)
         assert choices, "autocomplete offered no move to the player to act"
-        value = choices[0]["value"] if isinstance(choices[0], dict) else choices[0].value
+        values = [c["value"] for c in choices]
+        value = values[0]
+        if give_up_when_stuck and "resign" in values:
+            value = "resign"
         res = await harness.slash(user, channel, "pyramid play", move=value, game=game_id)
         assert "✅" in res.text, res.text
     raise AssertionError("the game did not finish")
