@@ -39,9 +39,10 @@ def build_group() -> app_commands.Group:
     @app_commands.describe(
         game="Which game",
         curse="Flaming Pyramids: play with the curse",
+        turn_limit="Flaming Pyramids: a short game — end after this many turns, fewest tiles wins",
         target="Pyrinoes: points to win the match (default 100)",
         mode="Pyramido: solo, co-op or competitive",
-        size="Pyramido: base size (5, or 4 for the small edition; competitive picks by player count)",
+        size="Pyramido solo/co-op: 5 (65 stones) or 4 (small edition, 40 stones); competitive follows player count",
         rounds="Pyramido competitive: number of rounds",
         winnable_only="Continuous Pyramid: deal only deals the solver proved winnable",
         undo="Continuous Pyramid: allow taking plays back (default on)",
@@ -52,15 +53,16 @@ def build_group() -> app_commands.Group:
         interaction: Interaction,
         game: app_commands.Choice[str],
         curse: bool | None = None,
+        turn_limit: app_commands.Range[int, 1, 1000] | None = None,
         target: app_commands.Range[int, 10, 1000] | None = None,
         mode: Literal["solo", "coop", "competitive"] | None = None,
-        size: app_commands.Range[int, 3, 5] | None = None,
+        size: app_commands.Range[int, 4, 5] | None = None,
         rounds: app_commands.Range[int, 1, 10] | None = None,
         winnable_only: bool | None = None,
         undo: bool | None = None,
         challenge: bool = False,
     ) -> None:
-        given = {"curse": curse, "target": target, "mode": mode, "size": size, "rounds": rounds,
+        given = {"curse": curse, "turn_limit": turn_limit, "target": target, "mode": mode, "size": size, "rounds": rounds,
                  "winnable_only": winnable_only, "undo": undo}
         known = presenter(game.value).game.options_model.model_fields
         options = {k: v for k, v in given.items() if v is not None and k in known}

@@ -316,9 +316,14 @@ class Harness:
     def guild(self) -> Guild:
         return self.emu.guild
 
-    async def add_user(self, username: str, *, dms_open: bool = True, guild: Guild | None = None) -> User:
-        """A user who is a member of ``guild`` (default: the emulator's guild)."""
+    async def add_user(
+        self, username: str, *, dms_open: bool = True, guild: Guild | None = None, permissions: int | None = None
+    ) -> User:
+        """A user who is a member of ``guild`` (default: the emulator's guild); ``permissions``
+        overrides what they may do there (e.g. without MANAGE_GUILD)."""
         user = self.world.add_user(username, dms_open=dms_open)
+        if permissions is not None:
+            user.permissions = permissions
         g = guild or self.emu.guild
         g.member_ids.append(user.id)
         await self.emu.gateway.dispatch(

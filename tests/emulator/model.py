@@ -70,6 +70,9 @@ class User:
     bot: bool = False
     dms_open: bool = True
     locale: str = "en-US"
+    #: Channel permissions the user has in guilds (default: everything but ADMINISTRATOR,
+    #: so MANAGE_GUILD too); pass less to test admin-only commands.
+    permissions: int = ALL_TEXT_PERMISSIONS
 
     @property
     def mention(self) -> str:
@@ -449,7 +452,7 @@ class World:
             "communication_disabled_until": None,
         }
         if with_permissions:
-            p["permissions"] = str(ALL_TEXT_PERMISSIONS)
+            p["permissions"] = str(user.permissions)
         return p
 
     def channel_payload(self, c: Channel) -> JSON:
