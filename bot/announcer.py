@@ -17,7 +17,6 @@ import discord
 
 from bot.board import board_content, board_view, mention_allowed, plain_names
 from bot.games import presenter
-from bot.rendering import board_file, hand_file
 from bot.sessions import Session
 from engine.core import Event
 
@@ -75,7 +74,7 @@ class Announcer:
     async def post_board(self, session: Session, events: Sequence[Event]) -> discord.Message:
         moves = session.game.legal_moves(session.state) if session.result is None else []
         labels = presenter(session.record.kind).labels(moves)
-        file = await board_file(public_view(session), labels=labels, events=events)
+        file = await self.client.services.renderer.board(public_view(session), labels=labels, events=events)
         channel = self.client.get_partial_messageable(session.record.play_channel_id)
         return await channel.send(
             board_content(session, events), file=file, view=board_view(session),
@@ -137,7 +136,7 @@ class Announcer:
         previous = await services.store.get_message(session.record.id, "hand", seat_no)
         if previous is not None and previous.version >= session.version:
             return True
-        file = await hand_file(player_view(session, seat_no))
+        file = await self.client.services.renderer.hand(player_view(session, seat_no))
         p = presenter(session.record.kind)
         lines = [f"{p.emoji} **{p.title}** · game #{session.record.id} · your hand after move {session.version}"]
         view = discord.ui.View(timeout=None)

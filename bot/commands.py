@@ -62,8 +62,8 @@ def build_group() -> app_commands.Group:
         undo: bool | None = None,
         challenge: bool = False,
     ) -> None:
-        given = {"curse": curse, "turn_limit": turn_limit, "target": target, "mode": mode, "size": size, "rounds": rounds,
-                 "winnable_only": winnable_only, "undo": undo}
+        given = {"curse": curse, "turn_limit": turn_limit, "target": target, "mode": mode, "size": size,
+                 "rounds": rounds, "winnable_only": winnable_only, "undo": undo}
         known = presenter(game.value).game.options_model.model_fields
         options = {k: v for k, v in given.items() if v is not None and k in known}
         ignored = [k for k, v in given.items() if v is not None and k not in known]

@@ -10,6 +10,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.rendering import Renderer
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.store import Clock, Database, GameStore
@@ -22,17 +23,23 @@ class Services:
     store: GameStore
     sessions: SessionService
     clock: Clock
+    renderer: Renderer
     #: Where new games get their seeds; tests pass a deterministic one.
     new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(48))
     #: Seconds between reminder sweeps; tests trigger sweeps directly.
     sweep_seconds: float = 60.0
 
     @classmethod
-    async def open(cls, settings: Settings, clock: Clock, **extra: object) -> Services:
+    async def open(cls, settings: Settings, clock: Clock, *, renderer: Renderer | None = None,
+                   **extra: object) -> Services:
         db = await Database.open(settings.database_path, clock=clock)
         store = GameStore(db)
+        if renderer is None:
+            renderer = (Renderer.with_processes(settings.render_workers) if settings.render_workers
+                        else Renderer.with_threads())
         return cls(settings=settings, db=db, store=store, sessions=SessionService(store), clock=clock,
-                   **extra)  # type: ignore[arg-type]
+                   renderer=renderer, **extra)  # type: ignore[arg-type]
 
     async def close(self) -> None:
+        self.renderer.close()
         await self.db.close()

@@ -23,6 +23,7 @@ ENV_NAMES: dict[str, str] = {
     "dev_guild_id": "PYRAMID_DEV_GUILD_ID",
     "api_base_url": "PYRAMID_API_BASE_URL",
     "ai_delay_seconds": "PYRAMID_AI_DELAY_SECONDS",
+    "render_workers": "PYRAMID_RENDER_WORKERS",
 }
 
 
@@ -52,6 +53,10 @@ class Settings(BaseSettings):
     )
     ai_delay_seconds: float = Field(
         default=2.0, ge=0, validation_alias=AliasChoices("PYRAMID_AI_DELAY_SECONDS", "ai_delay_seconds")
+    )
+
+    render_workers: int = Field(
+        default=2, ge=0, le=16, validation_alias=AliasChoices("PYRAMID_RENDER_WORKERS", "render_workers")
     )
 
     @field_validator("discord_token")

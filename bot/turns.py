@@ -17,7 +17,6 @@ from bot.board import board_content, picker
 from bot.custom_ids import CustomId
 from bot.games import presenter
 from bot.picker import PathGone, node_at
-from bot.rendering import board_file, hand_file
 from bot.replies import client_of, defer_private, tell
 from bot.sessions import PlayError, Session, StaleBoard
 from engine.core import MoveRejected
@@ -35,7 +34,7 @@ async def send_current_board(interaction: Interaction, session: Session, note: s
     labels = presenter(session.record.kind).labels(
         session.game.legal_moves(session.state) if session.result is None else []
     )
-    file = await board_file(public_view(session), labels=labels)
+    file = await client_of(interaction).services.renderer.board(public_view(session), labels=labels)
     text = note + "\n" + board_content(session, [])
     await tell(interaction, text, file=file)
 
@@ -157,7 +156,7 @@ async def show_hand(interaction: Interaction, session: Session) -> None:
         await tell(interaction, "You are not playing in this game.")
         return
     await defer_private(interaction)
-    file = await hand_file(player_view(session, mine.seat))
+    file = await client_of(interaction).services.renderer.hand(player_view(session, mine.seat))
     p = presenter(session.record.kind)
     view = None
     text = f"{p.emoji} Your hand in game #{session.record.id} (move {session.version})."

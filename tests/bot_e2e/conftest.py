@@ -68,7 +68,8 @@ def bot_factory(
 
     async def make(api_base_url: str, token: str) -> BotUnderTest:
         settings = load_settings(
-            discord_token=token, api_base_url=api_base_url, database_path=tmp_path / "bot.db", ai_delay_seconds=0
+            discord_token=token, api_base_url=api_base_url, database_path=tmp_path / "bot.db", ai_delay_seconds=0,
+            render_workers=0,
         )
         configure_api_base(settings.api_base_url)
         services = await Services.open(settings, clock, new_seed=lambda: next(seeds), sweep_seconds=3600.0)

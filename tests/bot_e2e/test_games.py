@@ -33,7 +33,7 @@ async def test_continuous_pyramid_challenge_two_players_and_leaderboard(emulator
         final = await play_out(harness, record.id, {0: user}, thread, give_up_when_stuck=True)
         assert final.record.status == "finished"
     lines = harness.messages(emulator.general)[0].text
-    assert "Leaderboard" in lines and "ana" in lines.lower() or "<@" in lines
+    assert ("Leaderboard" in lines and "ana" in lines.lower()) or "<@" in lines
 
 
 async def test_continuous_pyramid_solo_starts_at_once(emulator: Any, harness: Harness) -> None:

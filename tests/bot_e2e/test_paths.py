@@ -97,7 +97,7 @@ async def test_restart_mid_game_keeps_old_buttons_working(emulator: Any, harness
 
 
 async def test_restart_between_move_and_announcement_posts_the_board(emulator: Any, harness: Harness) -> None:
-    alice, bob, thread, game_id = await two_player_game(emulator, harness)
+    _alice, _bob, thread, game_id = await two_player_game(emulator, harness)
     session = await session_of(harness, game_id)
     seat = session.to_act
     move = session.game.legal_moves(session.state)[0]
@@ -158,7 +158,7 @@ async def test_autocomplete_offers_legal_moves_to_the_player_to_act(emulator: An
 async def test_reminder_then_timeout_hands_the_seat_to_an_ai(
     emulator: Any, harness: Harness, clock: FakeClock
 ) -> None:
-    alice, bob, thread, game_id = await two_player_game(emulator, harness, turn_limit=3)
+    _alice, _bob, thread, game_id = await two_player_game(emulator, harness, turn_limit=3)
     sweep = harness.bot.client.reminders.sweep
     assert await sweep() == []
     clock.advance(hours=25)
@@ -196,7 +196,7 @@ async def test_settings_are_for_admins_and_switch_threads_off(emulator: Any, har
 async def test_forfeit_on_timeout_ends_a_two_player_game(
     emulator: Any, harness: Harness, clock: FakeClock
 ) -> None:
-    alice, bob, thread, game_id = await two_player_game(emulator, harness)
+    alice, _bob, _thread, game_id = await two_player_game(emulator, harness)
     await harness.slash(alice, emulator.general, "pyramid settings", on_timeout="forfeit")
     clock.advance(hours=100)
     done = await harness.bot.client.reminders.sweep()
