@@ -1,6 +1,10 @@
 """``python -m engine.selfplay GAME [options]``: play many games with simulated
 players and print one JSON summary line. Each game's own ``selfplay`` module does
-the work; this only dispatches, so adding a game never touches the others."""
+the work; this only dispatches, so adding a game never touches the others.
+
+With ``--ai LEVEL,LEVEL,...`` (one AI level per seat) the games are played by the AI
+players instead, in :mod:`engine.ai.arena`, which prints per-level wins with 95%
+confidence intervals."""
 
 from __future__ import annotations
 
@@ -16,6 +20,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args or args[0] not in GAME_MODULES:
         print(f"usage: python -m engine.selfplay {{{','.join(GAME_MODULES)}}} [options]", file=sys.stderr)
         return 2
+    if any(a == "--ai" or a.startswith("--ai=") for a in args[1:]):
+        from engine.ai import arena
+
+        return arena.main(args[0], args[1:])
     module = import_module(GAME_MODULES[args[0]] + ".selfplay")
     code: int = module.main(args[1:])
     return code

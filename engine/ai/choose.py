@@ -1,23 +1,101 @@
-"""Choosing a move for a seat at a given level."""
+"""Choosing a move for a seat at a given level.
+
+``easy`` plays a uniformly random legal move; ``normal`` the first move of the game's
+one-move-ahead heuristic ranking; ``hard`` runs information-set MCTS
+(:mod:`engine.ai.ismcts`) with a fresh determinization per iteration.
+
+Every level starts from ``game.determinize(state, seat, rng)`` rather than ``state``:
+everything hidden from the seat is re-dealt from what it could be, so the true hidden
+hands never reach a decision. Engines make ``determinize`` canonical (its output
+depends only on the seat's view and the rng), so two states that differ only in what
+the seat cannot see give the same move for the same seed.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Game, Rng
+from engine.ai.ismcts import Budget, SearchStats, search
+from engine.ai.policy import Policy, policy_for
+from engine.core import Game, Rng, derive_seed
 
 LEVELS = ("easy", "normal", "hard")
 Clock = Callable[[], float]
 
+#: ``hard``'s thinking time per move when a clock is given (the bot and the terminal).
+HARD_SECONDS = 1.5
+#: ``hard``'s iteration cap: the whole budget without a clock (tests, replays), and a
+#: ceiling with one, so easy decisions end early.
+HARD_ITERATIONS = 4000
 
-def choose_move(game: Game[Any], state: Any, seat: int, level: str, seed: int, clock: Clock | None = None) -> str:
-    """A legal move for ``seat``, which must be the seat to act."""
-    rng = Rng(seed)
-    seen = game.determinize(state, seat, rng)
-    moves = game.legal_moves(seen)
-    if not moves:
-        raise ValueError("The AI was asked to move when it has no legal move.")
+
+def choose_move(
+    game: Game[Any],
+    state: Any,
+    seat: int,
+    level: str,
+    seed: int,
+    clock: Clock | None = None,
+    *,
+    budget_seconds: float | None = None,
+    iterations: int | None = None,
+) -> str:
+    """A legal move for ``seat``, which must be the seat to act.
+
+    ``budget_seconds`` (default :data:`HARD_SECONDS`) only applies with a ``clock``;
+    ``iterations`` (default :data:`HARD_ITERATIONS`) bounds ``hard``'s search either way."""
+    move, _ = decide(game, state, seat, level, seed, clock, budget_seconds=budget_seconds, iterations=iterations)
+    return move
+
+
+def decide(
+    game: Game[Any],
+    state: Any,
+    seat: int,
+    level: str,
+    seed: int,
+    clock: Clock | None = None,
+    *,
+    budget_seconds: float | None = None,
+    iterations: int | None = None,
+) -> tuple[str, SearchStats | None]:
+    """:func:`choose_move` plus the search statistics of a ``hard`` decision (for benchmarks)."""
     if level not in LEVELS:
         raise ValueError(f"Unknown AI level {level!r}; the levels are {', '.join(LEVELS)}.")
-    return moves[rng.below(len(moves))]
+    actor = game.to_act(state)
+    if actor is None:
+        raise ValueError("The AI was asked to move in a finished game.")
+    if actor != seat:
+        raise ValueError(f"The AI for seat {seat + 1} was asked to move, but seat {actor + 1} is to act.")
+    rng = Rng(seed)
+    policy = policy_for(game)
+    known = policy.canonical(state, seat)
+    seen = game.determinize(known, seat, rng)
+    moves = policy.choices(seen, game.legal_moves(seen))
+    if not moves:
+        raise ValueError("The AI was asked to move when it has no legal move.")
+    if len(moves) == 1:
+        return moves[0], None
+    if level == "easy":
+        return moves[rng.below(len(moves))], None
+    ranked = policy.ranked(seen, seat, rng)
+    if level == "normal" or not policy.searches:
+        return ranked[0], None
+    return _hard(policy, game, known, seat, ranked, seed, clock, budget_seconds, iterations)
+
+
+def _hard(policy: Policy, game: Game[Any], known: Any, seat: int, ranked: list[str], seed: int,
+          clock: Clock | None, seconds: float | None, iterations: int | None) -> tuple[str, SearchStats]:
+    def sample(rng: Rng) -> Any:
+        return game.determinize(known, seat, rng)
+
+    budget = Budget(
+        iterations=HARD_ITERATIONS if iterations is None else iterations,
+        seconds=(HARD_SECONDS if seconds is None else seconds) if clock is not None else None,
+        clock=clock,
+    )
+    if policy.root_width is not None:
+        ranked = ranked[: policy.root_width]
+    move, stats = search(policy, sample, seat, ranked, Rng(derive_seed(seed, "ismcts")), budget)
+    return move, stats

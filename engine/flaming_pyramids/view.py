@@ -62,12 +62,17 @@ def _falling(state: State) -> Json | None:
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
-    """Re-deal every tile ``seat`` cannot see (other hands, all piles) keeping all sizes."""
+    """Re-deal every tile ``seat`` cannot see (other hands, all piles) keeping all sizes.
+
+    Canonical: the hidden tiles are sorted before the shuffle, so the sample depends only
+    on what ``seat`` sees and on ``rng`` — never on where the hidden tiles really are
+    (an AI given two states that differ only in hidden tiles decides the same)."""
     hidden: list[str] = []
     for p in range(state.players):
         if p != seat:
             hidden.extend(state.hands[p])
         hidden.extend(state.piles[p])
+    hidden.sort()
     rng.shuffle(hidden)
     hands = list(state.hands)
     piles = list(state.piles)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.contract import Json
 from engine.core.rng import Rng
 from engine.pyrinoes.moves import build_options
-from engine.pyrinoes.pieces import SEAT_COLOURS, SIDE_NAMES
+from engine.pyrinoes.pieces import DOMINOES, SEAT_COLOURS, SIDE_NAMES
 from engine.pyrinoes.position import to_position
 from engine.pyrinoes.state import PyrinoesState, with_seat
 
@@ -33,9 +33,13 @@ def view(state: PyrinoesState, seat: int | None) -> Json:
 
 def determinize(state: PyrinoesState, seat: int, rng: Rng) -> PyrinoesState:
     """Re-deal the opponent's dominoes and the boneyard from their union (same sizes),
-    and reseed the deal RNG so later rounds are unknown too."""
+    and reseed the deal RNG so later rounds are unknown too.
+
+    Canonical: the hidden dominoes are put in their spelling-free form (``DOMINOES[c].key``)
+    and sorted before the shuffle, so the sample depends only on what ``seat`` sees and on
+    ``rng`` — two states that differ only in hidden dominoes give the same samples."""
     other = 1 - seat
-    hidden = list(state.hands[other]) + list(state.boneyard)
+    hidden = sorted(DOMINOES[c].key for c in (*state.hands[other], *state.boneyard))
     rng.shuffle(hidden)
     count = len(state.hands[other])
     new = state.copy()
