@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.sessions import PlayError, StaleBoard
-from engine.ai import choose_move
 from engine.core import MoveRejected, derive_seed
 
 if TYPE_CHECKING:
@@ -36,9 +34,7 @@ async def play_ai_turn(client: PyramidClient, game_id: int, version: int) -> boo
     level = record.ai_level or "normal"
     seed = derive_seed(session.record.seed, f"ai:{version}:{seat}")
     assert seat is not None
-    move = await asyncio.to_thread(
-        choose_move, session.game, session.state, seat, level, seed, time.perf_counter
-    )
+    move = await services.cpu.ai_move(session.record.kind, session.game.to_position(session.state), seat, level, seed)
     try:
         await services.sessions.make_move(game_id, move, user_id=None, seat=seat, expected_version=version)
     except (StaleBoard, PlayError, MoveRejected) as exc:

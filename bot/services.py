@@ -10,6 +10,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.cpu import CpuPool
 from bot.rendering import Renderer
 from bot.sessions import SessionService
 from bot.settings import Settings
@@ -24,6 +25,7 @@ class Services:
     sessions: SessionService
     clock: Clock
     renderer: Renderer
+    cpu: CpuPool
     #: Where new games get their seeds; tests pass a deterministic one.
     new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(48))
     #: Seconds between reminder sweeps; tests trigger sweeps directly.
@@ -31,15 +33,18 @@ class Services:
 
     @classmethod
     async def open(cls, settings: Settings, clock: Clock, *, renderer: Renderer | None = None,
-                   **extra: object) -> Services:
+                   cpu: CpuPool | None = None, **extra: object) -> Services:
         db = await Database.open(settings.database_path, clock=clock)
         store = GameStore(db)
         if renderer is None:
             renderer = (Renderer.with_processes(settings.render_workers) if settings.render_workers
                         else Renderer.with_threads())
-        return cls(settings=settings, db=db, store=store, sessions=SessionService(store), clock=clock,
-                   renderer=renderer, **extra)  # type: ignore[arg-type]
+        if cpu is None:
+            cpu = CpuPool.with_processes() if settings.render_workers else CpuPool.with_threads()
+        return cls(settings=settings, db=db, store=store, sessions=SessionService(store, cpu), clock=clock,
+                   renderer=renderer, cpu=cpu, **extra)  # type: ignore[arg-type]
 
     async def close(self) -> None:
         self.renderer.close()
+        self.cpu.close()
         await self.db.close()

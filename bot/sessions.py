@@ -15,6 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.cpu import CpuPool
 from bot.store import CorruptRecord, DuplicateMove, GameRecord, GameStore, SeatRecord
 from engine.core import BadPosition, EngineError, Event, Game, MoveRejected, Result, get_game
 
@@ -80,8 +81,9 @@ def result_json(result: Result) -> dict[str, Any]:
 class SessionService:
     """Owns the in-memory cache of loaded games and the per-game locks."""
 
-    def __init__(self, store: GameStore, *, cache_size: int = 512) -> None:
+    def __init__(self, store: GameStore, cpu: CpuPool | None = None, *, cache_size: int = 512) -> None:
         self.store = store
+        self.cpu = cpu
         self._cache: OrderedDict[int, Session] = OrderedDict()
         self._cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
@@ -153,7 +155,11 @@ class SessionService:
             seats = await self.store.seats(game_id)
             game = get_game(record.kind)
             try:
-                state = game.setup(len(seats), record.options, record.seed)
+                if self.cpu is not None:  # some set-ups search (winnable deals only): off the event loop
+                    position = await self.cpu.setup(record.kind, len(seats), record.options, record.seed)
+                    state = game.from_position(position)
+                else:
+                    state = game.setup(len(seats), record.options, record.seed)
             except EngineError as exc:
                 raise PlayError(str(exc)) from exc
             if not await self.store.set_status(game_id, "active", expect="lobby"):
