@@ -12,9 +12,7 @@ from tests.paths import OWN_SCENARIOS, SHARED_SCENARIOS
 
 #: Games whose engine has not landed yet: their scenarios are expected to fail, and
 #: the failure stays visible as an xfail. Remove a game as its engine lands.
-ENGINES_PENDING: frozenset[str] = frozenset(
-    {"pyramido"}
-)
+ENGINES_PENDING: frozenset[str] = frozenset()
 
 
 def _params(root: Path) -> list[object]:

@@ -21,10 +21,12 @@ async def latest_game_id(harness: Harness) -> int:
 
 
 async def play_out(harness: Harness, game_id: int, users: dict[int, Any], channel: Any, *,
-                   max_moves: int = 3000, give_up_when_stuck: bool = False) -> Any:
+                   max_moves: int = 3000, give_up_when_stuck: bool = False,
+                   prefer: tuple[str, ...] = ()) -> Any:
     """Finish a game by typing moves with /pyramid play, taking the first
     autocomplete suggestion each time (AI seats move by themselves). With
-    ``give_up_when_stuck``, a stuck solitaire is resigned rather than undone."""
+    ``give_up_when_stuck``, a stuck solitaire is resigned rather than undone;
+    ``prefer`` orders moves by their verb (earlier verbs first)."""
     for _ in range(max_moves):
         session = await session_of(harness, game_id)
         if session.result is not None or session.record.status != "active":
@@ -35,6 +37,9 @@ async def play_out(harness: Harness, game_id: int, users: dict[int, Any], channe
         choices = await harness.autocomplete(user, channel, "pyramid play", "move", "", game=game_id)
         assert choices, "autocomplete offered no move to the player to act"
         values = [c["value"] for c in choices]
+        if prefer:
+            rank = {verb: i for i, verb in enumerate(prefer)}
+            values.sort(key=lambda v: rank.get(v.split()[0], len(rank)))
         value = values[0]
         if give_up_when_stuck and "resign" in values:
             value = "resign"

@@ -61,3 +61,45 @@ async def test_pyrinoes_against_an_ai_to_the_target(emulator: Any, harness: Harn
     final = await play_out(harness, game_id, {0: ana}, thread)
     assert final.result is not None
     assert "Game over" in harness.messages(thread)[-1].text
+
+
+async def test_pyramido_solo_to_the_end(emulator: Any, harness: Harness) -> None:
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    res = await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="solo", size=4)
+    assert "started" in res.text
+    game_id = await latest_game_id(harness)
+    thread = harness.threads(emulator.general)[0]
+    final = await play_out(harness, game_id, {0: ana}, thread, prefer=("place", "discard", "end"))
+    assert final.result is not None
+    assert "Game over" in harness.messages(thread)[-1].text
+
+
+async def test_pyramido_coop_two_people_share_one_pyramid(emulator: Any, harness: Harness) -> None:
+    ana = await harness.add_user("ana")
+    ben = await harness.add_user("ben")
+    await harness.start_bot()
+    res = await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="coop", size=4)
+    await harness.click(ben, res.message, label="Join")
+    await harness.click(ana, res.message, label="Start")
+    game_id = await latest_game_id(harness)
+    thread = harness.threads(emulator.general)[0]
+    session = await session_of(harness, game_id)
+    # Each player's stones are private: they come by DM, never in the thread.
+    hands = session.game.view(session.state, None).get("hands")
+    assert all(isinstance(h, int) for h in hands), "the public view must hide co-op hands"
+    final = await play_out(harness, game_id, {0: ana, 1: ben}, thread, prefer=("place", "discard", "end"))
+    assert final.result is not None
+
+
+async def test_pyramido_competitive_against_an_ai(emulator: Any, harness: Harness) -> None:
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    res = await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="competitive")
+    await harness.select(ana, res.message, None, ["easy"])
+    await harness.click(ana, res.message, label="Start")
+    game_id = await latest_game_id(harness)
+    thread = harness.threads(emulator.general)[0]
+    final = await play_out(harness, game_id, {0: ana}, thread, prefer=("take", "build", "reserve", "pass"))
+    assert final.result is not None
+    assert "Game over" in harness.messages(thread)[-1].text
