@@ -238,3 +238,25 @@ async def test_resign_and_games_and_history(emulator: Any, harness: Harness) -> 
     assert "resigned" in resigned.text
     final = await harness.bot.services.store.get_game(game_id)
     assert final is not None and final.status == "finished" and final.result["winners"] == [0]
+
+
+async def test_status_hand_rules_and_leaderboard(emulator: Any, harness: Harness) -> None:
+    alice, bob, thread, game_id = await two_player_game(emulator, harness, turn_limit=2)
+    status = await harness.slash(bob, thread, "pyramid status")
+    assert status.ephemeral and status.attachments and f"#{game_id}" in status.text
+    hand = await harness.slash(alice, thread, "pyramid hand")
+    assert hand.ephemeral and hand.attachments
+    rules = await harness.slash(alice, thread, "pyramid rules", game="pyrinoes")
+    assert rules.ephemeral and rules.embeds and "Pyrinoes" in rules.embeds[0]["title"]
+    nothing = await harness.slash(alice, emulator.general, "pyramid leaderboard")
+    assert "No finished games" in nothing.text
+    session = await session_of(harness, game_id)
+    while session.result is None:
+        user = {0: alice, 1: bob}[session.to_act]
+        await harness.slash(user, thread, "pyramid play", move=session.game.legal_moves(session.state)[0])
+        session = await session_of(harness, game_id)
+    board = await harness.slash(alice, emulator.general, "pyramid leaderboard")
+    assert "Wins in this server" in board.text and "of 1" in board.text
+    outsider = await harness.add_user("carol")
+    none = await harness.slash(outsider, emulator.general, "pyramid hand")
+    assert "no game running" in none.text
