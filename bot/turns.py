@@ -71,28 +71,34 @@ async def load_current(interaction: Interaction, cid: CustomId, *, check_version
     return session
 
 
-async def on_turn(interaction: Interaction, cid: CustomId) -> None:
+async def actor_session(interaction: Interaction, cid: CustomId) -> Session | None:
+    """The current game if the clicker is the one to act on this very board;
+    otherwise they have been told why not, and None is returned."""
     session = await load_current(interaction, cid)
     if session is None:
-        return
+        return None
     try:
         check_actor(session, interaction.user.id)
     except PlayError as exc:
         await tell(interaction, str(exc))
-        return
-    chooser = picker(session, ())
-    await tell(interaction, chooser.content, view=chooser.view)
+        return None
+    return session
+
+
+async def on_turn(interaction: Interaction, cid: CustomId) -> None:
+    session = await actor_session(interaction, cid)
+    if session is not None:
+        chooser = picker(session, ())
+        await tell(interaction, chooser.content, view=chooser.view)
 
 
 async def on_pick(interaction: Interaction, cid: CustomId, path: list[str], page: int = 0) -> None:
-    session = await load_current(interaction, cid)
+    session = await actor_session(interaction, cid)
     if session is None:
         return
     try:
-        check_actor(session, interaction.user.id)
-        p = presenter(session.record.kind)
-        node = node_at(session.game.legal_moves(session.state), path, p.steps)
-    except (PlayError, PathGone) as exc:
+        node = node_at(session.game.legal_moves(session.state), path, presenter(session.record.kind).steps)
+    except PathGone as exc:
         await tell(interaction, str(exc))
         return
     if node.complete is not None and not node.choices:
@@ -103,15 +109,9 @@ async def on_pick(interaction: Interaction, cid: CustomId, path: list[str], page
 
 
 async def on_move(interaction: Interaction, cid: CustomId) -> None:
-    session = await load_current(interaction, cid)
-    if session is None:
-        return
-    try:
-        check_actor(session, interaction.user.id)
-    except PlayError as exc:
-        await tell(interaction, str(exc))
-        return
-    await perform_move(interaction, session, cid.arg)
+    session = await actor_session(interaction, cid)
+    if session is not None:
+        await perform_move(interaction, session, cid.arg)
 
 
 async def perform_move(interaction: Interaction, session: Session, move: str) -> None:
