@@ -1,0 +1,73 @@
+"""Move and cell notation: ``place R 2:1,0``, ``end``, ``discard R G`` (solo/coop);
+``take R 1:2,3``, ``reserve R``, ``build R 1:2,3``, ``pass`` (competitive).
+
+Parsing is lenient about case and spacing and strict about everything else, with a
+reason a player can act on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.core.errors import IllegalMove
+from engine.pyramido.geometry import Cell, format_cell
+from engine.pyramido.stones import COLOURS
+
+_CELL = re.compile(r"^(-?\d+)\s*:\s*(-?\d+)\s*,\s*(-?\d+)$")
+_VERBS = ("place", "end", "discard", "take", "reserve", "build", "pass")
+_PLACING = ("place", "take", "build")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    verb: str
+    stones: tuple[str, ...] = ()
+    cell: Cell | None = None
+
+    def __str__(self) -> str:
+        parts = [self.verb, *self.stones]
+        if self.cell is not None:
+            parts.append(format_cell(self.cell))
+        return " ".join(parts)
+
+
+def parse_cell(text: str) -> Cell:
+    match = _CELL.match(text.strip())
+    if match is None:
+        raise IllegalMove(f"{text.strip()!r} is not a cell; write level:x,y, e.g. 1:0,2.")
+    return int(match.group(1)), int(match.group(2)), int(match.group(3))
+
+
+def parse_colour(text: str) -> str:
+    colour = text.strip().upper()
+    if colour not in COLOURS:
+        raise IllegalMove(f"{text.strip()!r} is not a stone colour; the colours are R, Y, G, B and W.")
+    return colour
+
+
+def parse_move(text: str) -> Move:
+    words = text.strip().split()
+    if not words:
+        raise IllegalMove("That is an empty move.")
+    verb = words[0].lower()
+    rest = words[1:]
+    if verb not in _VERBS:
+        raise IllegalMove(f"{words[0]!r} is not a Pyramido move; the moves are {', '.join(_VERBS)}.")
+    if verb in ("end", "pass"):
+        if rest:
+            raise IllegalMove(f"'{verb}' takes nothing after it.")
+        return Move(verb)
+    if verb in _PLACING:
+        if len(rest) < 2:
+            raise IllegalMove(f"Write it as '{verb} R 1:0,1': a colour, then the cell as level:x,y.")
+        return Move(verb, (parse_colour(rest[0]),), parse_cell(" ".join(rest[1:])))
+    if verb == "reserve":
+        if len(rest) != 1:
+            raise IllegalMove("Write it as 'reserve R': one colour from the quarry.")
+        return Move(verb, (parse_colour(rest[0]),))
+    # discard: colours may be written apart ("R G") or together ("RG").
+    letters = [ch for word in rest for ch in word]
+    if not letters:
+        raise IllegalMove("Name the stones to put out of the game, e.g. 'discard R G'.")
+    return Move(verb, tuple(parse_colour(ch) for ch in letters))

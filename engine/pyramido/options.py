@@ -1,0 +1,30 @@
+"""Game options, validated at the boundary so the bot can show a readable reason."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class PyramidoOptions(BaseModel):
+    """``size`` picks the solo/coop pyramid (5, or 4 for the 40-stone small edition);
+    the competitive size follows the player count, so it is not an option there.
+    ``rounds`` is the competitive multi-round variant (PD-6)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mode: Literal["solo", "coop", "competitive"] = "solo"
+    size: Literal[4, 5] | None = None
+    rounds: int = Field(default=1, ge=1, le=20)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PyramidoOptions:
+        if self.mode == "competitive" and self.size is not None:
+            raise ValueError("the competitive pyramid size follows the player count (4×4 for 2, 3×3 for 3-4)")
+        if self.mode != "competitive" and self.rounds != 1:
+            raise ValueError("several rounds are a competitive option")
+        return self
+
+    def base(self) -> int:
+        return 5 if self.size is None else self.size

@@ -1,0 +1,222 @@
+"""Position JSON (the rules file's notation section) to and from a :class:`State`.
+
+Extra keys beyond the rules file round-trip the state exactly: ``players``,
+``placed``, ``idle``, ``passes``, ``first``, ``rounds``, ``round``, ``scores``,
+``closer``, ``result``, ``moves`` and ``rng``. Scenario set-ups may omit them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.contract import Json
+from engine.core.errors import BadPosition, IllegalMove
+from engine.core.result import Result
+from engine.pyramido import coop
+from engine.pyramido.geometry import Cell, beneath, footprint, format_cell, is_complete
+from engine.pyramido.notation import parse_cell
+from engine.pyramido.state import State
+from engine.pyramido.stones import COLOURS, MODES, PER_COLOUR_FULL, QUARRY_SIZE, RESERVE_LIMIT, competitive_size
+
+
+def pyramid_json(pyramid: Mapping[Cell, str]) -> dict[str, str]:
+    return {format_cell(cell): pyramid[cell] for cell in sorted(pyramid)}
+
+
+def result_json(result: Result | None) -> Json | None:
+    if result is None:
+        return None
+    return {"winners": list(result.winners), "scores": list(result.scores), "summary": result.summary,
+            "details": dict(result.details)}
+
+
+def to_position(state: State) -> Json:
+    return {
+        "mode": state.mode,
+        "size": state.size,
+        "turn": state.turn,
+        "pyramids": [pyramid_json(p) for p in state.pyramids],
+        "hands": [list(h) for h in state.hands],
+        "reserves": [list(r) for r in state.reserves],
+        "quarry": list(state.quarry),
+        "bag": list(state.bag),
+        "out": list(state.out),
+        "players": state.players,
+        "placed": state.placed,
+        "idle": state.idle,
+        "passes": state.passes,
+        "first": state.first,
+        "rounds": state.rounds,
+        "round": state.round,
+        "scores": list(state.scores),
+        "closer": state.closer,
+        "result": result_json(state.result),
+        "moves": state.moves,
+        "rng": state.rng,
+    }
+
+
+def _int(position: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = position.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadPosition(f"{key!r} must be a whole number, not {value!r}.")
+    if not low <= value <= high:
+        raise BadPosition(f"{key!r} must be between {low} and {high}, not {value}.")
+    return value
+
+
+def _stones(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise BadPosition(f"{where} must be a list of stone colours.")
+    stones = []
+    for item in value:
+        if not isinstance(item, str) or item.strip().upper() not in COLOURS:
+            raise BadPosition(f"{where} holds {item!r}, which is not a stone colour (R, Y, G, B, W).")
+        stones.append(item.strip().upper())
+    return tuple(stones)
+
+
+def _lists(position: Mapping[str, Any], key: str, count: int) -> tuple[tuple[str, ...], ...]:
+    value = position.get(key)
+    if value is None:
+        return ((),) * count
+    if not isinstance(value, list) or not all(isinstance(v, list) for v in value):
+        raise BadPosition(f"{key!r} must be a list of lists of stone colours.")
+    return tuple(_stones(v, f"{key}[{i}]") for i, v in enumerate(value))
+
+
+def _pyramid(value: Any, index: int, size: int) -> dict[Cell, str]:
+    if not isinstance(value, Mapping):
+        raise BadPosition(f"pyramids[{index}] must be an object mapping cells like '1:0,0' to colours.")
+    pyramid: dict[Cell, str] = {}
+    for key, colour in value.items():
+        try:
+            cell = parse_cell(str(key))
+        except IllegalMove as exc:
+            raise BadPosition(f"pyramids[{index}]: {exc.reason}") from exc
+        if cell in pyramid:
+            raise BadPosition(f"pyramids[{index}] names cell {format_cell(cell)} twice.")
+        if not isinstance(colour, str) or colour.strip().upper() not in COLOURS:
+            raise BadPosition(f"pyramids[{index}] cell {key}: {colour!r} is not a stone colour.")
+        if not 1 <= cell[0] <= size:
+            raise BadPosition(f"pyramids[{index}] cell {key}: there is no level {cell[0]} in a size-{size} pyramid.")
+        pyramid[cell] = colour.strip().upper()
+    for cell in pyramid:
+        if cell[0] > 1 and not all(c in pyramid for c in beneath(cell)):
+            raise BadPosition(f"pyramids[{index}]: {format_cell(cell)} does not rest on a complete square.")
+    box = footprint(pyramid)
+    if box is not None and (box[2] - box[0] >= size or box[3] - box[1] >= size):
+        raise BadPosition(f"pyramids[{index}]: the base is wider than {size}×{size}.")
+    return pyramid
+
+
+def _result(value: Any) -> Result | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or not isinstance(value.get("winners"), list):
+        raise BadPosition("'result' must be null or an object with 'winners', 'scores' and 'summary'.")
+    try:
+        return Result(
+            winners=tuple(int(w) for w in value["winners"]),
+            scores=tuple(float(s) for s in value.get("scores", [])),
+            summary=str(value.get("summary", "")),
+            details={str(k): float(v) for k, v in dict(value.get("details", {})).items()},
+        )
+    except (TypeError, ValueError) as exc:
+        raise BadPosition(f"'result' is malformed ({exc}).") from exc
+
+
+def from_position(position: Mapping[str, Any]) -> State:
+    if not isinstance(position, Mapping):
+        raise BadPosition("A Pyramido position must be a JSON object.")
+    raw_pyramids = position.get("pyramids")
+    if not isinstance(raw_pyramids, list) or not raw_pyramids:
+        raise BadPosition("'pyramids' must be a non-empty list of pyramids.")
+    mode = position.get("mode")
+    if mode is None:
+        mode = "competitive" if len(raw_pyramids) > 1 else "solo"
+    if mode not in MODES:
+        raise BadPosition(f"'mode' must be solo, coop or competitive, not {mode!r}.")
+    competitive = mode == "competitive"
+    if competitive:
+        players = len(raw_pyramids)
+        if not 2 <= players <= 4:
+            raise BadPosition(f"A competitive game has 2 to 4 pyramids, not {players}.")
+    else:
+        if len(raw_pyramids) != 1:
+            raise BadPosition(f"A {mode} game has one shared pyramid, not {len(raw_pyramids)}.")
+        hands_value = position.get("hands")
+        players = len(hands_value) if isinstance(hands_value, list) else _int(position, "players", 1, 1, 4)
+        low, high = (1, 1) if mode == "solo" else (2, 4)
+        if not low <= players <= high:
+            raise BadPosition(f"A {mode} game has {low if low == high else f'{low} to {high}'} players, not {players}.")
+    default_size = competitive_size(players) if competitive else 5
+    size = _int(position, "size", default_size, 3, 5)
+    allowed = (3, 4) if competitive else (4, 5)
+    if size not in allowed:
+        raise BadPosition(f"A {mode} pyramid has a base of {' or '.join(map(str, allowed))}, not {size}.")
+    pyramids = tuple(_pyramid(p, i, size) for i, p in enumerate(raw_pyramids))
+    hands = _lists(position, "hands", players)
+    reserves = _lists(position, "reserves", players)
+    if len(hands) != players:
+        raise BadPosition(f"'hands' must hold {players} hands, not {len(hands)}.")
+    if competitive:
+        if len(reserves) != players:
+            raise BadPosition(f"'reserves' must hold {players} reserves, not {len(reserves)}.")
+        if any(hands):
+            raise BadPosition("Competitive players hold no hands; stones wait in the quarry or a reserve.")
+        for i, r in enumerate(reserves):
+            if len(r) > RESERVE_LIMIT:
+                raise BadPosition(f"reserves[{i}] holds {len(r)} stones; a reserve holds at most {RESERVE_LIMIT}.")
+    else:
+        if any(reserves):
+            raise BadPosition(f"The {mode} game has no reserves.")
+        reserves = ((),) * players
+    quarry = _stones(position.get("quarry", []), "quarry")
+    if quarry and not competitive:
+        raise BadPosition(f"The {mode} game has no quarry.")
+    if len(quarry) > QUARRY_SIZE:
+        raise BadPosition(f"The quarry holds at most {QUARRY_SIZE} stones, not {len(quarry)}.")
+    bag = _stones(position.get("bag", []), "bag")
+    out = _stones(position.get("out", []), "out")
+    everything = [*bag, *out, *quarry]
+    for group in (*hands, *reserves):
+        everything.extend(group)
+    for pyramid in pyramids:
+        everything.extend(pyramid.values())
+    for colour in COLOURS:
+        n = everything.count(colour)
+        if n > PER_COLOUR_FULL:
+            raise BadPosition(f"The position holds {n} {colour} stones; there are only {PER_COLOUR_FULL}.")
+    scores_raw = position.get("scores")
+    if scores_raw is None:
+        scores: tuple[int, ...] = (0,) * players if competitive else ()
+    elif isinstance(scores_raw, list) and all(isinstance(s, int) and not isinstance(s, bool) for s in scores_raw):
+        scores = tuple(scores_raw)
+        if len(scores) != (players if competitive else 0):
+            raise BadPosition("'scores' must hold one total per competitive player.")
+    else:
+        raise BadPosition("'scores' must be a list of whole numbers.")
+    closer = position.get("closer")
+    if closer is not None and (isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < players):
+        raise BadPosition(f"'closer' must be null or a seat, not {closer!r}.")
+    rounds = _int(position, "rounds", 1, 1, 20)
+    if rounds > 1 and not competitive:
+        raise BadPosition("Several rounds are a competitive option.")
+    state = State(
+        mode=mode, size=size, players=players, turn=_int(position, "turn", 0, 0, players - 1),
+        pyramids=pyramids, hands=hands, reserves=reserves, quarry=quarry, bag=bag, out=out,
+        placed=_int(position, "placed", 0, 0, 1000), idle=_int(position, "idle", 0, 0, players),
+        passes=_int(position, "passes", 0, 0, players), first=_int(position, "first", 0, 0, players - 1),
+        rounds=rounds, round=_int(position, "round", 1, 1, rounds), scores=scores, closer=closer,
+        moves=_int(position, "moves", 0, 0, 10**9), rng=_int(position, "rng", 0, 0, (1 << 64) - 1),
+    )
+    if "result" in position:
+        return state.with_(result=_result(position["result"]))
+    if not competitive:
+        return state.with_(result=coop.derive_result(state))
+    done = tuple(p for p in range(players) if is_complete(pyramids[p], size))
+    if done and rounds == 1:
+        return state.with_(result=Result(winners=done, summary=f"{{{done[0]}}} completed their pyramid."))
+    return state
