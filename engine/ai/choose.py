@@ -68,6 +68,7 @@ def decide(
         raise ValueError("The AI was asked to move in a finished game.")
     if actor != seat:
         raise ValueError(f"The AI for seat {seat + 1} was asked to move, but seat {actor + 1} is to act.")
+    started = clock() if clock is not None else 0.0
     rng = Rng(seed)
     policy = policy_for(game)
     known = policy.canonical(state, seat)
@@ -82,7 +83,11 @@ def decide(
     ranked = policy.ranked(seen, seat, rng)
     if level == "normal" or not policy.searches:
         return ranked[0], None
-    return _hard(policy, game, known, seat, ranked, seed, clock, budget_seconds, iterations)
+    seconds = None
+    if clock is not None:
+        # The budget covers the whole decision, ranking included.
+        seconds = (HARD_SECONDS if budget_seconds is None else budget_seconds) - (clock() - started)
+    return _hard(policy, game, known, seat, ranked, seed, clock, seconds, iterations)
 
 
 def _hard(policy: Policy, game: Game[Any], known: Any, seat: int, ranked: list[str], seed: int,
@@ -92,7 +97,7 @@ def _hard(policy: Policy, game: Game[Any], known: Any, seat: int, ranked: list[s
 
     budget = Budget(
         iterations=HARD_ITERATIONS if iterations is None else iterations,
-        seconds=(HARD_SECONDS if seconds is None else seconds) if clock is not None else None,
+        seconds=seconds,
         clock=clock,
     )
     if policy.root_width is not None:

@@ -1,0 +1,102 @@
+"""Shared helpers for the AI tests: random positions, and twins of a position that
+differ only in what one seat cannot see."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.core import Game, Rng, get_game
+
+#: (game id, players, options) tables the AI must handle.
+TABLES: list[tuple[str, int, dict[str, Any]]] = [
+    ("flaming-pyramids", 2, {"turn_limit": 200}),
+    ("flaming-pyramids", 3, {"curse": True, "turn_limit": 200}),
+    ("pyrinoes", 2, {"target": 30}),
+    ("continuous-pyramid", 1, {}),
+    ("pyramido", 1, {"mode": "solo"}),
+    ("pyramido", 3, {"mode": "coop"}),
+    ("pyramido", 2, {"mode": "competitive"}),
+]
+
+
+def random_position(game: Game[Any], players: int, options: dict[str, Any], seed: int, steps: int) -> Any:
+    """A position after up to ``steps`` uniformly random legal moves (never a finished one,
+    unless the game ends at once)."""
+    state = game.setup(players, options, seed)
+    rng = Rng(seed ^ 0xA1)
+    for _ in range(steps):
+        seat = game.to_act(state)
+        if seat is None:
+            break
+        moves = [m for m in game.legal_moves(state) if m not in ("undo", "resign")] or game.legal_moves(state)
+        after, _ = game.play(state, seat, moves[rng.below(len(moves))])
+        if game.to_act(after) is None:
+            break
+        state = after
+    return state
+
+
+def fp_pending_position(seed: int, players: int = 2) -> Any:
+    """A Flaming Pyramids position waiting for a fall decision."""
+    game = get_game("flaming-pyramids")
+    for attempt in range(200):
+        state = game.setup(players, {"turn_limit": 300}, seed + attempt * 7919)
+        rng = Rng(seed + attempt)
+        while game.to_act(state) is not None:
+            if game.pending(state) is not None:
+                return state
+            moves = game.legal_moves(state)
+            state, _ = game.play(state, game.to_act(state), moves[rng.below(len(moves))])  # type: ignore[arg-type]
+    raise AssertionError("no pending fall found")
+
+
+def hidden_twin(game: Game[Any], state: Any, seat: int, seed: int) -> Any:
+    """``state`` with everything hidden from ``seat`` moved around (and the deal RNG changed)."""
+    rng = Rng(seed)
+    if game.id == "flaming-pyramids":
+        hidden = [t for p in range(state.players) if p != seat for t in state.hands[p]]
+        hidden += [t for pile in state.piles for t in pile]
+        hidden.reverse()
+        rng.shuffle(hidden)
+        hands, piles, at = list(state.hands), list(state.piles), 0
+        for p in range(state.players):
+            if p != seat:
+                hands[p] = tuple(hidden[at:at + len(hands[p])])
+                at += len(hands[p])
+            piles[p] = tuple(hidden[at:at + len(piles[p])])
+            at += len(piles[p])
+        twin = state.copy()
+        twin.hands, twin.piles, twin.rng = tuple(hands), tuple(piles), rng.next64()
+        return twin
+    if game.id == "pyrinoes":
+        other = 1 - seat
+        hidden = [_respell(c) for c in (*state.hands[other], *state.boneyard)]
+        rng.shuffle(hidden)
+        n = len(state.hands[other])
+        twin = state.copy()
+        hands = list(state.hands)
+        hands[other] = tuple(hidden[:n])
+        twin.hands = (hands[0], hands[1])
+        twin.boneyard = tuple(hidden[n:])
+        twin.rng = rng.next64()
+        return twin
+    if game.id == "continuous-pyramid":
+        stock = list(state.stock)
+        rng.shuffle(stock)
+        return replace(state, stock=tuple(stock), plays_cache=None)
+    if game.id == "pyramido":
+        others = [] if state.competitive else [p for p in range(state.players) if p != seat]
+        pool = list(state.bag) + [s for p in others for s in state.hands[p]]
+        rng.shuffle(pool)
+        hands, at = list(state.hands), 0
+        for p in others:
+            hands[p] = tuple(pool[at:at + len(hands[p])])
+            at += len(hands[p])
+        return state.with_(hands=tuple(hands), bag=tuple(pool[at:]), rng=rng.next64())
+    raise AssertionError(f"no twin maker for {game.id}")
+
+
+def _respell(code: str) -> str:
+    a, _, b = code.partition("-")
+    return f"{b}-{a}"
