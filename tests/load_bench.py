@@ -2,7 +2,8 @@
 
 The real bot against the local emulator, with many Flaming Pyramids games in
 progress at once; simulated players make random legal moves by clicking through
-the board's picker. Prints p50/p95/p99 of click → interaction response and click →
+the board's picker, each waiting ``--think`` seconds on average between moves (an
+exponential pause, so the load is bursty). Prints p50/p95/p99 of click → interaction response and click →
 new board posted, moves per second and peak memory (RSS of this process, which
 also hosts the emulator and the simulated players). Figures, not assertions.
 """
@@ -55,7 +56,7 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(games: int, moves: int, seed: int) -> dict[str, Any]:
+async def run(games: int, moves: int, seed: int, think: float) -> dict[str, Any]:
     rng = random.Random(seed)
     workdir = Path(tempfile.mkdtemp(prefix="pyramid-load-"))
     emu = await Emulator.start()
@@ -89,6 +90,8 @@ async def run(games: int, moves: int, seed: int) -> dict[str, Any]:
         nonlocal made
         thread = channels[game_id]
         for _ in range(moves):
+            if think:  # people take a while between moves; a burst of 200 at once is not a game night
+                await asyncio.sleep(rng.expovariate(1 / think))
             session = await harness.bot.services.sessions.load(game_id)
             if session.result is not None:
                 return
@@ -142,8 +145,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--moves", type=int, default=5, help="moves per game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=10.0,
+                        help="mean seconds a simulated player waits before each move (0: click as fast as possible)")
     args = parser.parse_args()
-    figures = asyncio.run(run(args.games, args.moves, args.seed))
+    figures = asyncio.run(run(args.games, args.moves, args.seed, args.think))
+    figures["think_seconds"] = args.think
     print(json.dumps({k: (round(v, 1) if isinstance(v, float) else
                           {kk: round(vv, 1) for kk, vv in v.items()} if isinstance(v, dict) else v)
                       for k, v in figures.items()}))
