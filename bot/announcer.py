@@ -72,7 +72,7 @@ class Announcer:
         return sorted({m.seat for m in moves if m.seq > since})
 
     async def post_board(self, session: Session, events: Sequence[Event]) -> discord.Message:
-        moves = session.game.legal_moves(session.state) if session.result is None else []
+        moves = [] if session.over else session.game.legal_moves(session.state)
         labels = presenter(session.record.kind).labels(moves)
         file = await self.client.services.renderer.board(public_view(session), labels=labels, events=events)
         channel = self.client.get_partial_messageable(session.record.play_channel_id)
@@ -99,7 +99,7 @@ class Announcer:
             if old is not None and old.message_id != message.id:
                 await self.strip_buttons(old.channel_id, old.message_id)
         await self.update_hands(session, movers)
-        if session.result is not None:
+        if session.over:
             await self.client.on_game_finished(session)
         else:
             self.client.schedule_ai(session)
@@ -140,7 +140,7 @@ class Announcer:
         p = presenter(session.record.kind)
         lines = [f"{p.emoji} **{p.title}** · game #{session.record.id} · your hand after move {session.version}"]
         view = discord.ui.View(timeout=None)
-        if session.result is None and session.to_act == seat_no:
+        if not session.over and session.to_act == seat_no:
             view = picker(session, ()).view
             lines.append("🎯 It's your turn: choose below, or use the board in the channel.")
         try:

@@ -29,7 +29,7 @@ async def play_ai_turn(client: PyramidClient, game_id: int, version: int) -> boo
         return False
     seat = session.to_act
     record = session.seat(seat) if seat is not None else None
-    if session.version != version or record is None or not record.is_ai or session.result is not None:
+    if session.version != version or record is None or not record.is_ai or session.over:
         return False
     level = record.ai_level or "normal"
     seed = derive_seed(session.record.seed, f"ai:{version}:{seat}")

@@ -37,7 +37,7 @@ def narrate(events: Sequence[Event], session: Session, *, viewer: int | None = N
 def status_line(session: Session) -> str:
     result = session.result
     who = names(session)
-    if result is not None:
+    if result is not None and session.over:
         summary = result.summary.format(*who) if result.summary else ""
         winners = ", ".join(who[w] for w in result.winners if w < len(who))
         if winners:
@@ -49,10 +49,14 @@ def status_line(session: Session) -> str:
     seat = session.to_act
     if seat is None:
         return ""
-    pending = session.game.pending(session.state)
+    pending = session.game.pending(session.state) or {}
     name = who[seat] if seat < len(who) else f"Player {seat + 1}"
-    if pending:
-        return f"⏳ {name}, your decision: **{pending.get('decision', 'choose')}**."
+    if result is not None:  # a provisional result: the player may still take it back
+        return f"😬 {name}, you are stuck: undo a play, or give up to finish ({result.summary.format(*who)})."
+    if "decision" in pending:
+        return f"⏳ {name}, your decision: **{pending['decision']}**."
+    if pending.get("kind") == "placing":
+        return f"🎯 {name}, keep placing stones, or end your turn."
     return f"🎯 {name}, it's your turn."
 
 
@@ -86,7 +90,7 @@ def button(cid: CustomId, label: str, style: discord.ButtonStyle = discord.Butto
 def board_view(session: Session) -> discord.ui.View:
     """The board's buttons; empty once the game is over."""
     view = discord.ui.View(timeout=None)
-    if session.result is not None or session.record.status != "active":
+    if session.over or session.record.status != "active":
         return view
     p = presenter(session.record.kind)
     gid, ver = session.record.id, session.version

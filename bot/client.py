@@ -129,7 +129,7 @@ class PyramidClient(discord.Client):
     def schedule_ai(self, session: Session) -> None:
         seat = session.to_act
         record = session.seat(seat) if seat is not None else None
-        if record is None or not record.is_ai or session.result is not None:
+        if record is None or not record.is_ai or session.over:
             return
         game_id = session.record.id
         pending = self._ai_pending.get(game_id)

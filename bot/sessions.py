@@ -53,6 +53,12 @@ class Session:
     def result(self) -> Result | None:
         return self.game.result(self.state)
 
+    @property
+    def over(self) -> bool:
+        """Nothing more can be played. A result alone is not enough: a stuck
+        solitaire reports its (provisional) loss while undo is still possible."""
+        return self.game.to_act(self.state) is None
+
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
@@ -194,7 +200,8 @@ class SessionService:
                 seat = mine.seat
             before = session.state
             new_state, events = session.game.play(before, seat, move)
-            result = session.game.result(new_state)
+            final = session.game.to_act(new_state) is None
+            result = session.game.result(new_state) if final else None
             seq = session.version + 1
             try:
                 await self.store.append_move(

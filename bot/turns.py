@@ -32,7 +32,7 @@ Interaction = discord.Interaction[Any]
 async def send_current_board(interaction: Interaction, session: Session, note: str) -> None:
     """An ephemeral copy of the current board, for stale clicks and 🔄."""
     labels = presenter(session.record.kind).labels(
-        session.game.legal_moves(session.state) if session.result is None else []
+        [] if session.over else session.game.legal_moves(session.state)
     )
     file = await client_of(interaction).services.renderer.board(public_view(session), labels=labels)
     text = note + "\n" + board_content(session, [])
@@ -41,7 +41,7 @@ async def send_current_board(interaction: Interaction, session: Session, note: s
 
 def check_actor(session: Session, user_id: int) -> int:
     """The clicker's seat if it's theirs to act; otherwise a readable refusal."""
-    if session.result is not None or session.record.status != "active":
+    if session.over or session.record.status != "active":
         raise PlayError("This game is over.")
     mine = session.seat_of(user_id)
     if mine is None:
@@ -160,7 +160,7 @@ async def show_hand(interaction: Interaction, session: Session) -> None:
     p = presenter(session.record.kind)
     view = None
     text = f"{p.emoji} Your hand in game #{session.record.id} (move {session.version})."
-    if session.result is None and session.to_act == mine.seat and not mine.is_ai:
+    if not session.over and session.to_act == mine.seat and not mine.is_ai:
         chooser = picker(session, ())
         view = chooser.view
         text += "\n🎯 It's your turn: " + chooser.content.splitlines()[-1]

@@ -29,7 +29,7 @@ async def play_out(harness: Harness, game_id: int, users: dict[int, Any], channe
     ``prefer`` orders moves by their verb (earlier verbs first)."""
     for _ in range(max_moves):
         session = await session_of(harness, game_id)
-        if session.result is not None or session.record.status != "active":
+        if session.over or session.record.status != "active":
             return session
         seat = session.to_act
         user = users.get(seat)

@@ -32,6 +32,8 @@ async def test_continuous_pyramid_challenge_two_players_and_leaderboard(emulator
         assert picker.ephemeral
         final = await play_out(harness, record.id, {0: user}, thread, give_up_when_stuck=True)
         assert final.record.status == "finished"
+        if not final.result.winners:  # lost: it was stuck first, and could still undo then
+            assert any("you are stuck" in m.text for m in harness.messages(thread))
     lines = harness.messages(emulator.general)[0].text
     assert ("Leaderboard" in lines and "ana" in lines.lower()) or "<@" in lines
 
