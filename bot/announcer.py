@@ -68,6 +68,8 @@ class Announcer:
     async def movers_since(self, session: Session, since: int) -> list[int]:
         if session.version <= since:
             return []
+        if session.version - since == 1 and session.last_mover is not None:
+            return [session.last_mover]  # the usual case: no need to read the log
         moves = await self.client.services.store.moves(session.record.id)
         return sorted({m.seat for m in moves if m.seq > since})
 

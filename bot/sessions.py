@@ -44,6 +44,7 @@ class Session:
     state: Any
     version: int
     last_events: list[Event] = field(default_factory=list)
+    last_mover: int | None = None
 
     @property
     def to_act(self) -> int | None:
@@ -216,7 +217,7 @@ class SessionService:
             record = session.record
             if result is not None:
                 record = record.model_copy(update={"status": "finished", "result": result_json(result)})
-            after = Session(record, session.seats, session.game, new_state, seq, events)
+            after = Session(record, session.seats, session.game, new_state, seq, events, seat)
             self._remember(after)
             return MoveOutcome(after, seat, move.strip(), events, result)
 
