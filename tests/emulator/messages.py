@@ -231,7 +231,7 @@ def create_message(
         message_reference=payload.get("message_reference"),
         poll=payload.get("poll"),
     )
-    world.messages[msg.id] = msg
+    world.add_message(msg)
     if not msg.ephemeral:
         channel.last_message_id = msg.id
     if channel.is_thread:

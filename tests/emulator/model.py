@@ -369,6 +369,8 @@ class World:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        #: message ids per channel, in creation (= id) order: reading a channel must not scan the world
+        self.channel_index: dict[int, list[int]] = {}
         self.commands: dict[int, Command] = {}
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
@@ -408,9 +410,13 @@ class World:
 
     # --- lookups ------------------------------------------------------------------------------------------------
 
+    def add_message(self, msg: Message) -> None:
+        self.messages[msg.id] = msg
+        self.channel_index.setdefault(msg.channel_id, []).append(msg.id)
+
     def channel_messages(self, channel_id: int, *, include_deleted: bool = False) -> list[Message]:
-        msgs = [m for m in self.messages.values() if m.channel_id == channel_id and (include_deleted or not m.deleted)]
-        return sorted(msgs, key=lambda m: m.id)
+        msgs = (self.messages[i] for i in self.channel_index.get(channel_id, ()))
+        return [m for m in msgs if include_deleted or not m.deleted]
 
     def threads_of(self, channel_id: int) -> list[Channel]:
         return sorted(
