@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 
 import discord
 
@@ -13,15 +15,38 @@ from bot.services import Services
 from bot.settings import Settings
 from bot.store import SchemaError, utc_now
 
+log = logging.getLogger("bot")
+
 
 async def serve(settings: Settings) -> None:
+    """Run until Discord closes us or the process is asked to stop.
+
+    ``docker stop`` and service managers send SIGTERM; without a handler Python dies
+    on the spot and the render and AI worker processes are orphaned. A stop request
+    closes the client (cancelling background work: a move already written is
+    announced on the next start) and then the worker pools and the database."""
     configure_api_base(settings.api_base_url)
     services = await Services.open(settings, utc_now)
     client = PyramidClient(services)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows, nor off the main thread
+            loop.add_signal_handler(sig, stop.set)
     try:
         async with client:
-            await client.start(settings.discord_token.get_secret_value())
+            running = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
+            stopping = asyncio.create_task(stop.wait())
+            done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if running not in done:
+                log.info("stop requested: closing the connection, the workers and the database")
+                await client.close()
+            stopping.cancel()
+            await running
     finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(sig)
         await services.close()
 
 
@@ -30,10 +55,10 @@ def run(settings: Settings) -> int:
     try:
         asyncio.run(serve(settings))
     except SchemaError as exc:
-        logging.getLogger("bot").error("%s", exc)
+        log.error("%s", exc)
         return 3
     except discord.LoginFailure:
-        logging.getLogger("bot").error("Discord refused the token in DISCORD_TOKEN; check it in the developer portal.")
+        log.error("Discord refused the token in DISCORD_TOKEN; check it in the developer portal.")
         return 2
     except KeyboardInterrupt:
         return 0

@@ -1,11 +1,17 @@
-"""Load benchmark: ``python -m tests.load_bench [--games 200] [--moves 5]``.
+"""Load benchmark: ``python -m tests.load_bench [--games 200] [--moves 5] [--think 10]``.
 
-The real bot against the local emulator, with many Flaming Pyramids games in
-progress at once; simulated players make random legal moves by clicking through
-the board's picker, each waiting ``--think`` seconds on average between moves (an
-exponential pause, so the load is bursty). Prints p50/p95/p99 of click → interaction response and click →
-new board posted, moves per second and peak memory (RSS of this process, which
-also hosts the emulator and the simulated players). Figures, not assertions.
+The production bot (``python -m bot``, in its own process with its render
+workers, exactly as deployed) against the local emulator, with many Flaming
+Pyramids games in progress at once. This process hosts the emulator and the
+simulated players: each game's players make random legal moves by clicking through
+the board's buttons and the private picker (every path the picker offers ends in a
+legal move), waiting ``--think`` seconds on average before each move (an
+exponential pause, so the load is bursty).
+
+Prints, as one JSON line: p50/p95/p99 of click → interaction response (for the
+click that makes the move, and for every click), click → new board posted, moves
+per second, the bot's peak memory (its process tree: the bot and its render
+workers) and the emulator's rule violations. Figures, not assertions.
 """
 
 from __future__ import annotations
@@ -14,39 +20,21 @@ import argparse
 import asyncio
 import json
 import random
-import resource
+import re
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.api_base import configure_api_base
-from bot.picker import node_at
-from bot.services import Services
-from bot.settings import load_settings
-from bot.store import utc_now
-from tests.bot_e2e.conftest import BotUnderTest
-from tests.emulator.harness import Harness
+from tests.bot_e2e.process import BotProcess
+from tests.emulator.harness import Harness, InteractionResult
+from tests.emulator.model import Channel, Message, User
 from tests.emulator.server import Emulator
 
-
-def button_path(custom_id: str) -> list[str]:
-    return custom_id.split(":", 4)[4].split() if custom_id.count(":") >= 4 else []
-
-
-async def walk_picker(harness: Harness, actor: Any, message: Any, legal: list[str],
-                      target: list[str]) -> tuple[Any, str]:
-    """Click through the private picker towards ``target``; return the message and
-    the custom_id of the click that makes the move (not yet clicked)."""
-    while True:
-        options = [(button_path(b["custom_id"]), b["custom_id"]) for b in message.buttons()
-                   if ":pick:" in b["custom_id"]]
-        path, custom_id = max(((p, c) for p, c in options if p == target[: len(p)] and p), key=lambda pc: len(pc[0]))
-        node = node_at(legal, path)
-        if node.complete is not None and not node.choices:
-            return message, custom_id
-        message = (await harness.click(actor, message, custom_id=custom_id, settle=False)).message
+BOARD_HEADER = re.compile(r"game #(\d+) · move (\d+)")
+MENTION = re.compile(r"<@(\d+)>")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -56,99 +44,182 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(games: int, moves: int, seed: int, think: float) -> dict[str, Any]:
+def summary(values: list[float]) -> dict[str, float]:
+    return {"p50": pct(values, 0.5), "p95": pct(values, 0.95), "p99": pct(values, 0.99),
+            "mean": statistics.fmean(values) if values else float("nan")}
+
+
+@dataclass
+class Figures:
+    move_response_ms: list[float] = field(default_factory=list)
+    click_response_ms: list[float] = field(default_factory=list)
+    board_ms: list[float] = field(default_factory=list)
+    moves: int = 0
+    lost: int = 0  # a move click whose board never appeared
+    refused: int = 0  # a picker click answered without a way forward (stale or refused)
+
+
+def latest_board(harness: Harness, thread: Channel) -> Message | None:
+    for message in reversed(harness.messages(thread)):
+        if message.png_attachments() and BOARD_HEADER.search(message.content):
+            return message
+    return None
+
+
+Choice = tuple[str, str, str | None]  # (button or select, custom_id, the select's value)
+
+
+def forward_choices(message: Message) -> list[Choice]:
+    """(kind, custom_id, value) for every choice that goes towards a move: pick and move buttons
+    (not "Back"), and each option of a select."""
+    out: list[Choice] = []
+    for b in message.buttons():
+        cid = str(b.get("custom_id") or "")
+        if b.get("disabled") or "Back" in str(b.get("label") or ""):
+            continue
+        if ":pick:" in cid or ":move:" in cid or ":page:" in cid:
+            out.append(("button", cid, None))
+    for s in message.selects():
+        for option in s.get("options") or []:
+            out.append(("select", str(s["custom_id"]), str(option["value"])))
+    return out
+
+
+class Player:
+    """Both seats of one game: whoever the board names clicks."""
+
+    def __init__(self, harness: Harness, thread: Channel, seats: dict[int, User], rng: random.Random,
+                 figures: Figures) -> None:
+        self.harness, self.thread, self.seats, self.rng, self.figures = harness, thread, seats, rng, figures
+
+    async def timed(self, actor: User, message: Message, choice: Choice) -> tuple[InteractionResult, float]:
+        kind, custom_id, value = choice
+        start = time.perf_counter()
+        if kind == "select":
+            result = await self.harness.select(actor, message, custom_id, [value], settle=False, check=False)
+        else:
+            result = await self.harness.click(actor, message, custom_id=custom_id, settle=False, check=False)
+        took = (time.perf_counter() - start) * 1000
+        self.figures.click_response_ms.append(took)
+        return result, start
+
+    async def move_once(self) -> bool:
+        """Make one move on the latest board; False when the game is over."""
+        board = latest_board(self.harness, self.thread)
+        if board is None or not board.buttons():
+            return False
+        header = BOARD_HEADER.search(board.content)
+        named = MENTION.findall(board.content.splitlines()[-1])
+        if header is None or not named or int(named[-1]) not in self.seats:
+            return False
+        version, actor = int(header.group(2)), self.seats[int(named[-1])]
+        public: list[Choice] = [("button", str(b["custom_id"]), None) for b in board.buttons()
+                                if ":move:" in str(b["custom_id"])]
+        message: Message | None = board
+        if not public:
+            opener = next(str(b["custom_id"]) for b in board.buttons() if ":turn:" in str(b["custom_id"]))
+            message = (await self.timed(actor, board, ("button", opener, None)))[0].message
+        choices = public or (forward_choices(message) if message is not None else [])
+        while True:
+            if message is None or not choices:
+                self.figures.refused += 1  # the picker went stale or refused: read the board again
+                return True
+            choice = self.rng.choice(choices)
+            result, start = await self.timed(actor, message, choice)
+            said = result.message.content if result.message is not None else ""
+            if ":move:" in choice[1] or "Playing `" in said or "You played `" in said:
+                self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
+                break
+            message = result.message
+            choices = forward_choices(message) if message is not None else []
+        try:
+            await self.harness.wait_for_message(
+                self.thread, lambda m: bool(m.png_attachments()) and f"· move {version + 1}" in m.content, timeout=60
+            )
+        except TimeoutError:
+            self.figures.lost += 1
+            return True
+        self.figures.board_ms.append((time.perf_counter() - start) * 1000)
+        self.figures.moves += 1
+        return True
+
+    async def play(self, moves: int, think: float) -> None:
+        for _ in range(moves):
+            if think:  # people take a while between moves; 200 simultaneous clicks is not a game night
+                await asyncio.sleep(self.rng.expovariate(1 / think))
+            if not await self.move_once():
+                return
+
+
+async def open_game(harness: Harness, emu: Emulator, a: User, b: User) -> Channel:
+    lobby = (await harness.slash(a, emu.general, "pyramid new", game="flaming-pyramids")).last
+    await harness.click(b, lobby, label="Join")
+    before = {t.id for t in harness.threads(emu.general)}
+    await harness.click(a, lobby, label="Start")
+    loop = asyncio.get_running_loop()
+    limit = loop.time() + 30
+    while True:
+        fresh = [t for t in harness.threads(emu.general) if t.id not in before]
+        if fresh and latest_board(harness, fresh[0]) is not None:
+            return fresh[0]
+        if loop.time() > limit:
+            raise TimeoutError("the game's first board never appeared")
+        await emu.wait_changed(0.05)
+
+
+async def run(games: int, moves: int, seed: int, think: float, workers: int) -> dict[str, Any]:
     rng = random.Random(seed)
     workdir = Path(tempfile.mkdtemp(prefix="pyramid-load-"))
     emu = await Emulator.start()
     emu.interaction_deadline = 30.0  # measure lateness instead of failing on it
+    handles: list[BotProcess] = []
 
-    async def factory(api_base_url: str, token: str) -> BotUnderTest:
-        settings = load_settings(discord_token=token, api_base_url=api_base_url,
-                                 database_path=workdir / "bot.db", ai_delay_seconds=0)
-        configure_api_base(settings.api_base_url)
-        services = await Services.open(settings, utc_now, sweep_seconds=3600.0)
-        return BotUnderTest(services)
+    async def factory(api_base_url: str, token: str) -> BotProcess:
+        handles.append(BotProcess(api_base_url, workdir / "bot.db", emu, workers))
+        return handles[-1]
 
-    harness = Harness(emu, factory, busy_check=lambda bot: bot.client.busy(), quiet=0.01)
+    harness = Harness(emu, factory, quiet=0.05, ready_timeout=60)
     await harness.start_bot()
     users = [await harness.add_user(f"player{i}") for i in range(games * 2)]
-    game_ids: list[int] = []
-    channels: dict[int, Any] = {}
-    for i in range(games):
-        a, b = users[2 * i], users[2 * i + 1]
-        res = await harness.slash(a, emu.general, "pyramid new", game="flaming-pyramids")
-        await harness.click(b, res.message, label="Join")
-        await harness.click(a, res.message, label="Start")
-        record = (await harness.bot.services.store.games_where("1 = 1"))[-1]
-        game_ids.append(record.id)
-        channels[record.id] = next(t for t in harness.threads(emu.general) if t.id == record.thread_id)
-    response_ms: list[float] = []
-    board_ms: list[float] = []
-    made = 0
-
-    async def player(game_id: int, seats: tuple[Any, Any]) -> None:
-        nonlocal made
-        thread = channels[game_id]
-        for _ in range(moves):
-            if think:  # people take a while between moves; a burst of 200 at once is not a game night
-                await asyncio.sleep(rng.expovariate(1 / think))
-            session = await harness.bot.services.sessions.load(game_id)
-            if session.result is not None:
-                return
-            actor = seats[session.to_act]
-            legal = session.game.legal_moves(session.state)
-            target = rng.choice(legal)
-            board = [m for m in harness.messages(thread) if m.png_attachments()][-1]
-            if not board.buttons():
-                return
-            label = "▶ Your move" if "▶ Your move" in board.button_labels else None
-            if label is None:  # a public decision (a fall) is a button on the board itself
-                message, custom_id = board, next(b["custom_id"] for b in board.buttons() if "move" in b["custom_id"])
-            else:
-                message = (await harness.click(actor, board, label=label, settle=False)).message
-                message, custom_id = await walk_picker(harness, actor, message, legal, target.split())
-            version = session.version
-            start = time.perf_counter()
-            result = await harness.click(actor, message, custom_id=custom_id, settle=False, check=False)
-            response_ms.append((time.perf_counter() - start) * 1000)
-            del result
-            try:
-                await harness.wait_for_message(
-                    thread, lambda m, v=version: bool(m.png_attachments()) and f"· move {v + 1}" in m.text, timeout=60
-                )
-            except TimeoutError:
-                continue
-            board_ms.append((time.perf_counter() - start) * 1000)
-            made += 1
-
+    threads = [await open_game(harness, emu, users[2 * i], users[2 * i + 1]) for i in range(games)]
+    await harness.settle(timeout=120)
+    figures = Figures()
+    players = [
+        Player(harness, thread, {users[2 * i].id: users[2 * i], users[2 * i + 1].id: users[2 * i + 1]},
+               random.Random(rng.random()), figures)
+        for i, thread in enumerate(threads)
+    ]
     started = time.perf_counter()
-    await asyncio.gather(*(player(gid, (users[2 * i], users[2 * i + 1])) for i, gid in enumerate(game_ids)))
+    await asyncio.gather(*(p.play(moves, think) for p in players))
     elapsed = time.perf_counter() - started
     await harness.settle(timeout=120)
+    peak = handles[-1].peak_rss_mb()
     await harness.close()
     await emu.close()
-    configure_api_base(None)
     return {
         "games": games,
-        "moves": made,
-        "click_to_response_ms": {"p50": pct(response_ms, 0.5), "p95": pct(response_ms, 0.95),
-                                 "p99": pct(response_ms, 0.99), "mean": statistics.fmean(response_ms or [0])},
-        "click_to_board_ms": {"p50": pct(board_ms, 0.5), "p95": pct(board_ms, 0.95), "p99": pct(board_ms, 0.99)},
-        "moves_per_second": made / elapsed if elapsed else 0.0,
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "moves": figures.moves,
+        "lost_moves": figures.lost,
+        "refused_clicks": figures.refused,
+        "click_to_response_ms_move_click": summary(figures.move_response_ms),
+        "click_to_response_ms_every_click": summary(figures.click_response_ms),
+        "click_to_board_ms": summary(figures.board_ms),
+        "moves_per_second": figures.moves / elapsed if elapsed else 0.0,
+        "bot_peak_rss_mb": peak,
         "violations": len(emu.violations),
     }
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--moves", type=int, default=5, help="moves per game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=10.0,
                         help="mean seconds a simulated player waits before each move (0: click as fast as possible)")
+    parser.add_argument("--workers", type=int, default=2, help="the bot's render worker processes")
     args = parser.parse_args()
-    figures = asyncio.run(run(args.games, args.moves, args.seed, args.think))
+    figures = asyncio.run(run(args.games, args.moves, args.seed, args.think, args.workers))
     figures["think_seconds"] = args.think
     print(json.dumps({k: (round(v, 1) if isinstance(v, float) else
                           {kk: round(vv, 1) for kk, vv in v.items()} if isinstance(v, dict) else v)
