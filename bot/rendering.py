@@ -27,8 +27,10 @@ def _board(view: dict[str, Any], labels: dict[str, str], events: list[Event]) ->
 
 
 def _warm_up() -> None:
-    """Import and cache fonts in each worker before the first real job."""
-    import render  # noqa: F401
+    """Fonts, sprites and palettes in each worker before the first real job."""
+    from render import warm_up
+
+    warm_up()
 
 
 class Renderer:

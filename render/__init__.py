@@ -19,6 +19,7 @@ same view gives the same bytes. Only ``engine`` is imported, never ``bot``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
@@ -63,13 +64,32 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     return _bounded(draw(view))
 
 
+@lru_cache(maxsize=8)
+def palette(game: str) -> Image.Image:
+    """The game's fixed PNG palette, learnt once per process from its gallery
+    positions (deterministic, so every process learns the same one). Rendering
+    workers learn them at start-up (``warm_up``), not on a player's first move."""
+    from render.samples import all_samples
+
+    images: list[Image.Image] = []
+    for s in all_samples([game]):
+        images += [board_image(s.view, s.labels, s.events), hand_image(s.hand_view)]
+    return canvas.learn_palette(images)
+
+
+def warm_up() -> None:
+    """Fonts, sprites and every game's palette, before the first real picture."""
+    for game in MODULES:
+        palette(game)
+
+
 def render_board(view: dict[str, Any], *, labels: dict[str, str] | None = None,
                  events: list[Event] | None = None) -> bytes:
-    return canvas.encode(board_image(view, labels, events))
+    return canvas.encode(board_image(view, labels, events), palette(str(view.get("game"))))
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
-    return canvas.encode(hand_image(view))
+    return canvas.encode(hand_image(view), palette(str(view.get("game"))))
 
 
 def _bounded(img: Image.Image) -> Image.Image:
@@ -80,4 +100,4 @@ def _bounded(img: Image.Image) -> Image.Image:
     return img.resize((max(1, int(img.width * scale)), max(1, int(img.height * scale))), Image.Resampling.LANCZOS)
 
 
-__all__ = ["board_image", "hand_image", "render_board", "render_hand"]
+__all__ = ["board_image", "hand_image", "palette", "render_board", "render_hand", "warm_up"]

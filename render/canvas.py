@@ -246,15 +246,37 @@ def supersample(width: int, height: int, paint: Callable[[Image.Image, ImageDraw
     return big.reduce(scale)
 
 
-def encode(img: Image.Image) -> bytes:
+def learn_palette(images: list[Image.Image]) -> Image.Image:
+    """A 256-colour palette (as a "P" image) for a whole family of pictures.
+
+    Choosing a palette per picture (an octree over its pixels) is two thirds of the
+    encode time. A game's pictures all use the same few flat colours and their
+    anti-aliased blends, so one palette learnt from its gallery positions maps any
+    of its pictures about as faithfully (mean error under 3 levels in 255), and
+    mapping onto a known palette is several times faster than learning one."""
+    width = max(i.width for i in images)
+    mosaic = Image.new("RGB", (width, sum(i.height for i in images)), BG)
+    y = 0
+    for i in images:
+        mosaic.paste(i.convert("RGB"), (0, y))
+        y += i.height
+    return mosaic.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def encode(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     """PNG bytes, as a 256-colour palette image.
 
     Our pictures are flat colours plus anti-aliased edges (a few thousand colours),
-    so an octree palette without dithering looks the same, and a palette PNG skips
-    the per-row filter search and deflates a third of the bytes: about half the
-    encode time and size of an RGB PNG. Both steps are deterministic and the file
-    has no timestamp, so equal images give equal bytes."""
-    palette = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    so a palette without dithering looks the same, and a palette PNG skips the
+    per-row filter search and deflates a third of the bytes: about half the encode
+    time and size of an RGB PNG. With ``palette`` (see ``learn_palette``) colours
+    are mapped onto it; without, an octree palette is chosen for this picture.
+    Both are deterministic and the file has no timestamp, so equal images (and
+    palettes) give equal bytes."""
+    if palette is not None:
+        indexed = img.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+    else:
+        indexed = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    palette.save(buf, "PNG", compress_level=3)
+    indexed.save(buf, "PNG", compress_level=3)
     return buf.getvalue()
