@@ -19,7 +19,6 @@ same view gives the same bytes. Only ``engine`` is imported, never ``bot``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
@@ -64,22 +63,17 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     return _bounded(draw(view))
 
 
-@lru_cache(maxsize=8)
 def palette(game: str) -> Image.Image:
-    """The game's fixed PNG palette, learnt once per process from its gallery
-    positions (deterministic, so every process learns the same one). Rendering
-    workers learn them at start-up (``warm_up``), not on a player's first move."""
-    from render.samples import all_samples
+    """The game's fixed PNG palette (``render.palette_files``)."""
+    from render.palette_files import palette as shipped
 
-    images: list[Image.Image] = []
-    for s in all_samples([game]):
-        images += [board_image(s.view, s.labels, s.events), hand_image(s.hand_view)]
-    return canvas.learn_palette(images)
+    return shipped(game)
 
 
 def warm_up() -> None:
-    """Fonts, sprites and every game's palette, before the first real picture."""
+    """Import the drawing modules and read the palettes before the first real picture."""
     for game in MODULES:
+        _modules(game)
         palette(game)
 
 

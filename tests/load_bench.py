@@ -178,7 +178,7 @@ async def run(games: int, moves: int, seed: int, think: float, workers: int) -> 
         handles.append(BotProcess(api_base_url, workdir / "bot.db", emu, workers))
         return handles[-1]
 
-    harness = Harness(emu, factory, quiet=0.05, ready_timeout=60)
+    harness = Harness(emu, factory, quiet=0.05, ready_timeout=60, deferral_grace=10.0)
     await harness.start_bot()
     users = [await harness.add_user(f"player{i}") for i in range(games * 2)]
     threads = [await open_game(harness, emu, users[2 * i], users[2 * i + 1]) for i in range(games)]

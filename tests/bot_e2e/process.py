@@ -34,7 +34,7 @@ class BotProcess:
             "PYRAMID_API_BASE_URL": self.api_base_url,
             "PYRAMID_DATABASE": str(self.database),
             "PYRAMID_AI_DELAY_SECONDS": "0",
-            "PYRAMID_LOG_LEVEL": "WARNING",
+            "PYRAMID_LOG_LEVEL": os.environ.get("PYRAMID_LOG_LEVEL", "WARNING"),
             "PYRAMID_RENDER_WORKERS": str(self.workers),
         }
         self.process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env)

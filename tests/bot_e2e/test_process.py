@@ -34,7 +34,8 @@ def bot_factory(
 
 @pytest.fixture
 def harness_options() -> dict[str, Any]:
-    return {"ready_timeout": 60.0}
+    # The harness can't see inside another process, so it gives a deferred reply longer to arrive.
+    return {"ready_timeout": 60.0, "deferral_grace": 10.0}
 
 
 def alive(pid: int) -> bool:

@@ -235,3 +235,27 @@ def test_the_shipped_font_is_used() -> None:
     loaded = font(20, True)
     assert isinstance(loaded, ImageFont.FreeTypeFont)
     assert str(loaded.path).endswith("DejaVuSans-Bold.ttf")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_shipped_palettes_are_what_the_gallery_teaches(game_id: str) -> None:
+    """Colours changed without `python -m render.palette_files` would be mapped onto stale ones."""
+    from render.palette_files import learn, path_for
+
+    assert path_for(game_id).read_bytes() == learn(game_id), "run `python -m render.palette_files`"
+
+
+def test_fixed_palette_pictures_stay_faithful() -> None:
+    """Mapping onto the shipped palette loses no more than a learnt-per-picture one would, by much."""
+    from PIL import ImageChops, ImageStat
+
+    from render import board_image, palette
+    from render.canvas import encode
+
+    for s in all_samples():
+        img = board_image(s.view, s.labels, s.events).convert("RGB")
+        shipped = Image.open(io.BytesIO(encode(img, palette(s.game)))).convert("RGB")
+        own = Image.open(io.BytesIO(encode(img))).convert("RGB")
+        error = sum(ImageStat.Stat(ImageChops.difference(img, shipped)).mean) / 3
+        baseline = sum(ImageStat.Stat(ImageChops.difference(img, own)).mean) / 3
+        assert error < baseline + 2.5, f"{s.name}: mean error {error:.2f} against {baseline:.2f}"
