@@ -189,11 +189,13 @@ async def run(games: int, moves: int, seed: int, think: float, workers: int) -> 
                random.Random(rng.random()), figures)
         for i, thread in enumerate(threads)
     ]
-    started = time.perf_counter()
+    bot = handles[-1]
+    started, bot_cpu, rig_cpu = time.perf_counter(), bot.cpu_seconds(), time.process_time()
     await asyncio.gather(*(p.play(moves, think) for p in players))
     elapsed = time.perf_counter() - started
+    bot_cpu, rig_cpu = bot.cpu_seconds() - bot_cpu, time.process_time() - rig_cpu
     await harness.settle(timeout=120)
-    peak = handles[-1].peak_rss_mb()
+    peak = bot.peak_rss_mb()
     await harness.close()
     await emu.close()
     return {
@@ -206,6 +208,10 @@ async def run(games: int, moves: int, seed: int, think: float, workers: int) -> 
         "click_to_board_ms": summary(figures.board_ms),
         "moves_per_second": figures.moves / elapsed if elapsed else 0.0,
         "bot_peak_rss_mb": peak,
+        # cores busy on average while playing: the bot's tree, and this process (emulator + players)
+        "bot_cpu_cores": bot_cpu / elapsed if elapsed else 0.0,
+        "rig_cpu_cores": rig_cpu / elapsed if elapsed else 0.0,
+        "bot_cpu_ms_per_move": 1000 * bot_cpu / figures.moves if figures.moves else float("nan"),
         "violations": len(emu.violations),
     }
 

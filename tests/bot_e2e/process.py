@@ -63,6 +63,10 @@ class BotProcess:
         """The bot and every process under it (render and AI workers, the fork server)."""
         return _tree(self.process.pid) if self.process is not None else []
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) used so far by the bot's live process tree."""
+        return sum(cpu_seconds(pid) for pid in self.pids())
+
     def peak_rss_mb(self) -> float:
         """Peak resident memory of the bot's process tree (VmHWM of each live process, summed)."""
         if self.process is None:
@@ -97,3 +101,11 @@ def _vm_hwm_kb(pid: int) -> int:
             if line.startswith("VmHWM:"):
                 return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of one process, from /proc/PID/stat."""
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
