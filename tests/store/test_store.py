@@ -119,6 +119,27 @@ async def test_failed_transaction_writes_nothing(tmp_path: Path) -> None:
         await db.close()
 
 
+async def test_reads_neither_wait_for_nor_see_an_open_write(tmp_path: Path) -> None:
+    """Reads go to their own connection: a click reading a board never queues behind
+    another game's write, and never sees half a transaction."""
+    db, store = await open_store(tmp_path / "bot.db")
+    try:
+        game_id = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
+        await store.append_move(game_id, 1, 0, "draw", actor_id=3)
+        async with db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, 2, 1, 'pass', 'now')", (game_id,)
+            )
+            seen = await asyncio.wait_for(store.moves(game_id), timeout=2)  # the write lock is held right now
+            assert [m.move for m in seen] == ["draw"]
+        assert [m.move for m in await store.moves(game_id)] == ["draw", "pass"]
+        with pytest.raises(aiosqlite.OperationalError):  # and the read connection cannot write
+            async with db.reading() as reader:
+                await reader.execute("DELETE FROM moves")
+    finally:
+        await db.close()
+
+
 async def test_lobby_seats(tmp_path: Path) -> None:
     db, store = await open_store(tmp_path / "bot.db")
     try:
