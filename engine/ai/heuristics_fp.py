@@ -21,6 +21,7 @@ from engine.flaming_pyramids.game import FlamingPyramids
 from engine.flaming_pyramids.geometry import Cell, Pyramid, open_spaces, parse_cell, touching
 from engine.flaming_pyramids.state import State
 from engine.flaming_pyramids.tiles import COLOUR_MASK, IGNITABLE, INCENDIARY, TILES, WEIGHT
+from engine.flaming_pyramids.view import hidden_tiles
 
 FALLS = ("fall left", "fall right")
 #: Weight of "the next player probably has no safe tile" against one tile of our own.
@@ -106,18 +107,6 @@ def tiles_left(state: State, seat: int) -> int:
     return len(state.hands[seat]) + len(state.piles[seat])
 
 
-def unseen_tiles(state: State, seat: int) -> list[str]:
-    """Tiles ``seat`` cannot see (every pile, other hands), sorted: the same list for
-    every determinization of one view."""
-    out: list[str] = []
-    for p in range(state.players):
-        if p != seat:
-            out.extend(state.hands[p])
-        out.extend(state.piles[p])
-    out.sort()
-    return out
-
-
 def block_chance(state: State, unseen: Sequence[str], hand_size: int) -> float:
     """The chance that a hand of ``hand_size`` tiles drawn from ``unseen`` has no safe
     placement in ``state``'s open spaces (tiles treated as drawn independently)."""
@@ -163,7 +152,7 @@ class FlamingPyramidsPolicy(Policy):
         if len(moves) <= 1:
             return moves
         before = tiles_left(state, seat)
-        unseen = unseen_tiles(state, seat)
+        unseen = hidden_tiles(state, seat)
         scores: list[tuple[float, int, str]] = []
         for i, move in enumerate(moves):
             after = self.settle(self.fp.advance(state, move), seat)

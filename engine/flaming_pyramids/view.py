@@ -61,18 +61,25 @@ def _falling(state: State) -> Json | None:
     }
 
 
-def determinize(state: State, seat: int, rng: Rng) -> State:
-    """Re-deal every tile ``seat`` cannot see (other hands, all piles) keeping all sizes.
-
-    Canonical: the hidden tiles are sorted before the shuffle, so the sample depends only
-    on what ``seat`` sees and on ``rng`` — never on where the hidden tiles really are
-    (an AI given two states that differ only in hidden tiles decides the same)."""
+def hidden_tiles(state: State, seat: int) -> list[str]:
+    """Tiles ``seat`` cannot see (other hands, every pile, its own included), sorted:
+    the same list for every state that looks the same to ``seat``."""
     hidden: list[str] = []
     for p in range(state.players):
         if p != seat:
             hidden.extend(state.hands[p])
         hidden.extend(state.piles[p])
     hidden.sort()
+    return hidden
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """Re-deal every tile ``seat`` cannot see (other hands, all piles) keeping all sizes.
+
+    Canonical: the hidden tiles are sorted before the shuffle, so the sample depends only
+    on what ``seat`` sees and on ``rng`` — never on where the hidden tiles really are
+    (an AI given two states that differ only in hidden tiles decides the same)."""
+    hidden = hidden_tiles(state, seat)
     rng.shuffle(hidden)
     hands = list(state.hands)
     piles = list(state.piles)
