@@ -15,6 +15,7 @@ loop turn) made clicks wait for each other.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -32,51 +33,37 @@ def utc_now() -> datetime:
 
 
 class Database:
-    def __init__(self, conn: aiosqlite.Connection, clock: Clock, reader: aiosqlite.Connection | None = None) -> None:
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Clock,
+                 schema_version: int) -> None:
         self._conn = conn
-        self._reader = reader or conn
+        self._reader = reader
         self._lock = asyncio.Lock()
         self.clock = clock
-        self.schema_version = 0
+        self.schema_version = schema_version
 
     @classmethod
     async def open(cls, path: str | Path, clock: Clock = utc_now) -> Database:
         path = Path(path)
         if path.parent and not path.parent.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        try:
+        async with contextlib.AsyncExitStack() as opened:  # closes what was opened if a later step fails
+            conn = await aiosqlite.connect(path, isolation_level=None)
+            opened.push_async_callback(conn.close)
             conn.row_factory = aiosqlite.Row
-            await conn.execute("PRAGMA journal_mode=WAL")
-            await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute("PRAGMA busy_timeout=5000")
-            await conn.execute("PRAGMA synchronous=NORMAL")
+            for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=5000", "synchronous=NORMAL"):
+                await conn.execute(f"PRAGMA {pragma}")
             schema_version = await migrate(conn)
-        except BaseException:
-            await conn.close()
-            raise
-        try:
             reader = await aiosqlite.connect(path, isolation_level=None)
-        except BaseException:
-            await conn.close()
-            raise
-        try:
+            opened.push_async_callback(reader.close)
             reader.row_factory = aiosqlite.Row
-            await reader.execute("PRAGMA query_only=ON")
-            await reader.execute("PRAGMA foreign_keys=ON")
-            await reader.execute("PRAGMA busy_timeout=5000")
-        except BaseException:
-            await reader.close()
-            await conn.close()
-            raise
-        db = cls(conn, clock, reader)
-        db.schema_version = schema_version
-        return db
+            for pragma in ("query_only=ON", "foreign_keys=ON", "busy_timeout=5000"):
+                await reader.execute(f"PRAGMA {pragma}")
+            opened.pop_all()  # both stay open: the Database owns them now
+        return cls(conn, reader, clock, schema_version)
 
     async def close(self) -> None:
         async with self._lock:
-            if self._reader is not self._conn:
-                await self._reader.close()
+            await self._reader.close()
             await self._conn.close()
 
     def now(self) -> str:
