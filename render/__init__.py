@@ -19,7 +19,9 @@ same view gives the same bytes. Only ``engine`` is imported, never ``bot``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -31,6 +33,7 @@ BoardFn = Callable[[dict[str, Any], dict[str, str], Sequence[Event]], Image.Imag
 HandFn = Callable[[dict[str, Any]], Image.Image]
 
 MAX_SIDE = 1600
+PALETTES = Path(__file__).with_name("palettes")
 
 
 #: game id -> module with ``render_board(view, labels, events)`` and ``render_hand(view)``.
@@ -63,11 +66,17 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     return _bounded(draw(view))
 
 
+@lru_cache(maxsize=8)
 def palette(game: str) -> Image.Image:
-    """The game's fixed PNG palette (``render.palette_files``)."""
-    from render.palette_files import palette as shipped
-
-    return shipped(game)
+    """The game's fixed PNG palette as a "P" image for ``canvas.encode``: shipped in
+    ``render/palettes``, learnt from the gallery by ``python -m render.palette_files``."""
+    try:
+        data = (PALETTES / f"{game}.rgb").read_bytes()
+    except FileNotFoundError:
+        raise ValueError(f"No palette for game {game!r}; run `python -m render.palette_files`.") from None
+    image = Image.new("P", (1, 1))
+    image.putpalette(data)
+    return image
 
 
 def warm_up() -> None:

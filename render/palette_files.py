@@ -1,5 +1,5 @@
-"""The games' fixed PNG palettes, shipped as files: ``python -m render.palette_files``
-learns them again from the gallery positions and writes them.
+"""``python -m render.palette_files``: learn the games' fixed PNG palettes again from
+the gallery positions and write them to ``render/palettes`` (``render.palette`` reads them).
 
 Learning takes about 0.4 s a game (it draws every gallery position), which a bot
 would otherwise pay on its first pictures after each start. A test checks that the
@@ -10,25 +10,20 @@ re-learn fails in CI instead of quietly mapping new colours onto old ones.
 from __future__ import annotations
 
 import argparse
-from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image
 
-from render import canvas
-
-FOLDER = Path(__file__).with_name("palettes")
+from render import MODULES, PALETTES, board_image, canvas, hand_image
+from render.samples import all_samples
 
 
 def path_for(game: str) -> Path:
-    return FOLDER / f"{game}.rgb"
+    return PALETTES / f"{game}.rgb"
 
 
 def learn(game: str) -> bytes:
     """768 bytes: 256 RGB entries, learnt from the game's gallery boards and hands."""
-    from render import board_image, hand_image
-    from render.samples import all_samples
-
     images: list[Image.Image] = []
     for s in all_samples([game]):
         images += [board_image(s.view, s.labels, s.events), hand_image(s.hand_view)]
@@ -36,25 +31,11 @@ def learn(game: str) -> bytes:
     return bytes((colours + [0] * 768)[:768])
 
 
-@lru_cache(maxsize=8)
-def palette(game: str) -> Image.Image:
-    """The shipped palette as a "P" image, ready for ``canvas.encode``."""
-    try:
-        data = path_for(game).read_bytes()
-    except FileNotFoundError:
-        raise ValueError(f"No palette for game {game!r}; run `python -m render.palette_files`.") from None
-    image = Image.new("P", (1, 1))
-    image.putpalette(data)
-    return image
-
-
 def main(argv: list[str] | None = None) -> None:
-    from render import MODULES
-
     parser = argparse.ArgumentParser(prog="python -m render.palette_files", description=__doc__)
     parser.add_argument("games", nargs="*", help=f"only these (default: all of {', '.join(MODULES)})")
     args = parser.parse_args(argv)
-    FOLDER.mkdir(exist_ok=True)
+    PALETTES.mkdir(exist_ok=True)
     for game in args.games or list(MODULES):
         path_for(game).write_bytes(learn(game))
         print(f"wrote {path_for(game)}")
