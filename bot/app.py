@@ -28,21 +28,21 @@ async def serve(settings: Settings) -> None:
     configure_api_base(settings.api_base_url)
     services = await Services.open(settings, utc_now)
     client = PyramidClient(services)
-    stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def request_stop() -> None:
+        if not closing:  # client.start() returns once the client is closed
+            log.info("stop requested: closing the connection, the workers and the database")
+            closing.append(loop.create_task(client.close()))
+
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows, nor off the main thread
-            loop.add_signal_handler(sig, stop.set)
+            loop.add_signal_handler(sig, request_stop)
     try:
         async with client:
-            running = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
-            stopping = asyncio.create_task(stop.wait())
-            done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-            if running not in done:
-                log.info("stop requested: closing the connection, the workers and the database")
-                await client.close()
-            stopping.cancel()
-            await running
+            await client.start(settings.discord_token.get_secret_value())
+            await asyncio.gather(*closing)
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
