@@ -7,6 +7,7 @@ import contextlib
 import logging
 import signal
 
+import aiohttp
 import discord
 
 from bot.api_base import configure_api_base
@@ -60,6 +61,9 @@ def run(settings: Settings) -> int:
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN; check it in the developer portal.")
         return 2
+    except aiohttp.ClientConnectionError as exc:
+        log.error("Cannot reach Discord (%s): check the network, or PYRAMID_API_BASE_URL if you set it.", exc)
+        return 4
     except KeyboardInterrupt:
         return 0
     return 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -73,3 +75,11 @@ async def test_the_deployed_bot_plays_and_stops_cleanly_on_sigterm(
     await harness.start_bot()  # the same database, a new process: the game is still there
     res = await harness.slash(ana, emulator.general, "pyramid status")
     assert "Continuous Pyramid" in res.text
+
+
+def test_an_unreachable_discord_is_a_sentence_not_a_traceback(tmp_path: Path) -> None:
+    env = {**os.environ, "DISCORD_TOKEN": "x", "PYRAMID_DATABASE": str(tmp_path / "bot.db"),
+           "PYRAMID_API_BASE_URL": "http://127.0.0.1:9"}  # the discard port: nothing listens
+    done = subprocess.run([sys.executable, "-m", "bot"], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 4
+    assert "Cannot reach Discord" in done.stderr and "Traceback" not in done.stderr
