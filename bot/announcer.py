@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.board import board_content, board_view, mention_allowed, plain_names
+from bot.board import board_content, board_labels, board_view, mention_allowed, plain_names
 from bot.games import presenter
 from bot.sessions import Session
 from engine.core import Event
@@ -74,9 +74,8 @@ class Announcer:
         return sorted({m.seat for m in moves if m.seq > since})
 
     async def post_board(self, session: Session, events: Sequence[Event]) -> discord.Message:
-        moves = [] if session.over else session.game.legal_moves(session.state)
-        labels = presenter(session.record.kind).labels(moves)
-        file = await self.client.services.renderer.board(public_view(session), labels=labels, events=events)
+        view = public_view(session)
+        file = await self.client.services.renderer.board(view, labels=board_labels(session, view), events=events)
         channel = self.client.get_partial_messageable(session.record.play_channel_id)
         return await channel.send(
             board_content(session, events), file=file, view=board_view(session),

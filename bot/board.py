@@ -6,7 +6,7 @@ Private choices (which tile to play) happen in an ephemeral picker or a DM.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +17,7 @@ from bot.games import Presenter, presenter
 from bot.picker import back_path, node_at
 from bot.sessions import Session
 from engine.core import Event
+from render.labels import spot_labels
 
 MAX_CONTENT = 2000
 
@@ -71,7 +72,25 @@ def board_content(session: Session, events: Sequence[Event]) -> str:
     p = presenter(session.record.kind)
     header = f"{p.emoji} **{p.title}** · game #{session.record.id} · move {session.version}"
     story = narrate(events, session)
-    return trim([header, *story[-12:], status_line(session)])
+    extra: list[str] = []
+    if p.board_lines is not None:  # from the public view only: the whole channel reads this
+        names = [discord.utils.escape_markdown(n) for n in plain_names(session)]
+        extra = p.board_lines(dict(session.game.view(session.state, None)), names)
+    return trim([header, *story[-12:], *extra, status_line(session)])
+
+
+def board_labels(session: Session, view: Mapping[str, Any]) -> dict[str, str]:
+    """The letters drawn on the public board (and matched by the picker's buttons).
+
+    A game whose presenter names ``public_spots`` gets them from ``view``, the public
+    view, so the letters can only depend on what everyone may see; others letter the
+    cells of the legal moves."""
+    if session.over:
+        return {}
+    p = presenter(session.record.kind)
+    if p.public_spots is not None:
+        return spot_labels(p.public_spots(dict(view)))
+    return p.labels(session.game.legal_moves(session.state))
 
 
 def mention_allowed(session: Session) -> discord.AllowedMentions:

@@ -94,7 +94,9 @@ async def leaderboard_for(client: PyramidClient, challenge_id: int) -> str:
     games = await store.games_where("challenge_id = ?", (challenge_id,))
     finished = sorted((g for g in games if g.status == "finished"), key=rank_key)
     playing = [g for g in games if g.status == "active"]
-    lines = [f"🀄 **Continuous Pyramid challenge** — deal #{challenge.seed}",
+    # The deal is named by the challenge, never by its seed: the seed rebuilds the
+    # face-down stock (CP-3), so it stays secret until the games are over.
+    lines = [f"🀄 **Continuous Pyramid challenge #{challenge.id}**",
              "Everyone plays the same deal. Press **▶ Play this deal** to take part.", ""]
     if finished:
         lines.append("**Leaderboard** (tiles placed, then fewest undos, then first to finish)")

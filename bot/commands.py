@@ -183,12 +183,14 @@ def build_group() -> app_commands.Group:
         moves = await client.services.store.moves(record.id)
         who = [s.plain_name for s in session.seats]
         lines = [f"{m.seq}. {who[m.seat] if m.seat < len(who) else m.seat}: `{m.move}`" for m in moves]
-        over = record.status == "finished"
+        # The seed rebuilds every hidden hand and stock, so it is published only once the
+        # game is over, and never for a challenge game: others may still be playing (or
+        # about to start) the same deal (CP-3).
+        publish_seed = record.status == "finished" and record.challenge_id is None
         document = {
             "game": record.kind, "number": record.id, "options": record.options,
             "players": [{"seat": s.seat, "name": s.plain_name, "ai": s.ai_level} for s in session.seats],
-            # The seed reveals every hidden hand, so it is only published once the game is over.
-            "seed": record.seed if over else None,
+            "seed": record.seed if publish_seed else None,
             "moves": [{"seq": m.seq, "seat": m.seat, "move": m.move, "at": m.created_at} for m in moves],
             "result": record.result,
         }

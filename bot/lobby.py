@@ -196,9 +196,13 @@ async def start_game(interaction: Interaction, record: GameRecord, *, solo: bool
     where = f"<#{thread_id}>" if thread_id else "this channel"
     fresh = await services.store.get_game(record.id)
     assert fresh is not None
+    notice = ""
+    if session.game.view(session.state, None).get("proven_winnable") is False:
+        notice = (" This deal is **not proven winnable**: the solver could not prove any deal winnable "
+                  "within its search budget, so this one may have no solution.")
     if solo:
-        await interaction.followup.send(f"{presenter(record.kind).emoji} Game #{record.id} started in {where}.")
+        await interaction.followup.send(f"{presenter(record.kind).emoji} Game #{record.id} started in {where}.{notice}")
     else:
-        await interaction.edit_original_response(embed=lobby_embed(fresh, seats, note=f"Playing in {where}."),
+        await interaction.edit_original_response(embed=lobby_embed(fresh, seats, note=f"Playing in {where}.{notice}"),
                                                  view=None)
     await client.announcer.announce(record.id)

@@ -26,8 +26,10 @@ class Services:
     clock: Clock
     renderer: Renderer
     cpu: CpuPool
-    #: Where new games get their seeds; tests pass a deterministic one.
-    new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(48))
+    #: Where new games get their seeds; tests pass a deterministic one. A seed is as
+    #: secret as the hidden order it shuffles (CP-3): 63 random bits (SQLite's signed
+    #: INTEGER) put rebuilding it from the tiles a game shows out of anyone's reach.
+    new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(63))
     #: Seconds between reminder sweeps; tests trigger sweeps directly.
     sweep_seconds: float = 60.0
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.announcer import player_view, public_view
-from bot.board import board_content, picker
+from bot.board import board_content, board_labels, picker
 from bot.custom_ids import CustomId
 from bot.games import presenter
 from bot.picker import PathGone, node_at
@@ -31,10 +31,8 @@ Interaction = discord.Interaction[Any]
 
 async def send_current_board(interaction: Interaction, session: Session, note: str) -> None:
     """An ephemeral copy of the current board, for stale clicks and 🔄."""
-    labels = presenter(session.record.kind).labels(
-        [] if session.over else session.game.legal_moves(session.state)
-    )
-    file = await client_of(interaction).services.renderer.board(public_view(session), labels=labels)
+    view = public_view(session)
+    file = await client_of(interaction).services.renderer.board(view, labels=board_labels(session, view))
     text = note + "\n" + board_content(session, [])
     await tell(interaction, text, file=file)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.continuous_pyramid.geometry import EDITIONS, LATEST_EDITION
 from engine.continuous_pyramid.view import cell_geometry
 from engine.core import Event
 from render import canvas as cv
@@ -35,11 +36,15 @@ LIFT_Y = 10
 TOTAL = 144
 
 
-@lru_cache(maxsize=1)
-def _layout() -> dict[str, tuple[int, float, float]]:
+Layout = dict[str, tuple[int, float, float]]
+
+
+@lru_cache(maxsize=len(EDITIONS))
+def _layout(edition: int) -> Layout:
     """cell -> (level, x, y) in level-1 grid units, from the engine's own table of what
-    lies on what (so the level-4 centring ruling is the engine's, not ours)."""
-    table = {str(row["cell"]): row for row in cell_geometry()}
+    lies on what, so the top tile is drawn centred (CP-2, second edition) and games
+    played under the first edition still show it where it rests for them."""
+    table = {str(row["cell"]): row for row in cell_geometry(edition)}
     placed: dict[str, tuple[int, float, float]] = {}
 
     def where(name: str) -> tuple[int, float, float]:
@@ -61,8 +66,13 @@ def _layout() -> dict[str, tuple[int, float, float]]:
     return placed
 
 
-def _box(cell: str, left: float, top: float) -> Box:
-    level, gx, gy = _layout()[cell]
+def _edition(view: dict[str, Any]) -> int:
+    edition = (view.get("options") or {}).get("edition", LATEST_EDITION)
+    return edition if edition in EDITIONS else LATEST_EDITION
+
+
+def _box(layout: Layout, cell: str, left: float, top: float) -> Box:
+    level, gx, gy = layout[cell]
     x = left + gx * PITCH_X - (level - 1) * LIFT_X
     y = top + gy * PITCH_Y - (level - 1) * LIFT_Y
     return (x, y, x + PITCH_X - 2, y + PITCH_Y - 2)
@@ -88,19 +98,26 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
     return f"{name} to play · a reserve tile fits {count} open {'cell' if count == 1 else 'cells'}"
 
 
-def _deal_text(view: dict[str, Any]) -> str:
-    deal = view.get("deal")
-    move = turn_text(view)
-    return f"Deal {deal} · {move}" if deal is not None else move
+def _subtitle(view: dict[str, Any]) -> str:
+    """No deal number: it would rebuild the face-down stock (CP-3). A winnable-only
+    deal the solver could not prove says so; a game begun under the first edition of
+    the rulings says which rule it is played under."""
+    text = turn_text(view)
+    if _edition(view) == 1:
+        text += " · first-edition rules (top on 3:1,1)"
+    if view.get("proven_winnable") is False:
+        text += " · not proven winnable"
+    return text
 
 
 def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
     names = cv.names_of(view)
-    pyramid: dict[str, str] = {k: v for k, v in (view.get("pyramid") or {}).items() if k in _layout()}
+    layout = _layout(_edition(view))
+    pyramid: dict[str, str] = {k: v for k, v in (view.get("pyramid") or {}).items() if k in layout}
     shown = visible_events(view, events)
     last = [e.cells[0] for e in shown if e.kind == "play" and e.cells and pyramid.get(e.cells[0])]
     undone = [e.cells[0] for e in shown if e.kind == "undo" and e.cells and e.cells[0] not in pyramid]
-    open_cells = [c for c in view.get("open") or [] if c in _layout()]
+    open_cells = [c for c in view.get("open") or [] if c in layout]
 
     grid_w, grid_h = 9 * PITCH_X, 9 * PITCH_Y
     side_w = 3 * (PITCH_X + 14) + 10
@@ -110,16 +127,16 @@ def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[
     d = ImageDraw.Draw(board)
     left, top = cv.MARGIN + 3 * LIFT_X, cv.MARGIN + 3 * LIFT_Y
     # the level-1 footprint, so the pyramid's shape shows from the first move
-    for cell, (level, _, _) in _layout().items():
+    for cell, (level, _, _) in layout.items():
         if level == 1 and cell not in pyramid:
-            d.rounded_rectangle(_box(cell, left, top), 8, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=1)
-    order = sorted(_layout().items(), key=lambda kv: (kv[1][0], kv[1][2], kv[1][1]))
-    spots = {c: labels.get(c) for c in dict.fromkeys([*open_cells, *labels]) if c in _layout()}
+            d.rounded_rectangle(_box(layout, cell, left, top), 8, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=1)
+    order = sorted(layout.items(), key=lambda kv: (kv[1][0], kv[1][2], kv[1][1]))
+    spots = {c: labels.get(c) for c in dict.fromkeys([*open_cells, *labels]) if c in layout}
     for level in (1, 2, 3, 4):
         for cell, (lv, _, _) in order:
             if lv != level:
                 continue
-            b = _box(cell, left, top)
+            b = _box(layout, cell, left, top)
             code = pyramid.get(cell)
             if code is not None:
                 cv.paste(board, face_sprite(code, PITCH_X - 2, PITCH_Y - 2, level), b[0], b[1])
@@ -132,10 +149,10 @@ def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[
             elif cell in undone:
                 cv.gone_mark(d, _inner(b))
     for cell in last:
-        cv.last_ring(d, _inner(_box(cell, left, top)), radius=8, width=4)
+        cv.last_ring(d, _inner(_box(layout, cell, left, top)), radius=8, width=4)
     _side_panel(board, d, view, labels, (left + grid_w + 30, top))
     header = lo.header(width, TITLE, game_number(view),
-                       _deal_text(view), [], ACCENT, _status(view, names))
+                       _subtitle(view), [], ACCENT, _status(view, names))
     return lo.stack([header, board], width)
 
 
@@ -229,5 +246,5 @@ def render_hand(view: dict[str, Any]) -> Image.Image:
         d.text((x + tile_w / 2, y + tile_h + 22), f"{code} {fit}", font=f,
                fill=cv.MUTED if fit == "no fit" else cv.SPOT, anchor="mm")
     header = lo.header(width, TITLE, game_number(view),
-                       _deal_text(view), _chips(view, names), ACCENT, _status(view, names))
+                       _subtitle(view), _chips(view, names), ACCENT, _status(view, names))
     return lo.stack([header, body], width)

@@ -1,6 +1,13 @@
 """Pyramido: each pyramid level by level, side by side (level 1 large on the left,
 the upper levels beside it), with the quarry, reserves, hands and bag.
 
+Everything drawn comes from the view, and the public board draws only what every
+seat may see: pyramids, quarry, reserves, stones out, the bag's size and colour
+counts, the PD-6 tallies and, in solo/co-op, every player's stones in hand, which
+lie open (PD-4, second edition). The lettered cells are :func:`public_spots`: the
+cells the player to act can build on with stones everyone sees, so two positions
+that differ only in the bag's order draw the same picture.
+
 Levels are drawn as separate grids rather than stacked because a stone's colour
 rule depends on the 2×2 square beneath it, which a top view would hide. Each upper
 level's grid is the part of the level-1 footprint it can cover, so the empty slots
@@ -9,6 +16,7 @@ show how much is still to build.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -154,7 +162,9 @@ def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[s
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, width - 1, height - 1), 14, fill=cv.PANEL,
                         outline=cv.ACTIVE if active else cv.PANEL_EDGE, width=4 if active else 2)
-    d.text((14, 28), cv.ellipsize(title, cv.font(24, True), width * 0.55), font=cv.font(24, True), fill=cv.INK,
+    # The title gives way to the detail (tallies and missing stones must stay legible).
+    room = min(width * 0.55, width - 28 - cv.text_width(detail, cv.font(20)) - 14)
+    d.text((14, 28), cv.ellipsize(title, cv.font(24, True), max(room, 40.0)), font=cv.font(24, True), fill=cv.INK,
            anchor="lm")
     d.text((width - 14, 28), detail, font=cv.font(20), fill=cv.MUTED, anchor="rm")
     left = 14 + (inner - used_w) / 2
@@ -220,12 +230,24 @@ def _missing(pyramid: dict[str, str], size: int) -> int:
     return max(0, TOTALS.get(size, sum(k * k for k in range(1, size + 1))) - len(pyramid))
 
 
+def tally_text(view: dict[str, Any], seat: int) -> str:
+    """A seat's PD-6 tallies, "1 plus · 5 minus", or "" outside the several-rounds game.
+    Both are shown since the ranking takes minus points first and plus points only on
+    a tie (second edition): a net figure would mislead."""
+    if not _competitive(view) or int(view.get("rounds") or 1) <= 1:
+        return ""
+    plus = list(view.get("plus") or [])
+    minus = list(view.get("minus") or [])
+    if seat >= len(plus) or seat >= len(minus):
+        return ""
+    return f"{plus[seat]} plus · {minus[seat]} minus"
+
+
 def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
     pyramids = list(view.get("pyramids") or [])
     size = _size(view)
     hands = list(view.get("hands") or [])
     reserves = list(view.get("reserves") or [])
-    scores = list(view.get("scores") or [])
     acting = to_act(view)
     won = winners(view)
     chips = []
@@ -234,9 +256,10 @@ def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
         if _competitive(view):
             pyr = pyramids[seat] if seat < len(pyramids) else {}
             res = len(reserves[seat]) if seat < len(reserves) else 0
-            detail = f"missing {_missing(pyr, size)} · reserve {res}"
-            if int(view.get("rounds") or 1) > 1 and seat < len(scores):
-                detail += f" · score {scores[seat]}"
+            tally = tally_text(view, seat)
+            # The tallies first: a narrow chip ellipsizes the end of its line.
+            detail = f"{tally} · missing {_missing(pyr, size)}" if tally else (
+                f"missing {_missing(pyr, size)} · reserve {res}")
         else:
             hand = hands[seat] if seat < len(hands) else 0
             n = hand if isinstance(hand, int) else len(hand)
@@ -294,11 +317,12 @@ def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[
         for seat, pyr in enumerate(pyramids):
             side = stone_row([str(s) for s in (reserves[seat] if seat < len(reserves) else [])], 34, pw - 28,
                              "Reserve:")
+            tally = tally_text(view, seat)
             panels.append(pyramid_panel(
                 pyr, size, pw, labels if seat == acting else {}, last_by_seat.get(seat, []),
                 names[seat] if seat < len(names) else f"Player {seat + 1}",
-                f"missing {_missing(pyr, size)}", seat == acting, max_cell=64 if not two_up else 56, side=side,
-                show_open=seat == acting,
+                f"{tally} · missing {_missing(pyr, size)}" if tally else f"missing {_missing(pyr, size)}",
+                seat == acting, max_cell=64 if not two_up else 56, side=side, show_open=seat == acting,
             ))
         sections.append(_quarry(view))
         sections.append(_grid(panels, 2 if two_up else 1))
@@ -308,6 +332,8 @@ def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[
         detail = f"{len(pyr)}/{TOTALS.get(size, 55)} stones · missing {_missing(pyr, size)}"
         panel = pyramid_panel(pyr, size, inner, labels, last_by_seat.get(None, []), title, detail, False)
         sections.append(_grid([panel], 1))
+        sections.append(open_hands(view, names, "Stones in hand (open to all)" if len(names) > 1 else
+                                   "Stones in hand"))
         sections.append(_bag_row(view))
     header = lo.header(WIDTH, _mode_title(view), game_number(view), _right_text(view), _chips(view, names), ACCENT,
                        _status(view, names))
@@ -341,14 +367,55 @@ def _quarry(view: dict[str, Any]) -> Image.Image:
     return img
 
 
+def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | None = None) -> Image.Image:
+    """Every solo/co-op player's stones (but ``skip``'s), one row each, in a panel:
+    hands lie open in front of each player (PD-4, second edition), so the team plans
+    on the board. A hand the view gives only as a count (an older view) is written as
+    that count."""
+    acting = to_act(view)
+    hands = [(seat, hand) for seat, hand in enumerate(view.get("hands") or []) if seat != skip]
+    stone, row_h, top = 34, 44, 44
+    inner = WIDTH - 2 * cv.MARGIN
+    name_font = cv.font(20, True)
+    shown = [names[seat] if seat < len(names) else f"Player {seat + 1}" for seat, _hand in hands]
+    name_w = min(math.ceil(max((cv.text_width(n, name_font) for n in shown), default=0)) + 18, inner // 3)
+    panel = Image.new("RGB", (inner, top + row_h * max(1, len(hands)) + 8), cv.PANEL)
+    d = ImageDraw.Draw(panel)
+    d.rounded_rectangle((0, 0, panel.width - 1, panel.height - 1), 14, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=2)
+    cv.static_text(panel, (14, 24), title, 20, True, cv.INK, "lm")
+    for row, (seat, hand) in enumerate(hands):
+        y = top + row * row_h
+        mid = y + row_h / 2
+        d.text((14, mid), cv.ellipsize(shown[row], name_font, name_w - 12), font=name_font,
+               fill=cv.INK if seat == acting else cv.MUTED, anchor="lm")
+        x = 14 + name_w
+        if not isinstance(hand, list):
+            count = hand if isinstance(hand, int) else 0
+            d.text((x, mid), f"{count} {'stone' if count == 1 else 'stones'}", font=cv.font(18), fill=cv.MUTED,
+                   anchor="lm")
+            continue
+        if not hand:
+            d.text((x, mid), "no stones", font=cv.font(18), fill=cv.MUTED, anchor="lm")
+        for colour in hand:
+            cv.paste(panel, stone_sprite(str(colour), stone), x, mid - stone / 2)
+            x += stone + 6
+        if seat == acting:
+            d.text((x + 8, mid), "to play", font=cv.font(18), fill=cv.MUTED, anchor="lm")
+    img = Image.new("RGB", (WIDTH, panel.height + 8), cv.BG)
+    img.paste(panel, (cv.MARGIN, 0))
+    return img
+
+
 def _bag_row(view: dict[str, Any]) -> Image.Image:
     img = Image.new("RGB", (WIDTH, 44), cv.BG)
     d = ImageDraw.Draw(img)
     unseen = view.get("unseen") if isinstance(view.get("unseen"), dict) else {}
     x = cv.MARGIN
     f = cv.font(20)
-    d.text((x, 22), f"Bag: {view.get('bag', 0)} · unseen:", font=cv.font(20, True), fill=cv.INK, anchor="lm")
-    x += int(cv.text_width(f"Bag: {view.get('bag', 0)} · unseen:", cv.font(20, True))) + 12
+    # The bag is the only hidden thing; its colour counts (not its order) are public.
+    caption = f"Bag: {view.get('bag', 0)} stones ·"
+    d.text((x, 22), caption, font=cv.font(20, True), fill=cv.INK, anchor="lm")
+    x += int(cv.text_width(caption, cv.font(20, True))) + 12
     for colour in STONE_COLOURS:
         n = unseen.get(colour, 0) if isinstance(unseen, dict) else 0
         cv.paste(img, stone_sprite(colour, 28), x, 8)
@@ -373,13 +440,15 @@ def _legend() -> Image.Image:
 
 
 # --- the hand ------------------------------------------------------------------------
-def viewer_spots(view: dict[str, Any]) -> list[str]:
-    """The cells the viewer may build on now, when it is their turn: the stones they
-    may use (hand; or quarry and reserve) through the engine's own ``legal_cells``.
-    These are exactly the cells in the legal moves, so ``spot_labels`` gives the
-    same letters as the buttons."""
-    seat = viewer(view)
-    if seat is None or view.get("result") is not None or to_act(view) != seat:
+def public_spots(view: dict[str, Any]) -> list[str]:
+    """The cells the player to act may build on now, from public facts only: the
+    stones they may use (their open hand in solo/co-op; the quarry and their reserve
+    in competitive play) through the engine's own ``legal_cells``. These are exactly
+    the cells in the legal moves, so ``spot_labels`` gives the same letters as the
+    buttons; and since they never touch the bag, a spectator's view gives the same
+    cells as the mover's own."""
+    seat = to_act(view)
+    if seat is None:
         return []
     pyramids = list(view.get("pyramids") or [])
     if _competitive(view):
@@ -398,6 +467,14 @@ def viewer_spots(view: dict[str, Any]) -> list[str]:
     for colour in sorted({str(c) for c in usable if str(c) in STONE_COLOURS}):
         cells.update(dict.fromkeys(legal_cells(pyr, size, colour)))
     return list(cells)
+
+
+def viewer_spots(view: dict[str, Any]) -> list[str]:
+    """The cells the viewer may build on now, when it is their turn (else none)."""
+    seat = viewer(view)
+    if seat is None or to_act(view) != seat:
+        return []
+    return public_spots(view)
 
 
 def render_hand(view: dict[str, Any]) -> Image.Image:
@@ -422,6 +499,9 @@ def render_hand(view: dict[str, Any]) -> Image.Image:
         mine = [str(s) for s in hands[seat]] if seat is not None and seat < len(hands) and isinstance(
             hands[seat], list) else []
         sections.append(_big_stones(f"{who}'s stones", mine, inner, "no stones in hand"))
+        if len(hands) > 1:
+            title = "Teammates' stones (open to all)" if seat is not None else "Stones in hand (open to all)"
+            sections.append(open_hands(view, names, title, skip=seat))
         pyr = dict(pyramids[0]) if pyramids and isinstance(pyramids[0], dict) else {}
         title = "The team's pyramid" if len(names) > 1 else "Your pyramid"
     if seat is not None:

@@ -229,6 +229,10 @@ def pyramido() -> list[Sample]:
     out.append(sample("pyramido-competitive-4p", game, state, events, 405, "competitive, 4 players (3×3)"))
     state, events = play(game, 3, {"mode": "competitive"}, 46, policy, 600)
     out.append(sample("pyramido-competitive-over", game, state, events, 406, "competitive, game over"))
+    state, events = play(game, 3, {"mode": "competitive", "rounds": 3}, 47, policy, 2000,
+                         lambda s, ev: any(e.kind == "score" for e in ev))
+    out.append(sample("pyramido-competitive-rounds", game, state, events, 407,
+                      "competitive over 3 rounds: a round just scored, plus and minus points"))
     return out
 
 

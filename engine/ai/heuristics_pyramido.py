@@ -8,9 +8,11 @@ few plies (it costs about a millisecond) and then judge the pyramid: how much of
 stands, and whether some open cell can no longer be filled by any stone still to come
 (a lost game in solo/co-op).
 
-:meth:`PyramidoPolicy.canonical` sorts the hidden stones before ``determinize``
-shuffles them. The engine's ``determinize`` now sorts them itself, so this only keeps
-the guarantee should that ever change.
+Only the bag's order is hidden. Co-op and solo hands are open (PD-4, second edition),
+so the AI plays with every teammate's real hand: neither :meth:`PyramidoPolicy.canonical`
+nor the engine's ``determinize`` re-deals them. ``canonical`` sorts the bag before
+``determinize`` shuffles it; the engine's ``determinize`` sorts it itself, so this only
+keeps the guarantee should that ever change.
 """
 
 from __future__ import annotations
@@ -59,16 +61,10 @@ class PyramidoPolicy(Policy):
     root_width = 8
 
     def canonical(self, state: Any, seat: int) -> Any:
-        """The hidden stones (bag, and in solo/co-op the other hands) put in sorted order."""
+        """The only hidden stones, the bag's, put in sorted order (and the deal Rng
+        cleared); every hand stays as it is, since all of them are open."""
         assert isinstance(state, State)
-        others = [] if state.competitive else [p for p in range(state.players) if p != seat]
-        pool = sorted([*state.bag, *(s for p in others for s in state.hands[p])])
-        hands = list(state.hands)
-        at = 0
-        for p in others:
-            hands[p] = tuple(pool[at:at + len(hands[p])])
-            at += len(hands[p])
-        return state.with_(hands=tuple(hands), bag=tuple(pool[at:]), rng=0)
+        return state.with_(bag=tuple(sorted(state.bag)), rng=0)
 
     def choices(self, state: Any, moves: list[str]) -> list[str]:
         """Never ``end`` a solo/co-op turn that placed nothing with a full hand while the

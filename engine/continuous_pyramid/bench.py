@@ -14,7 +14,9 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from engine.continuous_pyramid.deal import deal_state
 from engine.continuous_pyramid.game import ContinuousPyramid
+from engine.continuous_pyramid.options import CPOptions
 from engine.continuous_pyramid.selfplay import deal_numbers, play_one
 from engine.continuous_pyramid.solver import Budget, Verdict, solve
 
@@ -33,7 +35,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=2.0, help="seconds per deal")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hint-games", type=int, default=None, help="deals for the hint player (default: --deals)")
+    parser.add_argument("--edition", type=int, choices=(1, 2), default=2, help="rules edition (CP-2)")
     args = parser.parse_args(argv)
+    options = CPOptions(edition=args.edition)
 
     deals = deal_numbers(args.seed, args.deals)
     times: list[float] = []
@@ -41,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     verdicts: dict[int, Verdict] = {}
     for deal in deals:
         start = time.perf_counter()
-        res = solve(deal, Budget(nodes=None, clock=time.perf_counter, seconds=args.budget))
+        res = solve(deal_state(deal, options), Budget(nodes=None, clock=time.perf_counter, seconds=args.budget))
         times.append(time.perf_counter() - start)
         nodes.append(res.nodes)
         verdicts[deal] = res.verdict
@@ -49,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     winnable = sum(v is Verdict.WINNABLE for v in verdicts.values())
     lost = sum(v is Verdict.NOT_WINNABLE for v in verdicts.values())
     solved = winnable + lost
-    print(f"solver: {n} deals (seed {args.seed}), budget {args.budget:g} s per deal")
+    print(f"solver: {n} deals (seed {args.seed}, edition {args.edition}), budget {args.budget:g} s per deal")
     median_ms, p95_ms = statistics.median(times) * 1000, percentile(times, 0.95) * 1000
     print(f"  time per deal: median {median_ms:.1f} ms, p95 {p95_ms:.1f} ms, max {max(times) * 1000:.1f} ms")
     print(f"  nodes per deal: median {statistics.median(nodes):.0f}, max {max(nodes)}")
@@ -62,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     moves = 0
     for deal in hint_deals:
-        w, t, m = play_one(game, deal, {"undo": True})
+        w, t, m = play_one(game, deal, {"undo": True, "edition": args.edition})
         won += w
         won_winnable += w and verdicts.get(deal) is Verdict.WINNABLE
         tiles += t
@@ -76,6 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         json.dumps(
             {
                 "deals": n,
+                "edition": args.edition,
                 "budget_s": args.budget,
                 "median_ms": round(statistics.median(times) * 1000, 2),
                 "p95_ms": round(percentile(times, 0.95) * 1000, 2),

@@ -1,7 +1,11 @@
 """Deals (CP-3): a deal number fully determines the shuffle, so a channel challenge
-where everyone plays "deal 1234" gives everyone the same game."""
+whose games share one deal number gives everyone the same game. Because it
+determines the face-down stock, the deal number is as secret as the stock: the bot
+draws it at random and views show it only once the game is over (second edition)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from engine.continuous_pyramid.geometry import NUM_CELLS
 from engine.continuous_pyramid.options import CPOptions
@@ -33,14 +37,15 @@ def deal_state(deal: int, options: CPOptions | None = None) -> CPState:
     )
 
 
-def winnable_deal(seed: int, options: CPOptions) -> CPState:
+def winnable_deal(seed: int, options: CPOptions, tries: int = WINNABLE_TRIES) -> CPState:
     """The first deal number from ``seed`` on that the solver proves winnable within a
-    node budget (deterministic: no clock). Falls back to ``seed`` itself if none of
-    the tries is proven, which the node budget makes very unlikely."""
+    node budget (deterministic: no clock), marked ``proven``. If none of the tries is
+    proven, ``seed`` itself is dealt marked ``proven=False``, so the player is told the
+    deal is not proven winnable instead of being quietly dealt an unproven one."""
     from engine.continuous_pyramid.solver import Budget, solve
 
-    for k in range(WINNABLE_TRIES):
+    for k in range(tries):
         state = deal_state(seed + k, options)
         if solve(state, Budget(nodes=WINNABLE_NODE_BUDGET)).winnable:
-            return state
-    return deal_state(seed, options)
+            return replace(state, proven=True)
+    return replace(deal_state(seed, options), proven=False)

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from engine.continuous_pyramid import rules
 from engine.continuous_pyramid.deal import deal_state, winnable_deal
-from engine.continuous_pyramid.geometry import FIT_NEIGHBOURS, LEVEL_OF, NAMES, NUM_CELLS, OPEN_NEEDS, UNLOCKS
+from engine.continuous_pyramid.geometry import LEVEL_OF, NAMES, NUM_CELLS
 from engine.continuous_pyramid.notation import Move, parse_move, play_text
 from engine.continuous_pyramid.options import CPOptions
 from engine.continuous_pyramid.position import from_position, to_position
@@ -114,7 +114,8 @@ class ContinuousPyramid(Game[CPState]):
             )
             if not new.stock:
                 events.append(Event("stock-empty", "The stock is empty: the reserve will not be refilled any more."))
-        opened = tuple(NAMES[u] for u in UNLOCKS[cell] if rules.is_open(new.pyramid, u))
+        geo = rules.geometry_of(new)
+        opened = tuple(NAMES[u] for u in geo.unlocks[cell] if rules.is_open(new.pyramid, u, geo))
         if opened:
             events.append(Event("open", f"Now open above: {', '.join(opened)}.", cells=opened))
         events.extend(_ending_events(new))
@@ -193,21 +194,24 @@ class ContinuousPyramid(Game[CPState]):
 def _check_cell(state: CPState, tile: int, cell: int) -> None:
     """Why ``tile`` may not go to ``cell`` (CP-4, CP-5), or nothing if it may."""
     pyramid = state.pyramid
+    geo = rules.geometry_of(state)
     name = NAMES[cell]
     if pyramid[cell] != EMPTY:
         raise IllegalMove(f"Cell {name} already holds {CODES[pyramid[cell]]}.")
-    if not rules.is_open(pyramid, cell):
+    if not rules.is_open(pyramid, cell, geo):
         if all(t == EMPTY for t in pyramid):
             raise IllegalMove("The first tile must go to the centre, 1:4,4.")
         if LEVEL_OF[cell] == 1:
             raise IllegalMove(f"Cell {name} is not open: a level-1 cell opens once a tile lies beside it.")
-        missing = ", ".join(NAMES[x] for x in OPEN_NEEDS[cell] if pyramid[x] == EMPTY)
+        missing = ", ".join(NAMES[x] for x in geo.open_needs[cell] if pyramid[x] == EMPTY)
         raise IllegalMove(
             f"Cell {name} is not open: the cell under it and every cell beside that one must hold tiles "
             f"(still empty: {missing})."
         )
-    if not rules.accepts(pyramid, cell) >> tile & 1:
-        around = ", ".join(f"{CODES[pyramid[n]]} at {NAMES[n]}" for n in FIT_NEIGHBOURS[cell] if pyramid[n] != EMPTY)
+    if not rules.accepts(pyramid, cell, geo) >> tile & 1:
+        around = ", ".join(
+            f"{CODES[pyramid[n]]} at {NAMES[n]}" for n in geo.fit_neighbours[cell] if pyramid[n] != EMPTY
+        )
         raise IllegalMove(f"{CODES[tile]} does not fit next to any of its neighbours at {name} ({around}).")
 
 

@@ -4,9 +4,13 @@ Cells are numbered 0..143: level 1 row by row, then levels 2, 3 and 4. Every rul
 question (sides, what lies below/on top, what must be filled before an upper cell
 opens) is a table lookup, because the solver asks them millions of times.
 
-CP-2's formula "L:r,c lies on (L-1):(r+1),(c+1)" is applied as written for every
-level, so the single level-4 cell ``4:0,0`` rests on ``3:1,1``. The seed text puts
-it "in the center" (``3:2,2``); where the two differ the rules file wins.
+CP-2 (second edition): ``L:r,c`` lies on ``(L-1):(r+1),(c+1)`` for levels 2 and 3 and
+on ``3:(r+2),(c+2)`` for level 4, so the single top cell rests on the centre ``3:2,2``
+as the seed has it ("a single 1x1 tile in the center"). The first edition of the
+rulings applied the +1 offset to level 4 too and put it on ``3:1,1``; games begun
+under it (option ``edition=1``) keep that geometry, so their move logs replay as they
+were played. Only the relations that involve the top cell differ between editions:
+cell names, levels and sides are shared.
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ from typing import Final
 #: Grid width of each level (index 0 unused).
 LEVEL_SIZES: Final = (0, 9, 7, 5, 1)
 LEVELS: Final = (1, 2, 3, 4)
+#: The rules editions a game can be played under (CP-2); new games use the latest.
+EDITIONS: Final = (1, 2)
+LATEST_EDITION: Final = 2
 
 
 @dataclass(frozen=True)
@@ -44,18 +51,19 @@ def cell_name(level: int, row: int, col: int) -> str:
     return f"{level}:{row},{col}"
 
 
-def _below_coords(level: int, row: int, col: int) -> tuple[int, int]:
-    return row + 1, col + 1
+def _below_coords(level: int, row: int, col: int, edition: int) -> tuple[int, int]:
+    offset = 2 if level == 4 and edition >= 2 else 1
+    return row + offset, col + offset
 
 
-def _build() -> tuple[Cell, ...]:
+def _build(edition: int) -> tuple[Cell, ...]:
     coords = [(lv, r, c) for lv in LEVELS for (r, c) in _grid(lv)]
     index = {xyz: i for i, xyz in enumerate(coords)}
     tops: dict[int, int] = {}
     belows: dict[int, int] = {}
     for i, (lv, r, c) in enumerate(coords):
         if lv > 1:
-            b = index[(lv - 1, *_below_coords(lv, r, c))]
+            b = index[(lv - 1, *_below_coords(lv, r, c, edition))]
             belows[i] = b
             tops[b] = i
     cells = []
@@ -69,37 +77,77 @@ def _build() -> tuple[Cell, ...]:
     return tuple(cells)
 
 
-CELLS: Final[tuple[Cell, ...]] = _build()
+@dataclass(frozen=True)
+class Geometry:
+    """The lookup tables of one rules edition. Hot loops read these tuples directly."""
+
+    edition: int
+    cells: tuple[Cell, ...]
+    #: -1 where there is nothing below / on top, so hot loops avoid Optional checks.
+    below: tuple[int, ...]
+    top: tuple[int, ...]
+    #: Sides, the cell on top and the cell below (CP-2 "neighbours").
+    neighbours: tuple[tuple[int, ...], ...]
+    #: Cells whose tile a tile played here must fit one of: sides and the cell below
+    #: (the cell on top can never be filled before this one).
+    fit_neighbours: tuple[tuple[int, ...], ...]
+    #: For an upper cell: the cells that must all hold tiles before it opens (CP-4):
+    #: the cell below and every side of that cell. Empty for level 1.
+    open_needs: tuple[tuple[int, ...], ...]
+    #: For each cell, the upper cells whose ``open_needs`` contain it.
+    unlocks: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of_edition(cls, edition: int) -> Geometry:
+        cells = _build(edition)
+        open_needs = tuple(
+            (cell.below, *cells[cell.below].sides) if cell.below is not None else () for cell in cells
+        )
+        return cls(
+            edition=edition,
+            cells=cells,
+            below=tuple(-1 if cell.below is None else cell.below for cell in cells),
+            top=tuple(-1 if cell.top is None else cell.top for cell in cells),
+            neighbours=tuple(
+                cell.sides + tuple(x for x in (cell.top, cell.below) if x is not None) for cell in cells
+            ),
+            fit_neighbours=tuple(cell.sides + ((cell.below,) if cell.below is not None else ()) for cell in cells),
+            open_needs=open_needs,
+            unlocks=tuple(
+                tuple(u for u in range(len(cells)) if i in open_needs[u]) for i in range(len(cells))
+            ),
+        )
+
+
+GEOMETRIES: Final[dict[int, Geometry]] = {edition: Geometry.of_edition(edition) for edition in EDITIONS}
+
+
+def geometry(edition: int) -> Geometry:
+    """The tables for a rules edition (the options model bounds ``edition``)."""
+    return GEOMETRIES[edition]
+
+
+#: The latest edition's tables under their historical names; a game's own edition is
+#: found through :func:`geometry`.
+_LATEST = GEOMETRIES[LATEST_EDITION]
+CELLS: Final[tuple[Cell, ...]] = _LATEST.cells
 NUM_CELLS: Final = len(CELLS)
 CELL_INDEX: Final[dict[str, int]] = {cell.name: cell.index for cell in CELLS}
 NAMES: Final[tuple[str, ...]] = tuple(cell.name for cell in CELLS)
 CENTRE: Final = CELL_INDEX["1:4,4"]
+TOP_CELL: Final = CELL_INDEX["4:0,0"]
 LEVEL_OF: Final[tuple[int, ...]] = tuple(cell.level for cell in CELLS)
-
 SIDES: Final[tuple[tuple[int, ...], ...]] = tuple(cell.sides for cell in CELLS)
-#: -1 where there is nothing below / on top, so hot loops avoid Optional checks.
-BELOW: Final[tuple[int, ...]] = tuple(-1 if cell.below is None else cell.below for cell in CELLS)
-TOP: Final[tuple[int, ...]] = tuple(-1 if cell.top is None else cell.top for cell in CELLS)
-#: Sides, the cell on top and the cell below (CP-2 "neighbours").
-NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    cell.sides + tuple(x for x in (cell.top, cell.below) if x is not None) for cell in CELLS
-)
-#: Cells whose tile a tile played here must fit one of: sides and the cell below (the
-#: cell on top can never be filled before this one).
-FIT_NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    cell.sides + ((cell.below,) if cell.below is not None else ()) for cell in CELLS
-)
-#: For an upper cell: the cells that must all hold tiles before it opens (CP-4):
-#: the cell below and every side of that cell. Empty for level 1.
-OPEN_NEEDS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    (cell.below, *CELLS[cell.below].sides) if cell.below is not None else () for cell in CELLS
-)
-#: For each cell, the upper cells whose OPEN_NEEDS contain it.
-UNLOCKS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(u for u in range(len(CELLS)) if i in OPEN_NEEDS[u]) for i in range(len(CELLS))
-)
+BELOW: Final = _LATEST.below
+TOP: Final = _LATEST.top
+NEIGHBOURS: Final = _LATEST.neighbours
+FIT_NEIGHBOURS: Final = _LATEST.fit_neighbours
+OPEN_NEEDS: Final = _LATEST.open_needs
+UNLOCKS: Final = _LATEST.unlocks
 
-_CELL_RE = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*,\s*(\d+)\s*$")
+#: Digits are bounded so a 5000-digit "cell" is simply not a cell (Python refuses to
+#: convert such strings to int, which would surface as an internal error).
+_CELL_RE = re.compile(r"^\s*(\d{1,6})\s*:\s*(\d{1,6})\s*,\s*(\d{1,6})\s*$")
 
 
 def parse_cell(text: str) -> int | None:
@@ -114,7 +162,9 @@ def describe_missing_cell(text: str) -> str:
     """Why ``text`` names no cell, in words a player can act on."""
     m = _CELL_RE.match(text)
     if m is None:
-        return f"{text.strip()!r} is not a cell; cells are written level:row,col, like 1:4,4."
+        shown = text.strip()
+        shown = shown if len(shown) <= 24 else shown[:20] + "…"
+        return f"{shown!r} is not a cell; cells are written level:row,col, like 1:4,4."
     level, row, col = int(m[1]), int(m[2]), int(m[3])
     if level not in LEVELS:
         return f"There is no level {level}; the pyramid has levels 1 to 4."
@@ -125,8 +175,9 @@ def describe_missing_cell(text: str) -> str:
     return f"There is no cell {level}:{row},{col}: the corners of each level are cut off."
 
 
-def geometry_table() -> list[dict[str, object]]:
-    """All 144 cells as plain data for the renderer and bot."""
+def geometry_table(edition: int = LATEST_EDITION) -> list[dict[str, object]]:
+    """All 144 cells of an edition as plain data for the renderer and bot."""
+    cells = geometry(edition).cells
     return [
         {
             "cell": cell.name,
@@ -137,5 +188,5 @@ def geometry_table() -> list[dict[str, object]]:
             "below": None if cell.below is None else NAMES[cell.below],
             "top": None if cell.top is None else NAMES[cell.top],
         }
-        for cell in CELLS
+        for cell in cells
     ]

@@ -1,6 +1,10 @@
 """The rules file's position JSON, plus the extra keys that make it round-trip:
 ``deal`` (the deal number, or null for a hand-made position), ``history`` (what undo
-needs), ``moves``, ``undos`` and ``resigned``. Extra keys are optional on input."""
+needs), ``moves``, ``undos``, ``resigned`` and ``proven`` (whether a winnable-only
+deal was proven winnable). Extra keys are optional on input.
+
+``options.edition`` says which rules edition the position is played under (CP-2):
+a stored top tile is checked against that edition's support, never reinterpreted."""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine.continuous_pyramid.geometry import NAMES, NUM_CELLS, OPEN_NEEDS, UNLOCKS, parse_cell
+from engine.continuous_pyramid.geometry import NAMES, NUM_CELLS, Geometry, geometry, parse_cell
 from engine.continuous_pyramid.options import CPOptions
 from engine.continuous_pyramid.state import EMPTY, RESERVE_SLOTS, CPState, Step
 from engine.continuous_pyramid.tiles import CODES, COPIES, parse_code
@@ -18,7 +22,9 @@ from engine.core.errors import BadPosition
 
 Json = dict[str, Any]
 
-_KNOWN_KEYS = frozenset({"pyramid", "reserve", "stock", "options", "deal", "history", "moves", "undos", "resigned"})
+_KNOWN_KEYS = frozenset(
+    {"pyramid", "reserve", "stock", "options", "deal", "history", "moves", "undos", "resigned", "proven"}
+)
 #: Keys other layers sometimes add to positions; accepted and ignored.
 _IGNORED_KEYS = frozenset({"game", "players"})
 
@@ -34,6 +40,7 @@ def to_position(state: CPState) -> Json:
         "moves": state.moves,
         "undos": state.undos,
         "resigned": state.resigned,
+        "proven": state.proven,
     }
 
 
@@ -61,6 +68,16 @@ def from_position(position: Mapping[str, Any]) -> CPState:
     if position.get("players", 1) != 1:
         raise BadPosition("Continuous Pyramid is a one-player game.")
 
+    # Options first: the rules edition decides what supports what (CP-2).
+    raw_options = position.get("options", {})
+    if not isinstance(raw_options, Mapping):
+        raise BadPosition("'options' must be an object.")
+    try:
+        options = CPOptions.model_validate(dict(raw_options))
+    except ValidationError as exc:
+        raise BadPosition(f"The position's options are not valid: {exc.errors()[0]['msg']}.") from exc
+
+    geo = geometry(options.edition)
     raw_pyramid = position.get("pyramid", {})
     if not isinstance(raw_pyramid, Mapping):
         raise BadPosition("'pyramid' must map cells like '1:4,4' to tile codes.")
@@ -74,7 +91,7 @@ def from_position(position: Mapping[str, Any]) -> CPState:
         pyramid[cell] = _tile(code, f"Cell {NAMES[cell]}")
     for cell, t in enumerate(pyramid):
         if t != EMPTY:
-            missing = [NAMES[x] for x in OPEN_NEEDS[cell] if pyramid[x] == EMPTY]
+            missing = [NAMES[x] for x in geo.open_needs[cell] if pyramid[x] == EMPTY]
             if missing:
                 raise BadPosition(
                     f"Cell {NAMES[cell]} holds {CODES[t]} but nothing supports it: {', '.join(missing)} "
@@ -96,24 +113,19 @@ def from_position(position: Mapping[str, Any]) -> CPState:
         if n > COPIES[t]:
             raise BadPosition(f"The position has {n} copies of {CODES[t]}, but the set has only {COPIES[t]}.")
 
-    raw_options = position.get("options", {})
-    if not isinstance(raw_options, Mapping):
-        raise BadPosition("'options' must be an object.")
-    try:
-        options = CPOptions.model_validate(dict(raw_options))
-    except ValidationError as exc:
-        raise BadPosition(f"The position's options are not valid: {exc.errors()[0]['msg']}.") from exc
-
     deal = position.get("deal")
     if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int)):
         raise BadPosition(f"'deal' must be a deal number or null, not {deal!r}.")
 
-    history = _history(position.get("history", []), pyramid, reserve, stock)
+    history = _history(position.get("history", []), pyramid, reserve, stock, geo)
     if history and not options.undo:
         raise BadPosition("A position with undo turned off cannot carry an undo history.")
     resigned = position.get("resigned", False)
     if not isinstance(resigned, bool):
         raise BadPosition("'resigned' must be true or false.")
+    proven = position.get("proven")
+    if proven is not None and not isinstance(proven, bool):
+        raise BadPosition("'proven' must be true, false or null.")
     return CPState(
         pyramid=tuple(pyramid),
         reserve=reserve,
@@ -124,10 +136,13 @@ def from_position(position: Mapping[str, Any]) -> CPState:
         moves=_count(position.get("moves", 0), "moves"),
         undos=_count(position.get("undos", 0), "undos"),
         resigned=resigned,
+        proven=proven,
     )
 
 
-def _history(raw: object, pyramid: list[int], reserve: tuple[int, ...], stock: tuple[int, ...]) -> tuple[Step, ...]:
+def _history(
+    raw: object, pyramid: list[int], reserve: tuple[int, ...], stock: tuple[int, ...], geo: Geometry
+) -> tuple[Step, ...]:
     """Parse the undo history and check it by rewinding it all on a scratch copy, so a
     loaded game can never hit an impossible undo later."""
     if not isinstance(raw, list):
@@ -151,7 +166,7 @@ def _history(raw: object, pyramid: list[int], reserve: tuple[int, ...], stock: t
         step = steps[i]
         if board[step.cell] == EMPTY:
             raise BadPosition(f"History entry {i} played to {NAMES[step.cell]}, but that cell is empty.")
-        if any(board[u] != EMPTY for u in UNLOCKS[step.cell]):
+        if any(board[u] != EMPTY for u in geo.unlocks[step.cell]):
             raise BadPosition(f"History entry {i} cannot be undone: tiles rest on {NAMES[step.cell]}.")
         if step.refill and res[step.slot] == EMPTY:
             raise BadPosition(f"History entry {i} says slot {step.slot} was refilled, but it is empty.")

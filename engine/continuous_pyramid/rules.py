@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.continuous_pyramid.geometry import CENTRE, FIT_NEIGHBOURS, LEVEL_OF, NUM_CELLS, OPEN_NEEDS, SIDES
+from engine.continuous_pyramid.geometry import CENTRE, LEVEL_OF, NUM_CELLS, SIDES, Geometry, geometry
 from engine.continuous_pyramid.state import EMPTY, CPState, Step
 from engine.continuous_pyramid.tiles import ALL_TYPES_MASK, FIT, TOTAL_TILES
 
@@ -13,7 +13,12 @@ Play = tuple[int, int, int]
 """(reserve slot, tile type, cell): the leftmost slot holding that type."""
 
 
-def is_open(pyramid: tuple[int, ...] | list[int], cell: int) -> bool:
+def geometry_of(state: CPState) -> Geometry:
+    """The CP-2 tables of the edition the game is played under."""
+    return geometry(state.options.edition)
+
+
+def is_open(pyramid: tuple[int, ...] | list[int], cell: int, geo: Geometry) -> bool:
     """CP-4 for one empty cell."""
     if pyramid[cell] != EMPTY:
         return False
@@ -22,13 +27,14 @@ def is_open(pyramid: tuple[int, ...] | list[int], cell: int) -> bool:
             if pyramid[s] != EMPTY:
                 return True
         return cell == CENTRE and all(t == EMPTY for t in pyramid)
-    return all(pyramid[x] != EMPTY for x in OPEN_NEEDS[cell])
+    return all(pyramid[x] != EMPTY for x in geo.open_needs[cell])
 
 
-def open_cells(pyramid: tuple[int, ...] | list[int]) -> list[int]:
+def open_cells(pyramid: tuple[int, ...] | list[int], geo: Geometry) -> list[int]:
     """Every open cell, in cell order."""
     if all(t == EMPTY for t in pyramid):
         return [CENTRE]
+    open_needs = geo.open_needs
     out = []
     for cell in range(NUM_CELLS):
         if pyramid[cell] != EMPTY:
@@ -39,7 +45,7 @@ def open_cells(pyramid: tuple[int, ...] | list[int]) -> list[int]:
                     out.append(cell)
                     break
         else:
-            for x in OPEN_NEEDS[cell]:
+            for x in open_needs[cell]:
                 if pyramid[x] == EMPTY:
                     break
             else:
@@ -47,12 +53,12 @@ def open_cells(pyramid: tuple[int, ...] | list[int]) -> list[int]:
     return out
 
 
-def accepts(pyramid: tuple[int, ...] | list[int], cell: int) -> int:
+def accepts(pyramid: tuple[int, ...] | list[int], cell: int, geo: Geometry) -> int:
     """Bitmask of tile types that fit at least one occupied neighbour of ``cell`` (CP-5);
     every type when the pyramid is empty (the starter tile)."""
     mask = 0
     any_neighbour = False
-    for n in FIT_NEIGHBOURS[cell]:
+    for n in geo.fit_neighbours[cell]:
         t = pyramid[n]
         if t != EMPTY:
             mask |= FIT[t]
@@ -79,7 +85,8 @@ def legal_plays(state: CPState) -> tuple[Play, ...]:
     slots = reserve_slots(state.reserve)
     plays: list[Play] = []
     if slots:
-        cells = [(c, accepts(state.pyramid, c)) for c in open_cells(state.pyramid)]
+        geo = geometry_of(state)
+        cells = [(c, accepts(state.pyramid, c, geo)) for c in open_cells(state.pyramid, geo)]
         for t, slot in sorted(slots.items(), key=lambda kv: kv[1]):
             bit = 1 << t
             plays.extend((slot, t, c) for c, mask in cells if mask & bit)
@@ -160,6 +167,7 @@ __all__ = [
     "accepts",
     "apply_play",
     "apply_undo",
+    "geometry_of",
     "is_final",
     "is_full",
     "is_open",

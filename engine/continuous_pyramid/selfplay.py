@@ -1,6 +1,10 @@
-"""``python -m engine.selfplay continuous-pyramid --games N --seed S``: the hint
-player plays N deals (deal numbers derived from S) and one JSON summary line is
-printed. Timing is measured here, outside the rules, for the moves/s figure."""
+"""``python -m engine.selfplay continuous-pyramid --games N --seed S [--player hint|random]
+[--edition 1|2] [--check]``: N deals (deal numbers derived from S) are played and one
+JSON summary line is printed. The hint player plays well; the random player (a
+uniformly random play each move, giving up when stuck) is fast enough for 10,000-game
+runs. ``--check`` verifies after every move that all 144 tiles are still in play and
+that the position survives its JSON round trip. Timing is measured here, outside the
+rules, for the moves/s figure."""
 
 from __future__ import annotations
 
@@ -12,9 +16,11 @@ import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.continuous_pyramid import rules
 from engine.continuous_pyramid.game import ContinuousPyramid
 from engine.continuous_pyramid.hint import hint
-from engine.core.rng import derive_seed
+from engine.continuous_pyramid.state import CPState
+from engine.core.rng import Rng, derive_seed
 
 
 @dataclass
@@ -26,19 +32,34 @@ class Tally:
     errors: int = 0
 
 
-def play_one(game: ContinuousPyramid, deal: int, options: dict[str, bool]) -> tuple[bool, int, int]:
-    """One game by the hint player; returns (won, tiles placed, moves made)."""
+def _check(game: ContinuousPyramid, state: CPState, deal: int) -> None:
+    if rules.tiles_in_play(state) != rules.TOTAL_TILES:
+        raise RuntimeError(f"deal {deal}: {rules.tiles_in_play(state)} tiles in play, not {rules.TOTAL_TILES}")
+    if game.from_position(game.to_position(state)) != state:
+        raise RuntimeError(f"deal {deal}: the position does not survive its JSON round trip")
+
+
+def play_one(game: ContinuousPyramid, deal: int, options: dict[str, object], player: str = "hint",
+             check: bool = False) -> tuple[bool, int, int]:
+    """One game; returns (won, tiles placed, moves made)."""
     state = game.setup(1, options, deal)
+    rng = Rng(derive_seed(deal, "continuous-pyramid/selfplay/random"))
     moves = 0
     while game.to_act(state) is not None:
         if game.pending(state) is not None:  # stuck with undo available: the player gives up
             state, _ = game.play(state, 0, "resign")
             break
-        move = hint(state)
+        if player == "random":
+            plays = [m for m in game.legal_moves(state) if m != "undo"]
+            move: str | None = rng.choice(plays) if plays else None
+        else:
+            move = hint(state)
         if move is None:
-            raise RuntimeError(f"deal {deal}: no hint although the game is not over")
+            raise RuntimeError(f"deal {deal}: no play although the game is not over")
         state, _ = game.play(state, 0, move)
         moves += 1
+        if check:
+            _check(game, state, deal)
     result = game.result(state)
     if result is None:
         raise RuntimeError(f"deal {deal}: the game ended without a result")
@@ -51,15 +72,16 @@ def deal_numbers(seed: int, games: int) -> list[int]:
     return [base + i for i in range(games)]
 
 
-def run(games: int, seed: int, winnable_only: bool = False) -> dict[str, object]:
+def run(games: int, seed: int, winnable_only: bool = False, player: str = "hint", edition: int = 2,
+        check: bool = False) -> dict[str, object]:
     game = ContinuousPyramid()
     tally = Tally()
-    options = {"undo": True, "winnable_only": winnable_only}
+    options: dict[str, object] = {"undo": True, "winnable_only": winnable_only, "edition": edition}
     start = time.perf_counter()
     for deal in deal_numbers(seed, games):
         tally.games += 1
         try:
-            won, tiles, moves = play_one(game, deal, options)
+            won, tiles, moves = play_one(game, deal, options, player, check)
         except Exception:  # noqa: BLE001 - any failure is counted, the run goes on
             tally.errors += 1
             if tally.errors == 1:
@@ -81,6 +103,8 @@ def run(games: int, seed: int, winnable_only: bool = False) -> dict[str, object]
         "moves_per_s": round(tally.moves / elapsed, 1) if elapsed > 0 else 0.0,
         "seconds": round(elapsed, 2),
         "winnable_only": winnable_only,
+        "player": player,
+        "edition": edition,
     }
 
 
@@ -89,7 +113,10 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--winnable-only", action="store_true", help="deal only deals the solver proves winnable")
+    parser.add_argument("--player", choices=("hint", "random"), default="hint")
+    parser.add_argument("--edition", type=int, choices=(1, 2), default=2, help="rules edition (CP-2)")
+    parser.add_argument("--check", action="store_true", help="check invariants after every move")
     args = parser.parse_args(list(argv))
-    summary = run(args.games, args.seed, args.winnable_only)
+    summary = run(args.games, args.seed, args.winnable_only, args.player, args.edition, args.check)
     print(json.dumps(summary))
     return 1 if summary["errors"] else 0

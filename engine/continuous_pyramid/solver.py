@@ -33,17 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.continuous_pyramid.geometry import (
-    BELOW,
-    CENTRE,
-    FIT_NEIGHBOURS,
-    LEVEL_OF,
-    NUM_CELLS,
-    OPEN_NEEDS,
-    SIDES,
-    TOP,
-    UNLOCKS,
-)
+from engine.continuous_pyramid.geometry import CENTRE, EDITIONS, LEVEL_OF, NUM_CELLS, SIDES, geometry
 from engine.continuous_pyramid.notation import play_text
 from engine.continuous_pyramid.state import EMPTY, CPState
 from engine.continuous_pyramid.tiles import ALL_TYPES_MASK, FIRST_DRAGON, FIT, NUM_TYPES
@@ -101,14 +91,35 @@ _PLACE = [[(t + 1) << (_CELL_BITS * c) for t in range(NUM_TYPES)] for c in range
 #: _BURY[c][t]: key delta when the tile t at c stops mattering (all neighbours filled).
 _BURY = [[(_INTERIOR - t - 1) << (_CELL_BITS * c) for t in range(NUM_TYPES)] for c in range(NUM_CELLS)]
 _RBIT = [1 << (_RESERVE_SHIFT + 3 * t) for t in range(NUM_TYPES)]
-#: Cells that may later be filled and count as neighbours of c (sides and top).
-_FUTURE = [SIDES[c] + ((TOP[c],) if TOP[c] >= 0 else ()) for c in range(NUM_CELLS)]
-#: Cells q whose _FUTURE contains c.
-_REV_FUTURE = [SIDES[c] + ((BELOW[c],) if BELOW[c] >= 0 else ()) for c in range(NUM_CELLS)]
-#: Cells whose fit set grows when c is filled (c is their side or the cell below them).
-_ACC_TARGETS = _FUTURE
 _LEVEL1 = [LEVEL_OF[c] == 1 for c in range(NUM_CELLS)]
 _SIDES1 = [SIDES[c] if LEVEL_OF[c] == 1 else () for c in range(NUM_CELLS)]
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """The geometry-dependent tables of one rules edition (CP-2 moved the top cell)."""
+
+    #: Cells that may later be filled and count as neighbours of c (sides and top).
+    future: tuple[tuple[int, ...], ...]
+    #: Cells q whose ``future`` contains c (sides and the cell below).
+    rev_future: tuple[tuple[int, ...], ...]
+    open_needs: tuple[tuple[int, ...], ...]
+    fit_neighbours: tuple[tuple[int, ...], ...]
+    unlocks: tuple[tuple[int, ...], ...]
+
+
+def _tables_of(edition: int) -> _Tables:
+    geo = geometry(edition)
+    return _Tables(
+        future=tuple(SIDES[c] + ((geo.top[c],) if geo.top[c] >= 0 else ()) for c in range(NUM_CELLS)),
+        rev_future=tuple(SIDES[c] + ((geo.below[c],) if geo.below[c] >= 0 else ()) for c in range(NUM_CELLS)),
+        open_needs=geo.open_needs,
+        fit_neighbours=geo.fit_neighbours,
+        unlocks=geo.unlocks,
+    )
+
+
+_TABLES = {edition: _tables_of(edition) for edition in EDITIONS}
 
 
 class _Search:
@@ -117,6 +128,12 @@ class _Search:
     def __init__(self, state: CPState, budget: Budget, hidden_stock: bool = False) -> None:
         """With ``hidden_stock`` the stock's order is not used (plays draw nothing) but
         its tiles still count as "left": what a player can work out by counting."""
+        tables = _TABLES[state.options.edition]
+        #: Cells whose fit set grows when c is filled (c is their side or the cell below them).
+        self.acc_targets = tables.future
+        self.rev_future = tables.rev_future
+        self.unlocks = tables.unlocks
+        self.fit_neighbours = fit_neighbours = tables.fit_neighbours
         self.budget = budget
         self.node_limit = budget.nodes
         self.deadline: float | None = None
@@ -148,12 +165,12 @@ class _Search:
         self.leftmask = sum(1 << t for t in range(NUM_TYPES) if self.left[t])
         empty_board = all(t == EMPTY for t in board)
         self.occ = [sum(1 for s in _SIDES1[c] if board[s] != EMPTY) for c in range(NUM_CELLS)]
-        self.need = [sum(1 for x in OPEN_NEEDS[c] if board[x] == EMPTY) for c in range(NUM_CELLS)]
-        self.emptyn = [sum(1 for q in _FUTURE[c] if board[q] == EMPTY) for c in range(NUM_CELLS)]
-        self.fn_empty = [sum(1 for q in FIT_NEIGHBOURS[c] if board[q] == EMPTY) for c in range(NUM_CELLS)]
+        self.need = [sum(1 for x in tables.open_needs[c] if board[x] == EMPTY) for c in range(NUM_CELLS)]
+        self.emptyn = [sum(1 for q in tables.future[c] if board[q] == EMPTY) for c in range(NUM_CELLS)]
+        self.fn_empty = [sum(1 for q in fit_neighbours[c] if board[q] == EMPTY) for c in range(NUM_CELLS)]
         self.accept = [0] * NUM_CELLS
         for c in range(NUM_CELLS):
-            for q in FIT_NEIGHBOURS[c]:
+            for q in fit_neighbours[c]:
                 if board[q] != EMPTY:
                     self.accept[c] |= FIT[board[q]]
         self.opens: set[int] = set()
@@ -165,7 +182,7 @@ class _Search:
                 if board[c] == EMPTY and ((_LEVEL1[c] and self.occ[c]) or (not _LEVEL1[c] and not self.need[c])):
                     self.opens.add(c)
         self.touched = {c for c in range(NUM_CELLS) if board[c] == EMPTY and self.accept[c]}
-        self.holes = {c for c in range(NUM_CELLS) if board[c] == EMPTY and not self.fn_empty[c] and FIT_NEIGHBOURS[c]}
+        self.holes = {c for c in range(NUM_CELLS) if board[c] == EMPTY and not self.fn_empty[c] and fit_neighbours[c]}
         for c in range(NUM_CELLS):
             t = board[c]
             if t != EMPTY:
@@ -210,7 +227,7 @@ class _Search:
         accept = self.accept
         fn_empty = self.fn_empty
         touched = self.touched
-        for q in _ACC_TARGETS[c]:
+        for q in self.acc_targets[c]:
             saved.append((q, accept[q]))
             accept[q] |= fit
             fn_empty[q] -= 1
@@ -224,13 +241,13 @@ class _Search:
             if board[s] == EMPTY:
                 self.opens.add(s)
         need = self.need
-        for u in UNLOCKS[c]:
+        for u in self.unlocks[c]:
             need[u] -= 1
             if not need[u] and board[u] == EMPTY:
                 self.opens.add(u)
         # frontier key
         emptyn = self.emptyn
-        for q in _REV_FUTURE[c]:
+        for q in self.rev_future[c]:
             emptyn[q] -= 1
             if not emptyn[q] and board[q] != EMPTY:
                 key += _BURY[q][board[q]]
@@ -242,10 +259,10 @@ class _Search:
     def unplace(self, t: int, c: int, old_key: int, saved: list[tuple[int, int]], refill: int) -> None:
         board = self.board
         emptyn = self.emptyn
-        for q in _REV_FUTURE[c]:
+        for q in self.rev_future[c]:
             emptyn[q] += 1
         need = self.need
-        for u in UNLOCKS[c]:
+        for u in self.unlocks[c]:
             if not need[u] and board[u] == EMPTY:
                 self.opens.discard(u)
             need[u] += 1
@@ -281,7 +298,7 @@ class _Search:
         self.opens.add(c)
         if accept[c]:
             touched.add(c)
-        if not fn_empty[c] and FIT_NEIGHBOURS[c]:
+        if not fn_empty[c] and self.fit_neighbours[c]:
             self.holes.add(c)
         self.key = old_key
 

@@ -39,6 +39,10 @@ class CPState:
     moves: int = 0
     undos: int = 0
     resigned: bool = False
+    #: With ``winnable_only``: whether the solver proved this deal winnable (False when
+    #: no deal within the tries could be proven and an unproven one was dealt); None
+    #: when nobody asked.
+    proven: bool | None = None
     plays_cache: tuple[tuple[int, int, int], ...] | None = field(default=None, compare=False, repr=False)
 
     @property

@@ -24,6 +24,10 @@ MAX_PLAYERS = 6
 
 
 def pending_json(pending: Pending | None) -> Json | None:
+    """The rules file's pending-fall shape (clarified in the second edition): a tile that
+    was just played and collapsed is not in ``pyramid`` while its fall is pending; a
+    tile that was already standing stays on its cell until it falls (scenario
+    ruling-played-tile-hangs-outside-pyramid)."""
     if pending is None:
         return None
     return {"player": pending.player, "decision": "fall", "tile": pending.tile, "at": cell_text(pending.cell)}

@@ -112,6 +112,9 @@ def find_mayhem(pyramid: Pyramid, curse: bool) -> Mayhem | None:
             for cell in incendiaries:
                 if any(n in pyramid and pyramid[n] in INCENDIARY for n in touching(cell)):
                     return (EXPLOSION, cell, _incendiary_group(pyramid, cell))
+        # FP-6 clarification (second edition): when several incendiaries touch the
+        # burning group, the first in scan order started the fire and leaves the game;
+        # the others stay (scenario fp6-several-incendiaries-first-in-scan-order-starts).
         for cell in incendiaries:
             ignitable = IGNITABLE[pyramid[cell]]
             if any(get(n) in ignitable for n in touching(cell)):
@@ -350,6 +353,10 @@ def _continue(new: State, turn: Turn) -> tuple[State, list[Event]]:
 
 
 def _end_turn(new: State, turn: Turn) -> None:
+    """Only called once every fall is chosen: FP-5 clarification (second edition), a
+    player whose last tile is played wins once the mayhem it started is fully resolved,
+    including a fall another player must still choose after a curse (scenario
+    fp5-win-waits-for-the-cursed-players-fall)."""
     seat = new.turn
     hand = turn.hands[seat]
     pile = turn.piles[seat]

@@ -2,6 +2,11 @@
 
 Everything else reads the lookup maps derived here, so a different printing's numbers
 are a one-line change to :data:`REGULAR_WEIGHTS` or :data:`SPECIAL_TILES`.
+
+The table is partly inferred (FP-1 clarification, second edition): the seeds attest
+the weights 1, 2, (4), 6, 7, 10, 20, 30, 40, 60, 100, 120, 200, green Coals and a blue
+Blowtorch; the second Coal's and Blowtorch's colours (Y1, R7) and the materials of 4,
+6 and 60 are the ruling's. That is why they are data here and nowhere else.
 """
 
 from __future__ import annotations

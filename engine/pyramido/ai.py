@@ -6,8 +6,10 @@ four-colour rule allows is still in supply) or squares whose matching colour has
 out. The few best candidates then pay for a forecast of the colours the empty upper
 cells will demand (majorities propagate upwards, so the dominant colour is needed
 again and again) against the supply left: most lost pyramids die at the top for want
-of one colour. Supply is what the player can know: its own stones plus the unseen
-stones (the box minus everything visible), never the bag's order.
+of one colour. Supply is every stone that may still reach the pyramid: the box minus
+what is built, out of the game or (competitive) in a rival's reserve. In solo and
+co-op that includes every teammate's hand, which is open (PD-4, second edition), and
+the bag by colour; only the bag's order is never used.
 """
 
 from __future__ import annotations
@@ -48,7 +50,9 @@ _SQUARES = ((-1, -1), (0, -1), (-1, 0), (0, 0))
 
 
 def supply_for(state: State, seat: int) -> Counter[str]:
-    """Stones that may still reach ``seat``'s pyramid: everything not placed and not out."""
+    """Stones that may still reach ``seat``'s pyramid: everything not placed and not out
+    (in co-op the teammates' open hands too; in competitive play minus the rivals'
+    reserves, which only they can build from)."""
     total = Counter({c: per_colour(state.mode, state.size) for c in COLOURS})
     if state.competitive:
         for pyramid in state.pyramids:

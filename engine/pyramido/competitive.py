@@ -7,8 +7,21 @@ Rulings where the rules are silent:
   player can build a reserve stone, or every player passed in a row anyway.
 - ``rounds`` = 1 is the plain game: the first completed pyramid ends it at once.
   With several rounds the round of turns is finished (up to the seat before the
-  round's starter), the start seat moves one to the left each round, and equal
-  totals after the last round share the win.
+  round's starter) and the start seat moves one to the left each round.
+- Several rounds are scored as PD-6 (second edition) says: the round's first
+  completer gets 1 plus point, other completers nothing, everyone else as many minus
+  points as stones they still miss. After the last round the fewest minus points
+  win, a tie goes to the most plus points, and a tie on both shares the win. (The
+  first edition ranked by the net total plus − minus; the tallies are now kept apart.)
+- A round that stalls with nobody complete gives every player minus points and
+  nobody a plus point.
+
+Result scores (the contract wants numbers where higher is better):
+- the plain game (``rounds`` = 1): 1 for the completer, otherwise minus the stones
+  still missing, i.e. the points this round would have scored;
+- several rounds: minus the player's minus points, the rules' first ranking key.
+  Equal scores are then ordered by plus points, which ``details`` carries per seat as
+  ``plus_<seat>`` and ``minus_<seat>``; ``winners`` already applies both keys.
 """
 
 from __future__ import annotations
@@ -149,13 +162,61 @@ def _after_move(state: State, seat: int, placed: bool, events: list[Event]) -> t
 
 
 def _round_scores(state: State, closer: int | None) -> tuple[float, ...]:
-    scores = []
+    """The plain game's Result scores: 1 for the completer, else minus the stones missing."""
+    plus, minus = _round_tally(state, closer)
+    return tuple(float(p - m) for p, m in zip(plus, minus, strict=True))
+
+
+def _round_tally(state: State, closer: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Plus and minus points of the round just finished (PD-6): 1 plus point for the
+    first completer, nothing for later completers, the missing stones as minus points
+    for everyone else."""
+    plus: list[int] = []
+    minus: list[int] = []
     for p, pyramid in enumerate(state.pyramids):
         if is_complete(pyramid, state.size):
-            scores.append(1.0 if p == closer else 0.0)
+            plus.append(1 if p == closer else 0)
+            minus.append(0)
         else:
-            scores.append(-float(missing(pyramid, state.size)))
-    return tuple(scores)
+            plus.append(0)
+            minus.append(missing(pyramid, state.size))
+    return tuple(plus), tuple(minus)
+
+
+def _points(n: int, kind: str) -> str:
+    return f"{n} {kind} point{'s' if n != 1 else ''}"
+
+
+def _round_text(plus: int, minus: int) -> str:
+    if plus:
+        return f"+{_points(plus, 'plus')}"
+    if minus:
+        return _points(minus, "minus")
+    return "no minus points"
+
+
+def _ranking(plus: tuple[int, ...], minus: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """PD-6 (second edition): the seats with the fewest minus points, and among those
+    the winners, who have the most plus points (several when tied on both)."""
+    fewest = min(minus)
+    tied = tuple(p for p in range(len(minus)) if minus[p] == fewest)
+    most = max(plus[p] for p in tied)
+    return tied, tuple(p for p in tied if plus[p] == most)
+
+
+def _final_summary(rounds: int, plus: tuple[int, ...], minus: tuple[int, ...], tied: tuple[int, ...],
+                   winners: tuple[int, ...]) -> str:
+    """The closing sentence, with ``{i}`` naming ``tied[i]`` (winners come first in ``tied``)."""
+    fewest = minus[tied[0]]
+    names = " and ".join(f"{{{i}}}" for i in range(len(tied)))
+    if len(tied) == 1:
+        return (f"After {rounds} rounds {{0}} has the fewest minus points ({fewest}, with "
+                f"{_points(plus[tied[0]], 'plus')}) and won.")
+    if len(winners) == 1:
+        return (f"After {rounds} rounds {names} tie on the fewest minus points ({fewest}); {{0}} has the most plus "
+                f"points ({plus[winners[0]]}) and won.")
+    return (f"After {rounds} rounds {names} tie on the fewest minus points ({fewest}) and on plus points "
+            f"({plus[winners[0]]}): they share the win.")
 
 
 def _by_seat(text: str, players: tuple[int, ...]) -> str:
@@ -170,8 +231,8 @@ def _order(state: State, seat: int) -> int:
 
 def _end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     n = state.players
-    scores = _round_scores(state, state.closer)
     if state.rounds == 1:
+        scores = _round_scores(state, state.closer)
         gaps = [missing(p, state.size) for p in state.pyramids]
         best = min(gaps)
         tied = [p for p in range(n) if gaps[p] == best]
@@ -181,22 +242,28 @@ def _end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         result = Result(winners=(winner,), scores=scores, summary=_by_seat(summary, (winner,)), details={"rounds": 1.0})
         events.append(Event("win", summary, (winner,)))
         return state.with_(result=result), events
-    totals = tuple(int(t + s) for t, s in zip(state.scores, scores, strict=True))
-    listing = ", ".join(f"{{{p}}} {int(scores[p]):+d}" for p in range(n))
-    events.append(Event("score", f"Round {state.round} scores: {listing}.", tuple(range(n)),
-                        data={"round": state.round, "scores": [int(s) for s in scores], "totals": list(totals)}))
-    state = state.with_(scores=totals)
+    round_plus, round_minus = _round_tally(state, state.closer)
+    plus = tuple(a + b for a, b in zip(state.plus, round_plus, strict=True))
+    minus = tuple(a + b for a, b in zip(state.minus, round_minus, strict=True))
+    scored = ", ".join(f"{{{p}}} {_round_text(round_plus[p], round_minus[p])}" for p in range(n))
+    tallies = ", ".join(f"{{{p}}} {plus[p]} plus · {minus[p]} minus" for p in range(n))
+    events.append(Event("score", f"Round {state.round} of {state.rounds}: {scored}. Tallies: {tallies}.",
+                        tuple(range(n)), data={"round": state.round, "round_plus": list(round_plus),
+                                               "round_minus": list(round_minus), "plus": list(plus),
+                                               "minus": list(minus)}))
+    state = state.with_(plus=plus, minus=minus)
     if state.round >= state.rounds:
-        top = max(totals)
-        winners = tuple(p for p in range(n) if totals[p] == top)
-        if len(winners) == 1:
-            summary = f"After {state.rounds} rounds {{0}} has the best total ({top:+d}) and won."
-        else:
-            summary = f"After {state.rounds} rounds the best total ({top:+d}) is shared: " + " and ".join(
-                f"{{{i}}}" for i in range(len(winners))) + " won."
-        result = Result(winners=winners, scores=tuple(float(t) for t in totals), summary=_by_seat(summary, winners),
-                        details={"rounds": float(state.rounds)})
-        events.append(Event("win", summary, winners))
+        fewest, winners = _ranking(plus, minus)
+        # Winners first, then those who tied with them on minus points only.
+        order = (*winners, *(p for p in fewest if p not in winners))
+        summary = _final_summary(state.rounds, plus, minus, order, winners)
+        details = {"rounds": float(state.rounds)}
+        for p in range(n):
+            details[f"plus_{p}"] = float(plus[p])
+            details[f"minus_{p}"] = float(minus[p])
+        result = Result(winners=winners, scores=tuple(float(-m) for m in minus), summary=_by_seat(summary, order),
+                        details=details)
+        events.append(Event("win", summary, order))
         return state.with_(result=result), events
     first = (state.first + 1) % n
     state = new_round(state, first, state.round + 1)

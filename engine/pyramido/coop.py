@@ -2,8 +2,13 @@
 refill; or, before placing any, swap up to three stones with the bag.
 
 Rulings where PD-4 is silent: ``end`` with no stone placed is a legal (passing)
-turn; a swap names 1-3 stones and can swap no more stones than the bag holds (it is
-an exchange, so with an empty bag there is nothing to swap).
+turn; a swap names 1-3 stones. PD-4 (second edition) says outright that a swap
+returns at most as many stones as the bag still holds (it is an exchange, so with an
+empty bag there is nothing to swap); the engine always worked that way.
+
+Hands are open (PD-4, second edition): a draw is told to everyone with the stones
+drawn, since they land in a hand the whole table sees. Only the bag's order stays
+hidden.
 """
 
 from __future__ import annotations
@@ -83,6 +88,7 @@ def legal_moves(state: State) -> list[str]:
     moves = [f"place {c} {format_cell(cell)}" for c, cell in found]
     moves.append("end")
     if state.placed == 0:
+        # PD-4 (second edition): a swap returns at most as many stones as the bag holds.
         moves.extend("discard " + " ".join(d) for d in _discards(hand, min(DISCARD_LIMIT, len(state.bag))))
     return moves
 
@@ -129,12 +135,10 @@ def _draw(state: State, seat: int, count: int) -> tuple[tuple[str, ...], tuple[s
     rest = state.bag[count:]
     if not drawn:
         return drawn, rest, []
-    plural = "s" if len(drawn) != 1 else ""
+    shown = tuple(sort_stones(drawn))
     events = [
-        Event("draw", f"{{0}} drew {len(drawn)} stone{plural}; {len(rest)} left in the bag.", (seat,),
+        Event("draw", f"{{0}} drew {describe(shown)}; {len(rest)} left in the bag.", (seat,), items=shown,
               data={"count": len(drawn), "bag": len(rest)}),
-        Event("draw_private", f"{{0}} drew {describe(sort_stones(drawn))}.", (seat,),
-              items=tuple(sort_stones(drawn)), visible_to=seat),
     ]
     return drawn, rest, events
 
@@ -174,6 +178,7 @@ def _discard(state: State, seat: int, stones: tuple[str, ...]) -> tuple[State, l
         raise IllegalMove("You have placed stones this turn, so you can no longer swap; place more or 'end'.")
     if len(stones) > DISCARD_LIMIT:
         raise IllegalMove(f"You may put at most {DISCARD_LIMIT} stones out of the game in one turn.")
+    # PD-4 (second edition): a swap returns at most as many stones as the bag holds.
     if len(stones) > len(state.bag):
         if not state.bag:
             raise IllegalMove("The bag is empty, so there is nothing to swap stones for.")

@@ -1,8 +1,27 @@
 """Position JSON (the rules file's notation section) to and from a :class:`State`.
 
 Extra keys beyond the rules file round-trip the state exactly: ``players``,
-``placed``, ``idle``, ``passes``, ``first``, ``rounds``, ``round``, ``scores``,
-``closer``, ``result``, ``moves`` and ``rng``. Scenario set-ups may omit them.
+``placed``, ``idle``, ``passes``, ``first``, ``rounds``, ``round``, ``plus``,
+``minus``, ``closer``, ``result``, ``moves`` and ``rng``. Scenario set-ups may omit
+them.
+
+PD-6 tallies (second edition). ``plus`` and ``minus`` hold each competitive
+player's plus and minus points over the finished rounds, minus points as positive
+counts (``"plus": [1, 0, 0], "minus": [5, 4, 10]``); solo/co-op positions leave
+them empty. The first edition kept one net total per player under ``scores``.
+Decision on such old positions: the loader accepts ``scores`` only while it converts
+unambiguously, that is while at most one round has been scored. With no round
+scored every total must be 0; after one round a total is +1 (the first completer:
+1 plus, 0 minus), 0 (a later completer) or −k (k minus points). From the second
+scored round on a net total no longer tells the tallies apart (−3 may be 3 minus
+points, or 1 plus and 4 minus), so the loader refuses with a message saying why:
+guessing would change who wins. Nothing is lost by refusing: stored games are
+rebuilt by replaying their move log from the seed, so a stored position is only a
+cache. A position giving both ``scores`` and ``plus``/``minus`` is refused too.
+
+PD-1 stone counts: a position may hold no more stones of a colour than the box
+has: 13, or 8 in the small edition (the 4×4 solo/co-op pyramid), counting every
+stone in the position (pyramids, hands, reserves, quarry, bag and out).
 """
 
 from __future__ import annotations
@@ -17,7 +36,16 @@ from engine.pyramido import coop
 from engine.pyramido.geometry import Cell, beneath, footprint, format_cell, is_complete
 from engine.pyramido.notation import parse_cell
 from engine.pyramido.state import State
-from engine.pyramido.stones import COLOURS, MODES, PER_COLOUR_FULL, QUARRY_SIZE, RESERVE_LIMIT, competitive_size
+from engine.pyramido.stones import (
+    COLOUR_NAMES,
+    COLOURS,
+    MODES,
+    QUARRY_SIZE,
+    RESERVE_LIMIT,
+    competitive_size,
+    per_colour,
+    pyramid_total,
+)
 
 
 def pyramid_json(pyramid: Mapping[Cell, str]) -> dict[str, str]:
@@ -49,7 +77,8 @@ def to_position(state: State) -> Json:
         "first": state.first,
         "rounds": state.rounds,
         "round": state.round,
-        "scores": list(state.scores),
+        "plus": list(state.plus),
+        "minus": list(state.minus),
         "closer": state.closer,
         "result": result_json(state.result),
         "moves": state.moves,
@@ -127,6 +156,79 @@ def _result(value: Any) -> Result | None:
         raise BadPosition(f"'result' is malformed ({exc}).") from exc
 
 
+def _check_stone_counts(stones: list[str], mode: str, size: int) -> None:
+    """PD-1: no more stones of a colour than the box holds (8 each in the small
+    edition, which is what a 4×4 solo/co-op pyramid is built from; else 13)."""
+    limit = per_colour(mode, size)
+    for colour in COLOURS:
+        n = stones.count(colour)
+        if n > limit:
+            edition = (f"the small edition (the {size}×{size} {mode} pyramid) has only {limit}"
+                       if limit < per_colour("competitive", size) else f"the box has only {limit}")
+            raise BadPosition(f"The position holds {n} {COLOUR_NAMES[colour]} ({colour}) stones, but {edition} "
+                              f"of each colour (counting pyramids, hands, reserves, quarry, bag and out).")
+
+
+def _counts(value: Any, key: str, count: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise BadPosition(f"{key!r} must be a list of whole numbers.")
+    if len(value) != count:
+        raise BadPosition(f"{key!r} must hold one number per competitive player ({count}), not {len(value)}."
+                          if count else f"{key!r} belongs to the competitive game; leave it empty here.")
+    if any(v < 0 for v in value):
+        raise BadPosition(f"{key!r} counts points, so it holds no negative numbers (minus points are written as "
+                          f"positive counts): {value!r}.")
+    return tuple(value)
+
+
+def _tallies(position: Mapping[str, Any], count: int, rounds: int, round_number: int,
+             size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``plus`` and ``minus`` (PD-6 second edition), or an old net ``scores`` key
+    converted when it is unambiguous; see the module docstring."""
+    new = "plus" in position or "minus" in position
+    if "scores" in position and position["scores"] is not None:
+        if new:
+            raise BadPosition("Give the PD-6 tallies as 'plus' and 'minus' only, without the old net 'scores'.")
+        return _from_net_scores(position, position["scores"], count, rounds, round_number, size)
+    plus = _counts(position.get("plus", [0] * count), "plus", count)
+    minus = _counts(position.get("minus", [0] * count), "minus", count)
+    if rounds == 1 and (any(plus) or any(minus)):
+        raise BadPosition("Plus and minus points belong to the several-rounds option (PD-6); with one round they "
+                          "stay 0.")
+    if sum(plus) > rounds:
+        raise BadPosition(f"'plus' hands out {sum(plus)} plus points, but each of the {rounds} rounds gives at most "
+                          f"one.")
+    return plus, minus
+
+
+def _from_net_scores(position: Mapping[str, Any], value: Any, count: int, rounds: int, round_number: int,
+                     size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """An old position's net totals as plus and minus points, or a refusal."""
+    if not isinstance(value, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in value):
+        raise BadPosition("'scores' must be a list of whole numbers.")
+    if len(value) != count:
+        raise BadPosition("'scores' must hold one total per competitive player.")
+    if not count:
+        return (), ()
+    finished = position.get("result") is not None
+    scored = 0 if rounds == 1 else round_number if finished else round_number - 1
+    if scored == 0:
+        if any(value):
+            raise BadPosition(f"'scores' {value!r} cannot be right: no round has been scored yet, so every total is 0.")
+        return (0,) * count, (0,) * count
+    worst = pyramid_total(size) - 2  # the two foundation stones always stand
+    if scored > 1:
+        raise BadPosition(
+            f"This position keeps the first edition's net 'scores' {value!r} after {scored} scored rounds. PD-6 "
+            f"(second edition) ranks by minus points first, and a net total no longer tells them apart (-3 may be "
+            f"3 minus points, or 1 plus and 4 minus), so it cannot be converted. Give 'plus' and 'minus' instead "
+            f"(minus points as positive counts), or rebuild the game by replaying its moves.")
+    if any(s > 1 or s < -worst for s in value) or sum(s == 1 for s in value) > 1:
+        raise BadPosition(f"'scores' {value!r} cannot come from one scored round: it gives +1 to at most one player "
+                          f"and otherwise 0 or minus the stones missing (at most {worst}).")
+    return tuple(max(s, 0) for s in value), tuple(max(-s, 0) for s in value)
+
+
 def from_position(position: Mapping[str, Any]) -> State:
     if not isinstance(position, Mapping):
         raise BadPosition("A Pyramido position must be a JSON object.")
@@ -185,31 +287,21 @@ def from_position(position: Mapping[str, Any]) -> State:
         everything.extend(group)
     for pyramid in pyramids:
         everything.extend(pyramid.values())
-    for colour in COLOURS:
-        n = everything.count(colour)
-        if n > PER_COLOUR_FULL:
-            raise BadPosition(f"The position holds {n} {colour} stones; there are only {PER_COLOUR_FULL}.")
-    scores_raw = position.get("scores")
-    if scores_raw is None:
-        scores: tuple[int, ...] = (0,) * players if competitive else ()
-    elif isinstance(scores_raw, list) and all(isinstance(s, int) and not isinstance(s, bool) for s in scores_raw):
-        scores = tuple(scores_raw)
-        if len(scores) != (players if competitive else 0):
-            raise BadPosition("'scores' must hold one total per competitive player.")
-    else:
-        raise BadPosition("'scores' must be a list of whole numbers.")
+    _check_stone_counts(everything, mode, size)
     closer = position.get("closer")
     if closer is not None and (isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < players):
         raise BadPosition(f"'closer' must be null or a seat, not {closer!r}.")
     rounds = _int(position, "rounds", 1, 1, 20)
     if rounds > 1 and not competitive:
         raise BadPosition("Several rounds are a competitive option.")
+    round_number = _int(position, "round", 1, 1, rounds)
+    plus, minus = _tallies(position, players if competitive else 0, rounds, round_number, size)
     state = State(
         mode=mode, size=size, players=players, turn=_int(position, "turn", 0, 0, players - 1),
         pyramids=pyramids, hands=hands, reserves=reserves, quarry=quarry, bag=bag, out=out,
         placed=_int(position, "placed", 0, 0, 1000), idle=_int(position, "idle", 0, 0, players),
         passes=_int(position, "passes", 0, 0, players), first=_int(position, "first", 0, 0, players - 1),
-        rounds=rounds, round=_int(position, "round", 1, 1, rounds), scores=scores, closer=closer,
+        rounds=rounds, round=round_number, plus=plus, minus=minus, closer=closer,
         moves=_int(position, "moves", 0, 0, 10**9), rng=_int(position, "rng", 0, 0, (1 << 64) - 1),
     )
     if "result" in position:

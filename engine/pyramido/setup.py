@@ -22,7 +22,7 @@ def new_game(players: int, options: PyramidoOptions, seed: int) -> State:
         base = State(
             mode="competitive", size=size, players=players, turn=0, pyramids=(), hands=((),) * players,
             reserves=((),) * players, quarry=(), bag=(), out=(), rounds=options.rounds,
-            scores=(0,) * players, rng=rng.state,
+            plus=(0,) * players, minus=(0,) * players, rng=rng.state,
         )
         return new_round(base, first=0, number=1)
     size = options.base()

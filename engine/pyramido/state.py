@@ -35,8 +35,13 @@ class State:
     first: int = 0
     rounds: int = 1
     round: int = 1
-    #: Competitive totals over finished rounds (PD-6).
-    scores: tuple[int, ...] = ()
+    #: Competitive tallies over finished rounds (PD-6, second edition): plus points
+    #: (1 for the first completer of a round) and minus points (the stones a player
+    #: still missed when a round ended), both as non-negative counts per seat. They are
+    #: kept apart because the ranking is lexicographic (fewest minus, then most plus),
+    #: which no net total can reproduce.
+    plus: tuple[int, ...] = ()
+    minus: tuple[int, ...] = ()
     #: The first seat to complete in this competitive round, while the round is finished.
     closer: int | None = None
     result: Result | None = None

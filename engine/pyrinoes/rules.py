@@ -259,7 +259,10 @@ def round_end(state: PyrinoesState, seat: int, passed: bool) -> int | None:
 
 
 def remaining_colours(state: PyrinoesState, seat: int) -> set[str]:
-    """Colours of the seat's unplayed pyramids (supply and built pyrinoes, green counts)."""
+    """Colours of the seat's unplayed pyramids, for PY-5's one-colour check: "left"
+    means the supply and built but unplayed pyrinoes, and a green end of a built pyrino
+    counts as a colour of its own (PY-5 clarification, second edition; scenarios
+    green-is-a-colour and no-dominoes-one-colour)."""
     supply = state.supply[seat]
     colours = {c for slot, c in enumerate(SEAT_COLOURS[seat]) if any(supply[slot * 3 : slot * 3 + 3])}
     for code in state.pyrinoes[seat]:

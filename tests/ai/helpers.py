@@ -86,14 +86,11 @@ def hidden_twin(game: Game[Any], state: Any, seat: int, seed: int) -> Any:
         rng.shuffle(stock)
         return replace(state, stock=tuple(stock), plays_cache=None)
     if game.id == "pyramido":
-        others = [] if state.competitive else [p for p in range(state.players) if p != seat]
-        pool = list(state.bag) + [s for p in others for s in state.hands[p]]
-        rng.shuffle(pool)
-        hands, at = list(state.hands), 0
-        for p in others:
-            hands[p] = tuple(pool[at:at + len(hands[p])])
-            at += len(hands[p])
-        return state.with_(hands=tuple(hands), bag=tuple(pool[at:]), rng=rng.next64())
+        # Only the bag's order is hidden: co-op hands are open (PD-4, second edition).
+        bag = list(state.bag)
+        bag.reverse()
+        rng.shuffle(bag)
+        return state.with_(bag=tuple(bag), rng=rng.next64())
     raise AssertionError(f"no twin maker for {game.id}")
 
 

@@ -87,11 +87,28 @@ async def test_pyramido_coop_two_people_share_one_pyramid(emulator: Any, harness
     game_id = await latest_game_id(harness)
     thread = harness.threads(emulator.general)[0]
     session = await session_of(harness, game_id)
-    # Each player's stones are private: they come by DM, never in the thread.
+    # PD-4 (second edition): co-op hands lie open, so the public view shows them all.
     hands = session.game.view(session.state, None).get("hands")
-    assert all(isinstance(h, int) for h in hands), "the public view must hide co-op hands"
+    assert hands == [list(h) for h in session.state.hands]
+    await assert_board_lists_every_hand(harness, thread, game_id)
+    # One move later the caption follows the new hands.
+    seat = session.to_act
+    move = next(m for m in session.game.legal_moves(session.state) if m.startswith("place"))
+    res = await harness.slash((ana, ben)[seat], thread, "pyramid play", move=move, game=game_id)
+    assert "✅" in res.text, res.text
+    await assert_board_lists_every_hand(harness, thread, game_id)
     final = await play_out(harness, game_id, {0: ana, 1: ben}, thread, prefer=("place", "discard", "end"))
     assert final.result is not None
+
+
+async def assert_board_lists_every_hand(harness: Harness, thread: Any, game_id: int) -> None:
+    """The latest board message names every teammate with the stones they hold."""
+    session = await session_of(harness, game_id)
+    board = [m for m in harness.messages(thread) if m.png_attachments()][-1]
+    assert f"move {session.version}" in board.text
+    for seat in session.seats:
+        stones = " ".join(session.state.hands[seat.seat]) or "—"
+        assert f"{seat.plain_name}: {stones}" in board.text, board.text
 
 
 async def test_pyramido_competitive_against_an_ai(emulator: Any, harness: Harness) -> None:

@@ -33,7 +33,7 @@ def test_scenario_setups_get_defaults() -> None:
     state = GAME.from_position(BASE)
     pos = GAME.to_position(state)
     assert pos["deal"] is None and pos["history"] == [] and pos["moves"] == 0 and pos["undos"] == 0
-    assert pos["options"] == {"undo": True, "winnable_only": False}
+    assert pos["options"] == {"undo": True, "winnable_only": False, "edition": 2}
 
 
 @pytest.mark.parametrize(

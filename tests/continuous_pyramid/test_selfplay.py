@@ -40,3 +40,20 @@ def test_many_winning_lines_replay() -> None:
                 state, _ = GAME.play(state, 0, move)
             result = GAME.result(state)
             assert result is not None and result.winners == (0,)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("args", "games"), [
+    (("--player", "random"), 10_000),
+    (("--player", "random", "--check"), 300),
+    (("--player", "random", "--edition", "1", "--check"), 300),
+    (("--player", "hint", "--winnable-only"), 30),
+])
+def test_selfplay_many_games(capsys: pytest.CaptureFixture[str], args: tuple[str, ...], games: int) -> None:
+    """10,000 deals under the second edition's rules with a random player (fast, and it
+    wanders into positions a good player avoids), invariants checked on a share of them
+    and on first-edition games, and a few winnable-only deals by the hint player."""
+    assert selfplay_main(["continuous-pyramid", "--games", str(games), "--seed", "5", *args]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["games"] == games and summary["errors"] == 0
+    assert 0 < summary["mean_tiles_placed"] <= 144

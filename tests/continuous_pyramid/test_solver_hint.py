@@ -115,3 +115,22 @@ def test_hint_keeps_dragons_when_another_tile_fits() -> None:
     )
     move = hint(state)
     assert move is not None and move.startswith("play C4")
+
+
+def test_winnable_only_says_when_no_deal_was_proven() -> None:
+    """Second edition: an unproven deal is never passed off as winnable; the view tells
+    the bot (and the picture) that this deal is not proven."""
+    from engine.continuous_pyramid.deal import winnable_deal
+    from engine.continuous_pyramid.options import CPOptions
+
+    options = CPOptions(winnable_only=True)
+    proven = winnable_deal(3, options)
+    assert proven.proven is True
+    unproven = winnable_deal(3, options, tries=0)
+    assert unproven.proven is False and unproven.deal == 3
+    game = GAME
+    assert game.view(unproven, 0)["proven_winnable"] is False
+    assert game.view(proven, 0)["proven_winnable"] is True
+    assert game.view(game.setup(1, {}, 3), 0)["proven_winnable"] is None
+    # the flag survives the position round trip (snapshots)
+    assert game.from_position(game.to_position(unproven)).proven is False

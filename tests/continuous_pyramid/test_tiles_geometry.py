@@ -12,8 +12,11 @@ from engine.continuous_pyramid.geometry import (
     NAMES,
     NUM_CELLS,
     OPEN_NEEDS,
+    SIDES,
     TOP,
     cell_name,
+    describe_missing_cell,
+    geometry,
     geometry_table,
     parse_cell,
 )
@@ -57,8 +60,8 @@ def test_upper_cells_sit_on_the_cell_one_row_and_col_in() -> None:
     assert NAMES[BELOW[CELL_INDEX["2:3,3"]]] == "1:4,4"
     assert NAMES[BELOW[CELL_INDEX["2:0,1"]]] == "1:1,2"
     assert NAMES[BELOW[CELL_INDEX["3:2,2"]]] == "2:3,3"
-    # CP-2 as written: level 4 rests on 3:1,1 (not the level-3 centre)
-    assert NAMES[BELOW[CELL_INDEX["4:0,0"]]] == "3:1,1"
+    # CP-2 (second edition): level 4 rests on the level-3 centre, as the seed has it
+    assert NAMES[BELOW[CELL_INDEX["4:0,0"]]] == "3:2,2"
     for cell in CELLS:
         if cell.below is not None:
             assert TOP[cell.below] == cell.index
@@ -74,4 +77,32 @@ def test_geometry_table_lists_every_cell() -> None:
     table = geometry_table()
     assert len(table) == 144
     top = table[-1]
-    assert top["cell"] == "4:0,0" and top["below"] == "3:1,1" and top["sides"] == []
+    assert top["cell"] == "4:0,0" and top["below"] == "3:2,2" and top["sides"] == []
+    first = geometry_table(1)[-1]
+    assert first["cell"] == "4:0,0" and first["below"] == "3:1,1"
+
+
+def test_editions_differ_only_around_the_top_cell() -> None:
+    """Games stored before the second edition replay on the first edition's tables;
+    every relation that does not involve the top cell is the same in both."""
+    old, new = geometry(1), geometry(2)
+    top = CELL_INDEX["4:0,0"]
+    centre3, old3 = CELL_INDEX["3:2,2"], CELL_INDEX["3:1,1"]
+    assert old.below[top] == old3 and new.below[top] == centre3
+    assert old.top[old3] == top and old.top[centre3] == -1
+    assert new.top[centre3] == top and new.top[old3] == -1
+    assert new.open_needs[top] == (centre3, *SIDES[centre3])
+    assert new.fit_neighbours[top] == (centre3,)
+    for c in range(NUM_CELLS):
+        if c not in (top, centre3, old3):
+            assert old.below[c] == new.below[c] and old.top[c] == new.top[c]
+            assert old.fit_neighbours[c] == new.fit_neighbours[c]
+            assert old.open_needs[c] == new.open_needs[c]
+
+
+def test_oversize_numbers_are_not_cells() -> None:
+    """A 5000-digit number must be refused with a sentence, not an internal error."""
+    huge = "9" * 5000
+    assert parse_cell(f"{huge}:1,1") is None
+    assert "is not a cell" in describe_missing_cell(f"1:{huge},1")
+    assert len(describe_missing_cell(f"1:{huge},1")) < 120

@@ -90,10 +90,10 @@ def test_turn_stays_while_placing_and_pending() -> None:
         GAME.play(state, 1, "end")
     state, events = GAME.play(state, 0, "end")
     assert GAME.to_act(state) == 1 and GAME.pending(state) is None
-    private = [e for e in events if e.visible_to is not None]
-    assert private and private[0].visible_to == 0 and private[0].items == ("Y",)
-    public = [e for e in events if e.kind == "draw"]
-    assert public and "Y" not in public[0].text
+    # Hands are open (PD-4, second edition): the draw is public and names the stone.
+    assert all(e.visible_to is None for e in events)
+    draws = [e for e in events if e.kind == "draw"]
+    assert draws and draws[0].items == ("Y",) and draws[0].narrate(["Ann"]) == "Ann drew Y; 4 left in the bag."
 
 
 def test_play_never_mutates() -> None:
@@ -140,27 +140,31 @@ def test_competitive_legal_moves() -> None:
         GAME.play(state, 0, move)
 
 
-def test_views_hide_hands_and_bag() -> None:
+def test_views_show_open_hands_and_hide_the_bag() -> None:
+    """PD-4 (second edition): every co-op hand is public, to teammates and spectators
+    alike; only the bag's order is hidden (its colour counts are public)."""
     state = GAME.from_position(coop_position())
     view = GAME.view(state, 1)
-    assert view["hands"] == [3, ["Y", "W", "B"]]
+    assert view["hands"] == [["R", "R", "G"], ["Y", "W", "B"]]
     assert view["bag"] == 5 and "rng" not in view
-    assert view["unseen"] == {"R": 3, "Y": 1, "G": 2, "B": 1, "W": 1}
+    assert view["unseen"] == {"R": 1, "Y": 1, "G": 1, "B": 1, "W": 1}
     for key in ("game", "seat", "players", "to_act", "pending", "result", "turn_number"):
         assert key in view
     spectator = GAME.view(state, None)
-    assert spectator["hands"] == [3, 3]
+    assert spectator["hands"] == [["R", "R", "G"], ["Y", "W", "B"]]
+    assert {k: v for k, v in GAME.view(state, 0).items() if k != "seat"} == {
+        k: v for k, v in spectator.items() if k != "seat"}
     comp = GAME.setup(3, {"mode": "competitive"}, seed=1)
     view = GAME.view(comp, 0)
     assert view["reserves"] == [[], [], []] and view["quarry"] == list(comp.quarry) and view["bag"] == len(comp.bag)
 
 
 def test_determinize_keeps_what_the_seat_sees() -> None:
+    """Only the bag is re-dealt: teammates' hands are open (PD-4, second edition)."""
     state = GAME.setup(3, {"mode": "coop"}, seed=8)
     other = GAME.determinize(state, 1, Rng(5))
-    assert other.hands[1] == state.hands[1]
-    assert [len(h) for h in other.hands] == [len(h) for h in state.hands]
-    assert len(other.bag) == len(state.bag)
+    assert other.hands == state.hands
+    assert sorted(other.bag) == sorted(state.bag) and other.bag != state.bag
     assert GAME.view(other, 1) == GAME.view(state, 1)
     assert problems(other) == []
     assert other != state
@@ -201,7 +205,7 @@ def test_minimal_position_defaults() -> None:
     state = GAME.from_position({"mode": "solo", "pyramids": [CROSS], "hands": [["R"]]})
     assert state.size == 5 and state.players == 1 and state.bag == ()
     comp = GAME.from_position({"pyramids": [{"1:0,0": "R"}, {"1:0,0": "G"}, {"1:0,0": "B"}]})
-    assert comp.mode == "competitive" and comp.size == 3 and comp.scores == (0, 0, 0)
+    assert comp.mode == "competitive" and comp.size == 3 and comp.plus == comp.minus == (0, 0, 0)
 
 
 def test_competitive_several_rounds_start_fresh() -> None:
@@ -217,7 +221,8 @@ def test_competitive_several_rounds_start_fresh() -> None:
     assert state.closer == 0 and GAME.result(state) is None
     state, _ = GAME.play(state, 1, "pass")
     state, events = GAME.play(state, 2, "pass")
-    assert state.round == 2 and state.first == 1 and state.turn == 1 and state.scores == (1, -12, -12)
+    assert state.round == 2 and state.first == 1 and state.turn == 1
+    assert state.plus == (1, 0, 0) and state.minus == (0, 12, 12)
     assert [e.kind for e in events][-2:] == ["score", "round"]
     assert problems(state) == []
     assert all(len(p) == 2 for p in state.pyramids) and len(state.quarry) == 5
