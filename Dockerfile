@@ -5,7 +5,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    PYRAMID_DATABASE=/data/pyramid-bot.db
+    PYRAMID_DATABASE=/data/pyramid-bot.db \
+    PYRAMID_METRICS_PORT=9464
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
@@ -19,4 +20,8 @@ RUN pip install . \
 
 USER pyramid
 VOLUME ["/data"]
+# /healthz on 127.0.0.1:$PYRAMID_METRICS_PORT inside the container: 200 once connected to
+# Discord with a database that answers. Set PYRAMID_METRICS_HOST=0.0.0.0 (and publish the
+# port) to scrape /metrics from outside.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["pyramid-bot", "health"]
 CMD ["pyramid-bot"]

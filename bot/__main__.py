@@ -1,4 +1,5 @@
-"""``pyramid-bot``: start the bot (or, with ``play``, a terminal game)."""
+"""``pyramid-bot``: start the bot; ``play`` a terminal game; or the operator's
+``backup``, ``restore`` and ``health`` commands (``pyramid-bot --help``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.terminal import main as play_main
 
         return play_main(args[1:])
+    if args:  # an operator command, --help, or a mistake that argparse explains
+        from bot.ops.cli import main as ops_main
+
+        return ops_main(args)
     try:
         settings = load_settings()
     except SettingsError as exc:

@@ -1,23 +1,30 @@
-"""Keeping the channel (or thread) and players' DMs in step with the move log.
+"""Showing what the outbox asks for: boards, hand DMs, stripped buttons, endings.
 
-``announce`` is idempotent: it posts the board for the latest version only if the
-stored board message is older, so it can run after every move, after a restart (a
-move written but never announced), or twice by accident, and the channel still gets
-each board once.
+Each ``deliver_*`` method does one outbox row's work and marks the row done in the
+same transaction that records the message it posted (``OutboxStore.complete``),
+so a row is either still pending or done with its message known. A post carries a
+nonce derived from the row (``bot.outbox.nonce``): if the bot dies after Discord
+created the message but before the row was marked, the retry gets the same message
+back instead of a second one. Failures propagate to the caller (``bot.delivery``),
+which decides when to try again.
+
+``announce`` is what click handlers call after a move: it never raises, because
+the move is committed by then and the player must not hear that nothing changed.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.board import board_content, board_labels, board_view, mention_allowed, plain_names
+from bot.failures import CANNOT_DM, Blocked
 from bot.games import presenter
+from bot.outbox import events_from_json, nonce, plan
 from bot.sessions import Session
+from bot.store.outbox import Announcement, OutboxItem, PostedMessage
 from engine.core import Event
 
 if TYPE_CHECKING:
@@ -43,131 +50,207 @@ def player_view(session: Session, seat: int) -> dict[str, object]:
 class Announcer:
     def __init__(self, client: PyramidClient) -> None:
         self.client = client
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: (archived, locked) of threads as the gateway last reported them: discord.py
+        #: drops archived threads from its cache, and posting must not guess.
+        self._threads: dict[int, tuple[bool, bool]] = {}
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    def thread_changed(self, thread_id: int, *, archived: bool, locked: bool) -> None:
+        self._threads[thread_id] = (archived, locked)
 
-    async def events_since(self, session: Session, since: int) -> list[Event]:
-        """The events of moves ``since+1 .. now``, by replaying the log: a board that
-        missed several moves (a restart) still tells the whole story."""
-        if session.version - since == 1 and session.last_events:
-            return list(session.last_events)
-        if session.version <= since:
-            return []
-        moves = await self.client.services.store.moves(session.record.id)
-        game = session.game
-        state = game.setup(len(session.seats), session.record.options, session.record.seed)
-        events: list[Event] = []
-        for record in moves:
-            state, evs = game.play(state, record.seat, record.move)
-            if record.seq > since:
-                events.extend(evs)
-        return events
-
-    async def movers_since(self, session: Session, since: int) -> list[int]:
-        if session.version <= since:
-            return []
-        if session.version - since == 1 and session.last_mover is not None:
-            return [session.last_mover]  # the usual case: no need to read the log
-        moves = await self.client.services.store.moves(session.record.id)
-        return sorted({m.seat for m in moves if m.seq > since})
-
-    async def post_board(self, session: Session, events: Sequence[Event]) -> discord.Message:
-        view = public_view(session)
-        file = await self.client.services.renderer.board(view, labels=board_labels(session, view), events=events)
-        channel = self.client.get_partial_messageable(session.record.play_channel_id)
-        return await channel.send(
-            board_content(session, events), file=file, view=board_view(session),
-            allowed_mentions=mention_allowed(session),
-        )
-
-    async def announce(self, game_id: int) -> Session | None:
-        """Post the latest board if the channel hasn't seen it; strip the old one's buttons."""
-        services = self.client.services
-        async with self._lock(game_id):
-            session = await services.sessions.load(game_id)
-            current = await services.store.get_message(game_id, "board")
-            if current is not None and current.version >= session.version:
-                return session
-            since = current.version if current is not None else 0
-            events = await self.events_since(session, since) if current is not None else []
-            movers = await self.movers_since(session, since)
-            message = await self.post_board(session, events)
-            old = await services.store.set_message(
-                game_id, "board", message.channel.id, message.id, version=session.version
-            )
-            if old is not None and old.message_id != message.id:
-                await self.strip_buttons(old.channel_id, old.message_id)
-        await self.update_hands(session, movers)
-        if session.over:
-            await self.client.on_game_finished(session)
-        else:
-            self.client.schedule_ai(session)
-        return session
-
-    async def strip_buttons(self, channel_id: int, message_id: int) -> None:
+    # --- after a move or a start ------------------------------------------------
+    async def announce(self, game_id: int) -> bool:
+        """Show the game's latest move now, as far as Discord lets us. Queues the
+        current version first if nothing did (a game's start). Returns whether the
+        board is up to date; what could not be shown stays queued for the worker."""
         try:
-            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException as exc:  # deleted, or no access: nothing to strip
-            log.debug("could not strip buttons from %s: %s", message_id, exc)
+            session = await self.client.services.sessions.load(game_id)
+            outbox = self.client.services.store.outbox
+            if not await outbox.has_version(game_id, session.version):
+                await outbox.enqueue(game_id, plan(session))
+            return await self.client.delivery.deliver_game(game_id)
+        except Exception:  # the move stands; the worker tries again
+            log.exception("could not announce game %s now; it stays queued", game_id)
+            self.client.delivery.kick()
+            return False
 
-    async def update_hands(self, session: Session, movers: Sequence[int] = ()) -> None:
-        """DM a fresh hand to whoever must act now and to whoever just moved (their
-        hand changed); others' hands don't change on someone else's move."""
-        if not presenter(session.record.kind).has_hand:
-            return
-        targets = dict.fromkeys([*movers, *([session.to_act] if session.to_act is not None else [])])
-        for seat_no in targets:
-            seat = session.seat(seat_no)
-            if seat is None or seat.user_id is None or seat.is_ai:
-                continue
-            await self.send_hand_dm(session, seat_no)
+    # --- one outbox row each -----------------------------------------------------
+    async def deliver_board(self, item: OutboxItem, *, later: bool) -> str:
+        """Post the board of ``item.version`` (with the story since the last board
+        shown), record it, and queue stripping the buttons of the one it replaces."""
+        services = self.client.services
+        session = await services.sessions.load(item.game_id)
+        shown = await services.store.get_message(item.game_id, "board")
+        if shown is not None and shown.version >= item.version:
+            return await self._done(item, "shown already")
+        target = session
+        if session.version > item.version:
+            if not item.uncertain:  # never reached Discord: a later board will tell its story
+                await self._ensure_later(item, session, later)
+                return await self._done(item, "superseded")
+            target = await services.sessions.load_at(item.game_id, item.version)
+        channel_id = session.record.play_channel_id
+        self.check_postable(channel_id)
+        events = await self.story(target, shown.version if shown is not None else None)
+        view = public_view(target)
+        file = await services.renderer.board(view, labels=board_labels(target, view), events=events)
+        message = await self.client.get_partial_messageable(channel_id).send(
+            board_content(target, events), file=file, view=board_view(target),
+            allowed_mentions=mention_allowed(target), nonce=nonce(item.game_id, item.version, "board"),
+        )
+        await self._record(item, PostedMessage(role="board", channel_id=message.channel.id, message_id=message.id,
+                                               version=item.version))
+        return "sent"
 
-    async def send_hand_dm(self, session: Session, seat_no: int) -> bool:
-        """Send (or replace) the DM hand message; False when DMs are closed."""
-        from bot.board import picker  # local: board imports nothing from here, but keep the graph obvious
+    async def deliver_hand(self, item: OutboxItem, *, later: bool) -> str:
+        """DM a player their hand as it is after ``item.version`` (with the move
+        picker when it is their turn), replacing the previous hand message."""
+        from bot.board import picker  # local: keeps this module's imports one-way
 
         services = self.client.services
-        seat = session.seat(seat_no)
-        if seat is None or seat.user_id is None:
-            return False
-        if await services.store.dm_closed(seat.user_id):
-            return False
-        previous = await services.store.get_message(session.record.id, "hand", seat_no)
-        if previous is not None and previous.version >= session.version:
-            return True
-        file = await self.client.services.renderer.hand(player_view(session, seat_no))
-        p = presenter(session.record.kind)
-        lines = [f"{p.emoji} **{p.title}** · game #{session.record.id} · your hand after move {session.version}"]
+        session = await services.sessions.load(item.game_id)
+        seat = session.seat(item.seat)
+        if seat is None or seat.user_id is None or seat.is_ai:
+            return await self._done(item, "no human in the seat")
+        dms = await services.store.dm_status(seat.user_id)
+        if dms == "closed":
+            return await self._done(item, "DMs closed")
+        shown = await services.store.get_message(item.game_id, "hand", item.seat)
+        if shown is not None and shown.version >= item.version:
+            return await self._done(item, "shown already")
+        target = session
+        if session.version > item.version:
+            if not item.uncertain:
+                await self._ensure_later(item, session, later)
+                return await self._done(item, "superseded")
+            target = await services.sessions.load_at(item.game_id, item.version)
+        file = await services.renderer.hand(player_view(target, item.seat))
+        p = presenter(target.record.kind)
+        lines = [f"{p.emoji} **{p.title}** · game #{target.record.id} · your hand after move {target.version}"]
         view = discord.ui.View(timeout=None)
-        if not session.over and session.to_act == seat_no:
-            view = picker(session, ()).view
+        if not target.over and target.to_act == item.seat and target.record.status == "active":
+            view = picker(target, ()).view
             lines.append("🎯 It's your turn: choose below, or use the board in the channel.")
         try:
             user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
-            message = await user.send("\n".join(lines), file=file, view=view)
-        except discord.Forbidden:
+            message = await user.send("\n".join(lines), file=file, view=view,
+                                      nonce=nonce(item.game_id, item.version, "hand", item.seat))
+        except discord.Forbidden as exc:
+            if exc.code != CANNOT_DM:
+                raise
             if await services.store.mark_dm_closed(seat.user_id):
                 await self.tell_dms_closed(session, seat.user_id)
-            return False
-        except discord.HTTPException as exc:
-            log.warning("DM to %s failed: %s", seat.user_id, exc)
-            return False
-        old = await services.store.set_message(
-            session.record.id, "hand", message.channel.id, message.id, seat=seat_no, version=session.version
-        )
-        if old is not None and old.message_id != message.id:
-            await self.strip_buttons(old.channel_id, old.message_id)
-        return True
+            return await self._done(item, "DMs closed")
+        if dms == "retry":  # they were closed; this one went through, so they are open again
+            await services.store.mark_dm_closed(seat.user_id, False)
+        await self._record(item, PostedMessage(role="hand", seat=item.seat, channel_id=message.channel.id,
+                                               message_id=message.id, version=item.version))
+        return "sent"
+
+    async def deliver_strip(self, item: OutboxItem) -> str:
+        """Take the buttons off a superseded board or hand message."""
+        channel_id, message_id = int(item.payload["channel_id"]), int(item.payload["message_id"])
+        self.check_editable(channel_id)
+        try:
+            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+        except discord.NotFound:  # deleted (or its channel is): nothing left to strip
+            return await self._done(item, "gone")
+        return await self._done(item, "stripped")
+
+    async def deliver_finish(self, item: OutboxItem) -> str:
+        """The game ended with this move: whatever follows a game's end (a challenge's leaderboard)."""
+        session = await self.client.services.sessions.load(item.game_id)
+        await self.client.on_game_finished(session)
+        return await self._done(item, "finished")
+
+    # --- pieces ------------------------------------------------------------------
+    async def story(self, session: Session, since: int | None) -> list[Event]:
+        """What happened since the board of version ``since`` (none for the first
+        board): the events stored with each move's board row, else rebuilt from the
+        log in the CPU pool."""
+        if since is None or since >= session.version:
+            return []
+        stored = await self.client.services.store.outbox.board_events(session.record.id, since, session.version)
+        if stored is not None:
+            return [e for version in sorted(stored) for e in events_from_json(stored[version])]
+        events = await self.client.services.sessions.replay_events(session.record.id, since, session.version)
+        return [e for e in events if e.visible(None)]
+
+    def check_postable(self, channel_id: int) -> None:
+        """Raise :class:`Blocked` when the cache already says a post would be refused."""
+        refusal = self._refusal(channel_id, posting=True)
+        if refusal is not None:
+            raise refusal
+
+    def check_editable(self, channel_id: int) -> None:
+        refusal = self._refusal(channel_id, posting=False)
+        if refusal is not None:
+            raise refusal
+
+    def _refusal(self, channel_id: int, *, posting: bool) -> Blocked | None:
+        """What Discord would refuse, as far as the cache knows: a locked thread
+        (without Manage Threads), editing in an archived thread (posting reopens
+        it), missing access or permissions. None: go ahead (or we cannot tell)."""
+        channel = self.client.get_channel(channel_id)
+        archived, locked = self._threads.get(channel_id, (False, False))
+        if isinstance(channel, discord.Thread):
+            archived, locked = channel.archived, channel.locked
+        perms: discord.Permissions | None = None
+        if isinstance(channel, (discord.TextChannel, discord.Thread)) and channel.guild.me is not None and (
+            not isinstance(channel, discord.Thread) or channel.parent is not None
+        ):
+            perms = channel.permissions_for(channel.guild.me)
+        if locked and not (perms is not None and perms.manage_threads):
+            return Blocked("thread_locked", f"thread {channel_id} is locked")
+        if archived and not posting:
+            return Blocked("thread_archived", f"thread {channel_id} is archived")
+        if perms is None:
+            return None  # a DM, or not in the cache: just try
+        if not perms.view_channel:
+            return Blocked("missing_access", f"cannot see channel {channel_id}")
+        thread = isinstance(channel, discord.Thread) or channel_id in self._threads
+        needed = ["send_messages_in_threads" if thread else "send_messages", "attach_files"] if posting else []
+        missing = [name for name in needed if not getattr(perms, name)]
+        if missing:
+            return Blocked("missing_permissions", f"missing {', '.join(missing)} in channel {channel_id}")
+        return None
+
+    async def _ensure_later(self, item: OutboxItem, session: Session, later: bool) -> None:
+        """A superseded row must hand its work to a row of the current version;
+        rows written with every move make one exist, except for rows queued outside
+        a move (a start, a restart), so make sure."""
+        if not later:
+            await self.client.services.store.outbox.enqueue(
+                item.game_id, [Announcement(kind=item.kind, version=session.version, seat=item.seat,
+                                            channel_id=item.channel_id)])
+
+    async def _done(self, item: OutboxItem, outcome: str) -> str:
+        await self.client.services.store.outbox.complete(item, outcome)
+        return outcome
+
+    async def _record(self, item: OutboxItem, posted: PostedMessage) -> None:
+        """Mark the row done and its message current (queueing the buttons of the
+        one it replaces to go), in one transaction."""
+        await self.client.services.store.outbox.complete(item, "sent", posted=posted)
+
+    async def strip_buttons(self, channel_id: int, message_id: int) -> None:
+        """Take a message's buttons off now (a resignation ends the game outside a move)."""
+        try:
+            self.check_editable(channel_id)
+            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+        except (discord.HTTPException, Blocked) as exc:  # deleted, or no access: nothing to strip
+            log.debug("could not strip buttons from %s: %s", message_id, exc)
 
     async def tell_dms_closed(self, session: Session, user_id: int) -> None:
-        channel = self.client.get_partial_messageable(session.record.play_channel_id)
+        channel_id = session.record.play_channel_id
         try:
-            await channel.send(
+            self.check_postable(channel_id)
+            await self.client.get_partial_messageable(channel_id).send(
                 f"<@{user_id}>, I can't send you direct messages, so I'll show your hand privately here "
                 "instead: use **🂠 My hand** or **▶ Your move** on the board, or `/pyramid hand`.",
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, Blocked) as exc:
             log.warning("could not post the closed-DM notice: %s", exc)
+
+
+__all__ = ["Announcer", "player_view", "public_view"]

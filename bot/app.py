@@ -12,9 +12,16 @@ import discord
 
 from bot.api_base import configure_api_base
 from bot.client import PyramidClient
+from bot.log_redaction import install_redaction
+from bot.ops import advice, health
+from bot.ops.endpoint import MetricsPortError, OpsServer
+from bot.ops.exit_codes import ExitCode
+from bot.ops.metrics import ErrorCounter, instrument
+from bot.ops.running import DatabaseBusy, bot_running
 from bot.services import Services
 from bot.settings import Settings
 from bot.store import SchemaError, utc_now
+from bot.store.database import DatabaseDamaged, DatabaseUnavailable
 
 log = logging.getLogger("bot")
 
@@ -25,10 +32,23 @@ async def serve(settings: Settings) -> None:
     ``docker stop`` and service managers send SIGTERM; without a handler Python dies
     on the spot and the render and AI worker processes are orphaned. A stop request
     closes the client (cancelling background work: a move already written is
-    announced on the next start) and then the worker pools and the database."""
+    announced on the next start) and then the worker pools and the database.
+
+    While it runs the bot holds the database's lock (``pyramid-bot restore`` refuses
+    to replace a database in use), takes the automatic backups and, if configured,
+    serves /healthz and /metrics."""
     configure_api_base(settings.api_base_url)
-    services = await Services.open(settings, utc_now)
+    with bot_running(settings.database_path):
+        services = await Services.open(settings, utc_now)
+        try:
+            await _operate(settings, services)
+        finally:
+            await services.close()
+
+
+async def _operate(settings: Settings, services: Services) -> None:
     client = PyramidClient(services)
+    instrument(client, services.metrics)
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
 
@@ -40,30 +60,60 @@ async def serve(settings: Settings) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows, nor off the main thread
             loop.add_signal_handler(sig, request_stop)
+    errors = ErrorCounter(services.metrics)
+    logging.getLogger().addHandler(errors)
     try:
-        async with client:
-            await client.start(settings.discord_token.get_secret_value())
-            await asyncio.gather(*closing)
+        async with contextlib.AsyncExitStack() as running:
+            if settings.metrics_port is not None:
+                endpoint = OpsServer(services.metrics, lambda: health.check(client, services.db),
+                                     settings.metrics_host, settings.metrics_port)
+                await endpoint.start()
+                running.push_async_callback(endpoint.close)
+            if services.backups is not None:
+                backups = asyncio.create_task(services.backups.run(), name="automatic-backups")
+                running.push_async_callback(_cancel, backups)
+            async with client:
+                await client.start(settings.discord_token.get_secret_value())
+                await asyncio.gather(*closing)
     finally:
+        logging.getLogger().removeHandler(errors)
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.remove_signal_handler(sig)
-        await services.close()
+
+
+async def _cancel(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
 def run(settings: Settings) -> int:
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
+    install_redaction(settings.discord_token.get_secret_value())  # tokens never reach a log line
     try:
         asyncio.run(serve(settings))
     except SchemaError as exc:
         log.error("%s", exc)
-        return 3
+        return ExitCode.SCHEMA
+    except DatabaseDamaged as exc:
+        log.error("%s", advice.damaged(exc, settings))
+        return ExitCode.DATABASE_DAMAGED
+    except DatabaseUnavailable as exc:
+        log.error("%s", advice.unavailable(exc))
+        return ExitCode.DATABASE_UNAVAILABLE
+    except DatabaseBusy as exc:
+        log.error("%s", exc)
+        return ExitCode.DATABASE_UNAVAILABLE
+    except MetricsPortError as exc:
+        log.error("%s", exc)
+        return ExitCode.METRICS_PORT
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN; check it in the developer portal.")
-        return 2
+        return ExitCode.SETTINGS
     except aiohttp.ClientConnectionError as exc:
         log.error("Cannot reach Discord (%s): check the network, or PYRAMID_API_BASE_URL if you set it.", exc)
-        return 4
+        return ExitCode.UNREACHABLE
     except KeyboardInterrupt:
-        return 0
-    return 0
+        return ExitCode.OK
+    return ExitCode.OK

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.access import ELSEWHERE, at_place
 from bot.board import button
 from bot.custom_ids import CustomId
 from bot.lobby import start_game
-from bot.replies import client_of, tell
-from bot.store import GameRecord
+from bot.replies import client_of, defer_private, tell
+from bot.store import GameRecord, LobbyError
+from bot.store.games import AlreadyEntered
 
 if TYPE_CHECKING:
     from bot.client import PyramidClient
@@ -61,17 +63,24 @@ async def on_play_challenge(interaction: Interaction, cid: CustomId) -> None:
     if challenge is None:
         await tell(interaction, "That challenge no longer exists.")
         return
-    existing = await services.store.challenge_game_of(challenge.id, interaction.user.id)
-    if existing is not None:
-        where = f"<#{existing.play_channel_id}>"
-        await tell(interaction, f"You already have a game of this deal (#{existing.id}) in {where}.")
+    if not at_place(interaction, challenge.guild_id, {challenge.channel_id}):  # custom ids can be forged
+        await tell(interaction, f"❌ {ELSEWHERE}")
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    game_id = await services.store.create_game(
-        KIND, guild_id=challenge.guild_id, channel_id=challenge.channel_id, options=challenge.options,
-        seed=challenge.seed, created_by=interaction.user.id, challenge_id=challenge.id,
-    )
-    await services.store.add_seat(game_id, user_id=interaction.user.id, limit=1, name=interaction.user.display_name)
+    try:  # check and create in one write: a double click makes one game
+        game_id = await services.store.open_game(
+            KIND, guild_id=challenge.guild_id, channel_id=challenge.channel_id, options=challenge.options,
+            seed=challenge.seed, created_by=interaction.user.id, name=interaction.user.display_name,
+            challenge_id=challenge.id,
+        )
+    except AlreadyEntered as exc:
+        existing = await services.store.get_game(exc.game_id)
+        where = f" in <#{existing.play_channel_id}>" if existing is not None else ""
+        await tell(interaction, f"You already have a game of this deal (#{exc.game_id}){where}.")
+        return
+    except LobbyError as exc:
+        await tell(interaction, f"❌ {exc}")
+        return
+    await defer_private(interaction)
     record = await services.store.get_game(game_id)
     assert record is not None
     await start_game(interaction, record, solo=True)

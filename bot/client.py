@@ -11,13 +11,16 @@ import discord
 from discord import app_commands
 
 from bot.announcer import Announcer
-from bot.commands import build_group
+from bot.commands import build_groups
 from bot.controls import Control
+from bot.delivery import Delivery
 from bot.games import presenter
+from bot.outbox import ai_to_act
 from bot.replies import tell
 from bot.services import Services
 from bot.sessions import PlayError, Session
 from bot.store import GameRecord
+from bot.store.outbox import Announcement
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +33,9 @@ class Tree(app_commands.CommandTree[Any]):
             return
         log.exception("command %s failed", interaction.command and interaction.command.qualified_name,
                       exc_info=original)
-        await tell(interaction, "❌ Something went wrong on my side; nothing was changed. Please try again.")
+        # Not "nothing was changed": the failure may come after a move was saved (it then counts).
+        await tell(interaction, "❌ Something went wrong on my side. `/pyramid status` shows where the game "
+                                "stands; if your move is not there, please try again.")
 
 
 class PyramidClient(discord.Client):
@@ -42,12 +47,11 @@ class PyramidClient(discord.Client):
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
         self.services = services
         self.tree = Tree(self)
-        self.tree.add_command(build_group())
+        for group in build_groups():  # /pyramid and /pyramid-admin
+            self.tree.add_command(group)
         self.announcer = Announcer(self)
+        self.delivery = Delivery(self)
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._ai_pending: dict[int, asyncio.Task[Any]] = {}
-        self._resuming: asyncio.Task[Any] | None = None
-        self._ai_running = 0
         from bot.background import Reminders
 
         self.reminders = Reminders(self)
@@ -65,13 +69,14 @@ class PyramidClient(discord.Client):
                 await self.tree.sync()
         except discord.HTTPException as exc:
             log.error("could not sync slash commands: %s", exc)
-        self._resuming = self.spawn(self.resume())
+        # Replaces a one-off "resume": the worker delivers what a stopped bot left
+        # queued (a final move included), then whatever becomes due.
+        self.spawn(self.delivery.run())
         self.spawn(self.reminders.run())
 
     def busy(self) -> bool:
-        """Background work in flight (AI turns, resuming after a start); tests wait on it."""
-        resuming = self._resuming is not None and not self._resuming.done()
-        return resuming or self._ai_running > 0
+        """Background work in flight (announcements, AI turns); tests wait on it."""
+        return self.delivery.busy()
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
@@ -85,15 +90,27 @@ class PyramidClient(discord.Client):
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await super().close()
 
-    async def resume(self) -> None:
-        """After a (re)start: announce moves that were written but never shown, and
-        restart AI turns that were due."""
-        games = await self.services.store.games_where("status = 'active'")
-        for record in games:
-            try:
-                await self.announcer.announce(record.id)
-            except Exception:  # one broken game must not stop the others resuming
-                log.exception("could not resume game %s", record.id)
+    # --- events that may have fixed why an announcement was refused -----------------
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A player using the bot may have opened their DMs since they were found closed."""
+        try:
+            await self.services.store.retry_dms(interaction.user.id)
+        except Exception:  # never in the way of the interaction itself
+            log.exception("could not refresh the DM state of %s", interaction.user.id)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        meta: dict[str, Any] = dict(payload.data.get("thread_metadata") or {})
+        archived, locked = bool(meta.get("archived")), bool(meta.get("locked"))
+        self.announcer.thread_changed(payload.thread_id, archived=archived, locked=locked)
+        if not locked:
+            causes = ["thread_locked"] if archived else ["thread_locked", "thread_archived"]
+            await self.delivery.retry_blocked(channel_id=payload.thread_id, causes=causes)
+
+    async def on_guild_channel_update(self, before: Any, after: Any) -> None:
+        await self.delivery.retry_blocked(causes=["missing_permissions", "missing_access"])
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        await self.delivery.retry_blocked(causes=["missing_permissions", "missing_access"])
 
     # --- where games are played -----------------------------------------------
     async def open_play_space(
@@ -126,39 +143,19 @@ class PyramidClient(discord.Client):
         return thread.id
 
     # --- AI seats ----------------------------------------------------------------
-    def schedule_ai(self, session: Session) -> None:
-        seat = session.to_act
-        record = session.seat(seat) if seat is not None else None
-        if record is None or not record.is_ai or session.over:
+    async def schedule_ai(self, session: Session) -> None:
+        """An AI took the seat to act outside a move (a timeout, a resignation): queue
+        its turn durably, as a move would have, and let the worker start it."""
+        if not ai_to_act(session):
             return
-        game_id = session.record.id
-        pending = self._ai_pending.get(game_id)
-        if pending is not None and not pending.done():
-            return
-        self._ai_pending[game_id] = self.spawn(self._ai_turn(game_id, session.version))
-
-    async def _ai_turn(self, game_id: int, version: int) -> None:
-        from bot.background import play_ai_turn
-
-        self._ai_running += 1
-        try:
-            await asyncio.sleep(self.services.settings.ai_delay_seconds)
-            moved = await play_ai_turn(self, game_id, version)
-            # Free the slot before announcing: the announcement schedules the next AI turn.
-            self._ai_pending.pop(game_id, None)
-            if moved:
-                await self.announcer.announce(game_id)
-        except Exception:
-            log.exception("AI turn in game %s failed", game_id)
-        finally:
-            if self._ai_pending.get(game_id) is asyncio.current_task():
-                self._ai_pending.pop(game_id, None)
-            self._ai_running -= 1
+        await self.services.store.outbox.enqueue(
+            session.record.id, [Announcement(kind="ai", version=session.version)], reopen=True
+        )
+        self.delivery.kick()
 
     async def ai_idle(self) -> None:
-        """Wait until no AI turn is pending (tests use this to stay deterministic)."""
-        while self._ai_running or any(not t.done() for t in self._ai_pending.values()):
-            await asyncio.sleep(0.01)
+        """Wait until no announcement or AI turn is in flight (tests use this to stay deterministic)."""
+        await self.delivery.idle()
 
     # --- endings -------------------------------------------------------------------
     async def on_game_finished(self, session: Session) -> None:

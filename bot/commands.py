@@ -17,8 +17,8 @@ from bot.finding import find_game
 from bot.games import PRESENTERS, presenter
 from bot.lobby import open_lobby
 from bot.replies import client_of, defer_private, tell
+from bot.server_settings import SettingsRefused, change_settings, describe
 from bot.sessions import PlayError, StaleBoard
-from bot.store import GuildSettings
 from bot.turns import send_current_board, show_hand
 from engine.core import MoveRejected
 
@@ -29,21 +29,59 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 
 GAME_CHOICES = [app_commands.Choice(name=p.title, value=p.id) for p in PRESENTERS.values()]
+#: The longest move text the bot reads (Discord's max_length on ``move:``, checked
+#: again here since a forged interaction skips it); real moves are under 30.
+MAX_MOVE_TEXT = 100
+#: Discord's min/max of ``/pyramid new``'s number options. discord.py does not check
+#: them on arrival, so the command checks them again (the game's option model has
+#: its own, sometimes wider, bounds for engines and simulations).
+TURN_LIMIT = (1, 1000)
+TARGET = (10, 1000)
+SIZE = (4, 5)
+ROUNDS = (1, 10)
+NEW_BOUNDS = {"turn_limit": TURN_LIMIT, "target": TARGET, "size": SIZE, "rounds": ROUNDS}
+
+
+def out_of_bounds(given: dict[str, Any]) -> str | None:
+    """Why a number option of ``/pyramid new`` is refused, or None."""
+    for name, (low, high) in NEW_BOUNDS.items():
+        value = given.get(name)
+        if value is not None and not low <= value <= high:
+            return f"{name} must be from {low} to {high}."
+    return None
 
 
 
-def build_group() -> app_commands.Group:
+def build_admin_group() -> app_commands.Group:
+    """``/pyramid-admin``: a top-level command of its own, because Discord applies
+    ``default_member_permissions`` per top-level command (discord.py drops it on a
+    subcommand), so only members who can manage the server see it."""
+    return app_commands.Group(
+        name="pyramid-admin", description="Pyramid Bot server administration",
+        default_permissions=discord.Permissions(manage_guild=True), guild_only=True,
+    )
+
+
+def build_groups() -> list[app_commands.Group]:
+    """Every top-level command group the bot registers: ``/pyramid`` and ``/pyramid-admin``."""
+    admin = build_admin_group()
+    return [build_group(admin), admin]
+
+
+def build_group(admin: app_commands.Group | None = None) -> app_commands.Group:
+    """``/pyramid``; its admin commands go to ``admin`` (``/pyramid-admin``)."""
     group = app_commands.Group(name="pyramid", description="Pyramid tile games: Flaming Pyramids and friends")
+    admin = admin if admin is not None else build_admin_group()
 
     @group.command(name="new", description="Open a lobby for a new game (solo games start at once)")
     @app_commands.describe(
         game="Which game",
         curse="Flaming Pyramids: play with the curse",
-        turn_limit="Flaming Pyramids: a short game — end after this many turns, fewest tiles wins",
-        target="Pyrinoes: points to win the match (default 100)",
+        turn_limit="Flaming Pyramids: a short game — end after this many turns (1-1000), fewest tiles wins",
+        target="Pyrinoes: points to win the match (10-1000, default 100)",
         mode="Pyramido: solo, co-op or competitive",
         size="Pyramido solo/co-op: 5 (65 stones) or 4 (small edition, 40 stones); competitive follows player count",
-        rounds="Pyramido competitive: number of rounds",
+        rounds="Pyramido competitive: number of rounds (1-10)",
         winnable_only="Continuous Pyramid: deal only deals the solver proved winnable",
         undo="Continuous Pyramid: allow taking plays back (default on)",
         challenge="Continuous Pyramid: everyone in this channel plays the same deal, with a leaderboard",
@@ -53,11 +91,11 @@ def build_group() -> app_commands.Group:
         interaction: Interaction,
         game: app_commands.Choice[str],
         curse: bool | None = None,
-        turn_limit: app_commands.Range[int, 1, 1000] | None = None,
-        target: app_commands.Range[int, 10, 1000] | None = None,
+        turn_limit: app_commands.Range[int, TURN_LIMIT[0], TURN_LIMIT[1]] | None = None,
+        target: app_commands.Range[int, TARGET[0], TARGET[1]] | None = None,
         mode: Literal["solo", "coop", "competitive"] | None = None,
-        size: app_commands.Range[int, 4, 5] | None = None,
-        rounds: app_commands.Range[int, 1, 10] | None = None,
+        size: app_commands.Range[int, SIZE[0], SIZE[1]] | None = None,
+        rounds: app_commands.Range[int, ROUNDS[0], ROUNDS[1]] | None = None,
         winnable_only: bool | None = None,
         undo: bool | None = None,
         challenge: bool = False,
@@ -69,6 +107,10 @@ def build_group() -> app_commands.Group:
         ignored = [k for k, v in given.items() if v is not None and k not in known]
         if ignored:
             await tell(interaction, f"❌ {game.name} has no option {', '.join(ignored)}.")
+            return
+        refused = out_of_bounds(options)
+        if refused is not None:
+            await tell(interaction, f"❌ {refused} Nothing was opened.")
             return
         if challenge:
             if game.value != "continuous-pyramid":
@@ -82,11 +124,17 @@ def build_group() -> app_commands.Group:
 
     @group.command(name="play", description="Make a move in the rules notation")
     @app_commands.describe(move="Your move, e.g. play R40 1,0", game="Game number (if you play several here)")
-    async def play(interaction: Interaction, move: str, game: int | None = None) -> None:
+    async def play(interaction: Interaction, move: app_commands.Range[str, 1, MAX_MOVE_TEXT],
+                   game: int | None = None) -> None:
         client = client_of(interaction)
+        if len(move) > MAX_MOVE_TEXT:
+            await tell(interaction, f"❌ That move is too long: moves are at most {MAX_MOVE_TEXT} characters.")
+            return
         await defer_private(interaction)
         try:
             record = await find_game(interaction, game)
+            # The engine would take the move from a seat an AI now plays: refuse first.
+            (await client.services.sessions.load(record.id)).human_seat(interaction.user.id)
             outcome = await client.services.sessions.make_move(record.id, move, user_id=interaction.user.id)
         except StaleBoard:
             await tell(interaction, "⌛ Someone moved at the same moment; please try again.")
@@ -95,19 +143,22 @@ def build_group() -> app_commands.Group:
             await tell(interaction, f"❌ {exc}")
             return
         await tell(interaction, f"✅ You played `{outcome.move}` in game #{record.id}.")
-        await client.announcer.announce(record.id)
+        if not await client.announcer.announce(record.id):  # the move counts all the same
+            await tell(interaction, "📋 Your move is saved; the board will follow as soon as Discord lets me post it.")
 
     @play.autocomplete("move")
     async def play_complete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         client = client_of(interaction)
+        if len(current) > MAX_MOVE_TEXT:
+            return []
         number = getattr(interaction.namespace, "game", None)
         try:
             record = await find_game(interaction, number if isinstance(number, int) else None)
             session = await client.services.sessions.load(record.id)
+            seat = session.human_seat(interaction.user.id)
         except PlayError:
             return []
-        seat = session.seat_of(interaction.user.id)
-        if seat is None or session.to_act != seat.seat:
+        if session.to_act != seat.seat:
             return []
         text = current.strip().lower()
         moves = session.game.legal_moves(session.state)
@@ -216,24 +267,28 @@ def build_group() -> app_commands.Group:
     async def leaderboard(interaction: Interaction) -> None:
         from bot.challenges import leaderboard_text
 
+        if interaction.guild_id is None:  # wins are counted per server; a DM would show every server's
+            await tell(interaction, "Leaderboards belong to a server; use this command in one.")
+            return
         await defer_private(interaction)
         text = await leaderboard_text(client_of(interaction), interaction.guild_id, interaction.channel_id)
         await tell(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
-    @group.command(name="settings", description="Server settings for Pyramid Bot (admins)")
-    @app_commands.default_permissions(manage_guild=True)
+    @admin.command(name="settings", description="Server settings for Pyramid Bot (admins)")
     @app_commands.describe(
         threads="Play each game in its own thread (on) or in the channel itself (off)",
-        reminder_hours="Nudge the player to move after this many idle hours",
-        timeout_hours="Hand the seat over after this many idle hours",
+        reminder_hours="Nudge the player to move after this many idle hours (1-720)",
+        timeout_hours="Hand the seat over after this many idle hours (1-2160, after the reminder)",
         on_timeout="What happens on timeout: an AI takes the seat, or the player forfeits",
+        max_open_games="How many lobbies and running games one member may have opened at once (1-25)",
     )
     async def settings(
         interaction: Interaction,
         threads: bool | None = None,
-        reminder_hours: app_commands.Range[float, 0.05, 720.0] | None = None,
-        timeout_hours: app_commands.Range[float, 0.1, 2160.0] | None = None,
+        reminder_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
+        timeout_hours: app_commands.Range[float, 1.0, 2160.0] | None = None,
         on_timeout: Literal["ai", "forfeit"] | None = None,
+        max_open_games: app_commands.Range[int, 1, 25] | None = None,
     ) -> None:
         client = client_of(interaction)
         if interaction.guild_id is None:
@@ -254,24 +309,20 @@ def build_group() -> app_commands.Group:
             changes["timeout_hours"] = timeout_hours
         if on_timeout is not None:
             changes["timeout_action"] = on_timeout
-        updated = GuildSettings.model_validate({**current.model_dump(), **changes})
-        reminder = updated.reminder_hours or client.services.settings.reminder_hours
-        timeout = updated.timeout_hours or client.services.settings.timeout_hours
-        if reminder >= timeout:
-            await tell(interaction, f"❌ The reminder ({reminder} h) must come before the timeout ({timeout} h).")
+        if max_open_games is not None:
+            changes["max_open_games"] = max_open_games
+        try:
+            updated = change_settings(current, changes, client.services.settings)
+        except SettingsRefused as exc:
+            await tell(interaction, f"❌ {exc}. Nothing was changed.")
             return
         if changes:
             await store.save_guild_settings(updated)
         verb = "Saved" if changes else "Current settings"
-        await tell(
-            interaction,
-            f"⚙️ {verb}: games are played **{'in threads' if updated.use_threads else 'in the channel'}**; "
-            f"reminder after **{reminder:g} h** idle; after **{timeout:g} h** "
-            f"{'an AI takes the seat' if updated.timeout_action == 'ai' else 'the player forfeits'}.",
-        )
+        await tell(interaction, f"⚙️ {verb}: {describe(updated, client.services.settings)}")
 
     del new, play_complete, hand, status, games, rules, history, resign, leaderboard, settings
     return group
 
 
-__all__ = ["build_group", "public_view"]
+__all__ = ["build_admin_group", "build_group", "build_groups", "public_view"]

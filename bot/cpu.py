@@ -1,4 +1,4 @@
-"""Engine work too slow for the event loop: AI decisions and slow set-ups.
+"""Engine work too slow for the event loop: AI decisions, slow set-ups, replays.
 
 A hard AI searches for up to two seconds; in a thread it would hold the GIL and
 stall every click. In production it runs in a worker process; the job is plain
@@ -8,13 +8,13 @@ data (game id, position JSON), so nothing but JSON-like values crosses over.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
+from bot.workers import CountingExecutor, process_pool
 from engine.ai import choose_move
-from engine.core import get_game
+from engine.core import Event, get_game
 
 
 def ai_move(game_id: str, position: dict[str, Any], seat: int, level: str, seed: int) -> str:
@@ -28,14 +28,35 @@ def setup_position(game_id: str, players: int, options: dict[str, Any], seed: in
     return game.to_position(game.setup(players, options, seed))
 
 
+def replay_position(game_id: str, players: int, options: dict[str, Any], seed: int,
+                    moves: list[tuple[int, str]]) -> dict[str, Any]:
+    """The position after ``moves``: a whole game's log (and its set-up, which may
+    search for a winnable deal) is too long a job for the event loop."""
+    game = get_game(game_id)
+    return game.to_position(game.replay(players, options, seed, moves))
+
+
+def replay_events(game_id: str, players: int, options: dict[str, Any], seed: int,
+                  moves: list[tuple[int, str]], since: int) -> list[Event]:
+    """The events of moves ``since+1 ..`` of ``moves``, by replaying them all."""
+    game = get_game(game_id)
+    state = game.setup(players, options, seed)
+    events: list[Event] = []
+    for number, (seat, move) in enumerate(moves, start=1):
+        state, happened = game.play(state, seat, move)
+        if number > since:
+            events.extend(happened)
+    return events
+
+
 class CpuPool:
     def __init__(self, executor: Executor) -> None:
-        self._executor = executor
+        self._executor = CountingExecutor(executor)
 
     @classmethod
     def with_processes(cls, workers: int = 1) -> CpuPool:
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        return cls(ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)))
+        """Workers that die with the bot, even if it is SIGKILLed (see ``bot.workers``)."""
+        return cls(process_pool(workers))
 
     @classmethod
     def with_threads(cls, workers: int = 2) -> CpuPool:
@@ -48,6 +69,21 @@ class CpuPool:
     async def setup(self, game_id: str, players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, setup_position, game_id, players, options, seed)
+
+    async def replay(self, game_id: str, players: int, options: dict[str, Any], seed: int,
+                     moves: list[tuple[int, str]]) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, replay_position, game_id, players, options, seed, moves)
+
+    async def replay_events(self, game_id: str, players: int, options: dict[str, Any], seed: int,
+                            moves: list[tuple[int, str]], since: int) -> list[Event]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, replay_events, game_id, players, options, seed, moves,
+                                          since)
+
+    def queue_depth(self) -> int:
+        """Jobs handed to the pool and not finished yet (running or waiting)."""
+        return self._executor.pending
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

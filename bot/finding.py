@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.access import may_see
 from bot.replies import client_of
 from bot.sessions import PlayError
 from bot.store import GameRecord
@@ -17,13 +18,19 @@ if TYPE_CHECKING:
 async def find_game(interaction: discord.Interaction[Any], number: int | None = None,
                     *, statuses: tuple[str, ...] = ("active",)) -> GameRecord:
     """The game numbered ``number``; else the game whose thread this is; else the
-    caller's game in this channel (their turn first, newest first)."""
+    caller's game in this channel (their turn first, newest first).
+
+    A number names a game only where it may be seen (:func:`bot.access.may_see`):
+    in its own server, or by DM to its players. Elsewhere it is answered exactly
+    like a number that names no game, so nothing about other servers leaks."""
     client: PyramidClient = client_of(interaction)
     store = client.services.store
     marks = ",".join("?" for _ in statuses)
     if number is not None:
         game = await store.get_game(number)
-        if game is None or (interaction.guild_id is not None and game.guild_id != interaction.guild_id):
+        if game is None or not await may_see(store, game, interaction):
+            if interaction.guild_id is None:
+                raise PlayError(f"You have no game #{number}: by DM you can only reach games you play in.")
             raise PlayError(f"There is no game #{number} in this server.")
         return game
     channel_id = interaction.channel_id

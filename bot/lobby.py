@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from pydantic import BaseModel
 
+from bot.access import check_at_game, is_server_admin
 from bot.board import button
 from bot.custom_ids import CustomId
 from bot.games import presenter
-from bot.replies import client_of, tell
+from bot.replies import client_of, say_public, tell
 from bot.sessions import PlayError
 from bot.store import GameRecord, LobbyError, SeatRecord
 from engine.core import EngineError, get_game
@@ -89,12 +90,14 @@ async def open_lobby(interaction: Interaction, kind: str, raw_options: dict[str,
     if channel_id is None:
         await tell(interaction, "Start games in a server channel.")
         return
-    game_id = await services.store.create_game(
-        kind, guild_id=interaction.guild_id, channel_id=channel_id, options=options.model_dump(mode="json"),
-        seed=services.new_seed(), created_by=interaction.user.id,
-    )
-    await services.store.add_seat(game_id, user_id=interaction.user.id, limit=high,
-                                  name=interaction.user.display_name)
+    try:  # one write: the opener's cap on open games, the game and its first seat
+        game_id = await services.store.open_game(
+            kind, guild_id=interaction.guild_id, channel_id=channel_id, options=options.model_dump(mode="json"),
+            seed=services.new_seed(), created_by=interaction.user.id, name=interaction.user.display_name,
+        )
+    except LobbyError as exc:
+        await tell(interaction, f"❌ {exc}")
+        return
     record = await services.store.get_game(game_id)
     assert record is not None
     seats = await services.store.seats(game_id)
@@ -123,6 +126,11 @@ async def on_lobby(interaction: Interaction, cid: CustomId, values: list[str]) -
     record = await services.store.get_game(cid.game_id)
     if record is None:
         await tell(interaction, "That game no longer exists.")
+        return
+    try:  # a forged custom id can name this lobby from anywhere
+        check_at_game(interaction, record)
+    except PlayError as exc:
+        await tell(interaction, f"❌ {exc}")
         return
     if record.status != "lobby":
         await tell(interaction, "This lobby is closed: the game has started or was cancelled.")
@@ -161,7 +169,7 @@ async def on_lobby(interaction: Interaction, cid: CustomId, values: list[str]) -
             await interaction.response.defer()
             await start_game(interaction, record)
         elif cid.action == "cancel":
-            if user.id != record.created_by and not is_admin(interaction):
+            if user.id != record.created_by and not is_server_admin(interaction, record.guild_id):
                 raise LobbyError("Only the player who opened the lobby (or a server admin) can cancel it.")
             await services.store.set_status(record.id, "cancelled", expect="lobby")
             await refresh_lobby(interaction, record.id, f"Cancelled by {user.display_name}.")
@@ -172,11 +180,6 @@ async def on_lobby(interaction: Interaction, cid: CustomId, values: list[str]) -
 async def is_seated(interaction: Interaction, game_id: int) -> bool:
     seats = await client_of(interaction).services.store.seats(game_id)
     return any(s.user_id == interaction.user.id for s in seats)
-
-
-def is_admin(interaction: Interaction) -> bool:
-    perms = getattr(interaction, "permissions", None)
-    return bool(perms and (perms.manage_guild or perms.administrator))
 
 
 async def start_game(interaction: Interaction, record: GameRecord, *, solo: bool = False) -> None:
@@ -201,7 +204,9 @@ async def start_game(interaction: Interaction, record: GameRecord, *, solo: bool
         notice = (" This deal is **not proven winnable**: the solver could not prove any deal winnable "
                   "within its search budget, so this one may have no solution.")
     if solo:
-        await interaction.followup.send(f"{presenter(record.kind).emoji} Game #{record.id} started in {where}.{notice}")
+        # Public even after a private defer (a challenge's ▶ Play): the clicker's loading message gets a note.
+        await say_public(interaction, f"{presenter(record.kind).emoji} Game #{record.id} started in {where}.{notice}",
+                         private_note=f"✅ Your game #{record.id} started in {where}.")
     else:
         await interaction.edit_original_response(embed=lobby_embed(fresh, seats, note=f"Playing in {where}.{notice}"),
                                                  view=None)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import io
-import multiprocessing
 import os
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 import discord
 
+from bot.workers import CountingExecutor, process_pool
 from engine.core import Event
 from render import render_board, render_hand
 
@@ -35,15 +35,13 @@ def _warm_up() -> None:
 
 class Renderer:
     def __init__(self, executor: Executor) -> None:
-        self._executor = executor
+        self._executor = CountingExecutor(executor)
 
     @classmethod
     def with_processes(cls, workers: int | None = None) -> Renderer:
+        """Workers that die with the bot, even if it is SIGKILLed (see ``bot.workers``)."""
         count = workers or max(1, min(2, os.cpu_count() or 1))
-        context = multiprocessing.get_context("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
-                                              else "spawn")
-        executor = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_warm_up)
-        return cls(executor)
+        return cls(process_pool(count, warm_up=_warm_up))
 
     @classmethod
     def with_threads(cls, workers: int = 2) -> Renderer:
@@ -60,6 +58,10 @@ class Renderer:
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(self._executor, render_hand, dict(view))
         return discord.File(io.BytesIO(data), filename="hand.png")
+
+    def queue_depth(self) -> int:
+        """Pictures asked for and not drawn yet (being drawn or waiting for a worker)."""
+        return self._executor.pending
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

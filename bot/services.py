@@ -7,10 +7,13 @@ emulator's URL, so a whole bot runs in a test exactly as in production.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from bot.cpu import CpuPool
+from bot.ops.metrics import CountedSessions, Metrics
+from bot.ops.schedule import BackupSchedule
 from bot.rendering import Renderer
 from bot.sessions import SessionService
 from bot.settings import Settings
@@ -32,6 +35,10 @@ class Services:
     new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(63))
     #: Seconds between reminder sweeps; tests trigger sweeps directly.
     sweep_seconds: float = 60.0
+    #: This bot's Prometheus metrics (its own registry: no process-wide state).
+    metrics: Metrics = field(default_factory=Metrics)
+    #: Automatic backups (None when PYRAMID_BACKUP_HOURS is 0); ``bot.app`` runs them.
+    backups: BackupSchedule | None = None
 
     @classmethod
     async def open(cls, settings: Settings, clock: Clock, *, renderer: Renderer | None = None,
@@ -43,10 +50,34 @@ class Services:
                         else Renderer.with_threads())
         if cpu is None:
             cpu = CpuPool.with_processes() if settings.render_workers else CpuPool.with_threads()
-        return cls(settings=settings, db=db, store=store, sessions=SessionService(store, cpu), clock=clock,
-                   renderer=renderer, cpu=cpu, **extra)  # type: ignore[arg-type]
+        backups = BackupSchedule(
+            settings.database_path, settings.backup_folder, every=timedelta(hours=settings.backup_hours),
+            keep=settings.backup_keep, clock=clock,
+        ) if settings.backup_hours > 0 else None
+        metrics = Metrics()
+        metrics.watch(render_queue=renderer.queue_depth, ai_queue=cpu.queue_depth,
+                      outbox_backlog=outbox_backlog(store),
+                      last_backup=lambda: backups.last_success.timestamp() if backups and backups.last_success else 0.0)
+        return cls(settings=settings, db=db, store=store, sessions=CountedSessions(store, cpu, metrics), clock=clock,
+                   renderer=renderer, cpu=cpu, metrics=metrics, backups=backups, **extra)  # type: ignore[arg-type]
 
     async def close(self) -> None:
         self.renderer.close()
         self.cpu.close()
         await self.db.close()
+
+
+def outbox_backlog(store: GameStore) -> Callable[[], Awaitable[int]] | None:
+    """The count of announcements not yet posted (``store.outbox.backlog()``), for /metrics.
+
+    Read defensively: the announcement outbox was built alongside the metrics, and a
+    store without it leaves the gauge at 0 rather than failing the bot."""
+    read = getattr(getattr(store, "outbox", None), "backlog", None)
+    if not callable(read):
+        return None
+
+    async def pending() -> int:
+        backlog = await read()
+        return int(getattr(backlog, "pending", backlog))
+
+    return pending

@@ -2,7 +2,8 @@
 
 A move goes through one path whatever its source (button, slash command, AI,
 timeout): take the game's lock, check the board version the player saw, let the
-engine judge it, then write it as move N+1 together with its snapshot. The lock
+engine judge it, then write it as move N+1 together with its snapshot and the
+outbox rows that announce it (``bot.outbox.plan``), in one transaction. The lock
 stops two clicks in this process from interleaving; the (game, seq) key stops a
 second process or a retried request from writing the same move twice.
 """
@@ -16,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.cpu import CpuPool
-from bot.store import CorruptRecord, DuplicateMove, GameRecord, GameStore, SeatRecord
+from bot.outbox import plan
+from bot.store import CorruptRecord, DuplicateMove, GameRecord, GameStore, LobbyError, SeatRecord
 from engine.core import BadPosition, EngineError, Event, Game, MoveRejected, Result, get_game
 
 log = logging.getLogger(__name__)
@@ -24,6 +26,12 @@ log = logging.getLogger(__name__)
 
 class PlayError(Exception):
     """A move or action that can't be made; the message is shown to the player."""
+
+
+#: What a player who resigned hears when they try to act in the game they left.
+RESIGNED = "You left this game; an AI plays your seat now."
+#: ... and one whose seat went to an AI when they timed out.
+REPLACED = "An AI is playing your seat now: you timed out."
 
 
 class StaleBoard(PlayError):
@@ -62,6 +70,19 @@ class Session:
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def human_seat(self, user_id: int) -> SeatRecord:
+        """The seat ``user_id`` plays in person. A seat that an AI took over (the
+        player resigned or timed out) still carries their user id, so every way of
+        acting for a user goes through here rather than :meth:`seat_of`."""
+        mine = self.seat_of(user_id)
+        if mine is None:
+            raise PlayError("You are not playing in this game.")
+        if mine.resigned:
+            raise PlayError(RESIGNED)
+        if mine.is_ai:
+            raise PlayError(REPLACED)
+        return mine
 
     def seat(self, number: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.seat == number), None)
@@ -122,10 +143,53 @@ class SessionService:
         moves = await self.store.moves(game_id)
         state = await self._state_from_snapshot(game, record, len(moves))
         if state is None:
-            state = self._replay(game, record, len(seats), [(m.seat, m.move) for m in moves])
+            state = await self._rebuild(game, record, len(seats), [(m.seat, m.move) for m in moves])
         session = Session(record, seats, game, state, len(moves))
         self._remember(session)
         return session
+
+    async def load_at(self, game_id: int, version: int) -> Session:
+        """The game as it stood after move ``version``: an announcement retried
+        after a crash must show what its first attempt showed (same nonce, same
+        content), even if the game has moved on since."""
+        current = await self.load(game_id)
+        if version >= current.version:
+            return current
+        moves = await self.store.moves(game_id)
+        state = await self._rebuild(current.game, current.record, len(current.seats),
+                                    [(m.seat, m.move) for m in moves[:version]])
+        return Session(current.record, current.seats, current.game, state, version)
+
+    async def replay_events(self, game_id: int, since: int, until: int) -> list[Event]:
+        """The events of moves ``since+1 .. until``, rebuilt from the log (for a
+        board whose story was not stored with its moves), off the event loop."""
+        session = await self.load(game_id)
+        moves = [(m.seat, m.move) for m in (await self.store.moves(game_id))[:until]]
+        record = session.record
+        try:
+            if self.cpu is not None:
+                return await self.cpu.replay_events(record.kind, len(session.seats), record.options, record.seed,
+                                                    moves, since)
+            state = session.game.setup(len(session.seats), record.options, record.seed)
+            events: list[Event] = []
+            for number, (seat, move) in enumerate(moves, start=1):
+                state, happened = session.game.play(state, seat, move)
+                if number > since:
+                    events.extend(happened)
+            return events
+        except (EngineError, ValueError) as exc:
+            raise CorruptRecord(f"Game {game_id} cannot be rebuilt from its move log ({exc}).") from exc
+
+    async def _rebuild(self, game: Game[Any], record: GameRecord, players: int, moves: list[tuple[int, str]]) -> Any:
+        """Replay the log, in the CPU pool when there is one: a long log, or a set-up
+        that searches for a winnable deal, would stall every click on the loop."""
+        if self.cpu is None:
+            return self._replay(game, record, players, moves)
+        try:
+            position = await self.cpu.replay(record.kind, players, record.options, record.seed, moves)
+            return game.from_position(position)
+        except (EngineError, ValueError, KeyError, TypeError) as exc:
+            raise CorruptRecord(f"Game {record.id} cannot be rebuilt from its move log ({exc}).") from exc
 
     async def _state_from_snapshot(self, game: Game[Any], record: GameRecord, version: int) -> Any | None:
         try:
@@ -154,13 +218,28 @@ class SessionService:
             self._cache.popitem(last=False)
 
     async def start(self, game_id: int) -> Session:
-        """Turn a full lobby into a running game (set-up from options and seed)."""
+        """Turn a lobby into a running game (set-up from options and seed).
+
+        The seats are read and the lobby closed in one store transaction first
+        (:meth:`GameStore.begin_game`), and only then is the deal made, off the
+        event loop if it searches. A join or leave racing the start either lands
+        before that transaction (and is dealt in) or is refused after it, so the
+        deal always has exactly the game's seats. The game is 'active' while its
+        deal is made; that is safe because the deal is a function of the seats,
+        options and seed alone, which is also how a restart rebuilds it."""
         async with self.lock(game_id):
             record = await self.store.get_game(game_id)
             if record is None or record.status != "lobby":
                 raise PlayError("This lobby has already started or closed.")
-            seats = await self.store.seats(game_id)
-            game = get_game(record.kind)
+            try:
+                game = get_game(record.kind)
+                low, high = game.player_range(game.parse_options(record.options))
+            except EngineError as exc:
+                raise PlayError(str(exc)) from exc
+            try:
+                seats = await self.store.begin_game(game_id, min_players=low, max_players=high)
+            except LobbyError as exc:
+                raise PlayError(str(exc)) from exc
             try:
                 if self.cpu is not None:  # some set-ups search (winnable deals only): off the event loop
                     position = await self.cpu.setup(record.kind, len(seats), record.options, record.seed)
@@ -168,9 +247,11 @@ class SessionService:
                 else:
                     state = game.setup(len(seats), record.options, record.seed)
             except EngineError as exc:
+                await self.store.reopen_lobby(game_id)
                 raise PlayError(str(exc)) from exc
-            if not await self.store.set_status(game_id, "active", expect="lobby"):
-                raise PlayError("This lobby has already started or closed.")
+            except Exception:
+                await self.store.reopen_lobby(game_id)
+                raise
             record = record.model_copy(update={"status": "active"})
             session = Session(record, seats, game, state, 0)
             self._remember(session)
@@ -204,20 +285,21 @@ class SessionService:
             final = session.game.to_act(new_state) is None
             result = session.game.result(new_state) if final else None
             seq = session.version + 1
+            record = session.record
+            if result is not None:
+                record = record.model_copy(update={"status": "finished", "result": result_json(result)})
+            after = Session(record, session.seats, session.game, new_state, seq, events, seat)
             try:
                 await self.store.append_move(
                     game_id, seq, seat, move.strip(), actor_id=user_id,
                     snapshot=session.game.to_position(new_state),
                     status="finished" if result is not None else None,
                     result=result_json(result) if result is not None else None,
+                    announcements=plan(after, [seat], events),
                 )
             except DuplicateMove as exc:
                 self.forget(game_id)
                 raise StaleBoard(seq) from exc
-            record = session.record
-            if result is not None:
-                record = record.model_copy(update={"status": "finished", "result": result_json(result)})
-            after = Session(record, session.seats, session.game, new_state, seq, events, seat)
             self._remember(after)
             return MoveOutcome(after, seat, move.strip(), events, result)
 
@@ -229,4 +311,5 @@ class SessionService:
             self.forget(game_id)
 
 
-__all__ = ["MoveOutcome", "MoveRejected", "PlayError", "Session", "SessionService", "StaleBoard"]
+__all__ = ["REPLACED", "RESIGNED", "MoveOutcome", "MoveRejected", "PlayError", "Session", "SessionService",
+           "StaleBoard"]

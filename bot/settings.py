@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -24,6 +24,11 @@ ENV_NAMES: dict[str, str] = {
     "api_base_url": "PYRAMID_API_BASE_URL",
     "ai_delay_seconds": "PYRAMID_AI_DELAY_SECONDS",
     "render_workers": "PYRAMID_RENDER_WORKERS",
+    "backup_dir": "PYRAMID_BACKUP_DIR",
+    "backup_hours": "PYRAMID_BACKUP_HOURS",
+    "backup_keep": "PYRAMID_BACKUP_KEEP",
+    "metrics_port": "PYRAMID_METRICS_PORT",
+    "metrics_host": "PYRAMID_METRICS_HOST",
 }
 
 
@@ -31,14 +36,48 @@ class SettingsError(Exception):
     """A setting is missing or invalid; the message names it for the operator."""
 
 
-class Settings(BaseSettings):
+class OperatorSettings(BaseSettings):
+    """What the operator's commands (``pyramid-bot backup``, ``restore``, ``health``)
+    need: the database, its backups and the health endpoint, but no bot token."""
+
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
-    discord_token: SecretStr = Field(validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token"))
     database_path: Path = Field(
         default=Path("pyramid-bot.db"), validation_alias=AliasChoices("PYRAMID_DATABASE", "database_path")
     )
     log_level: str = Field(default="INFO", validation_alias=AliasChoices("PYRAMID_LOG_LEVEL", "log_level"))
+    #: Empty means a ``backups`` folder next to the database (see :attr:`backup_folder`).
+    backup_dir: Path | None = Field(default=None, validation_alias=AliasChoices("PYRAMID_BACKUP_DIR", "backup_dir"))
+    #: Hours between automatic backups; 0 turns them off.
+    backup_hours: float = Field(
+        default=24.0, ge=0, validation_alias=AliasChoices("PYRAMID_BACKUP_HOURS", "backup_hours")
+    )
+    backup_keep: int = Field(default=7, ge=1, validation_alias=AliasChoices("PYRAMID_BACKUP_KEEP", "backup_keep"))
+    #: The /healthz and /metrics HTTP endpoint; off when unset.
+    metrics_port: int | None = Field(
+        default=None, ge=1, le=65535, validation_alias=AliasChoices("PYRAMID_METRICS_PORT", "metrics_port")
+    )
+    metrics_host: str = Field(
+        default="127.0.0.1", validation_alias=AliasChoices("PYRAMID_METRICS_HOST", "metrics_host")
+    )
+
+    @property
+    def backup_folder(self) -> Path:
+        return self.backup_dir if self.backup_dir is not None else self.database_path.parent / "backups"
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+        return level
+
+
+class Settings(OperatorSettings):
+    """Everything the running bot needs."""
+
+    discord_token: SecretStr = Field(validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token"))
     reminder_hours: float = Field(
         default=24.0, gt=0, validation_alias=AliasChoices("PYRAMID_REMINDER_HOURS", "reminder_hours")
     )
@@ -66,19 +105,23 @@ class Settings(BaseSettings):
             raise ValueError("is empty")
         return value
 
-    @field_validator("log_level")
-    @classmethod
-    def _known_level(cls, value: str) -> str:
-        level = value.upper()
-        if level not in logging.getLevelNamesMapping():
-            raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
-        return level
-
 
 def load_settings(**overrides: Any) -> Settings:
     """Read settings, turning pydantic's report into one readable sentence per problem."""
+    return _load(Settings, overrides)
+
+
+def load_operator_settings(**overrides: Any) -> OperatorSettings:
+    """The settings the operator's commands need; no bot token required."""
+    return _load(OperatorSettings, overrides)
+
+
+S = TypeVar("S", bound=OperatorSettings)
+
+
+def _load(model: type[S], overrides: dict[str, Any]) -> S:
     try:
-        return Settings(**overrides)
+        return model(**overrides)
     except ValidationError as exc:
         problems = []
         for err in exc.errors():

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.access import check_at_game, check_player_place
 from bot.announcer import player_view, public_view
 from bot.board import board_content, board_labels, picker
 from bot.custom_ids import CustomId
 from bot.games import presenter
 from bot.picker import PathGone, node_at
 from bot.replies import client_of, defer_private, tell
-from bot.sessions import PlayError, Session, StaleBoard
+from bot.sessions import RESIGNED, PlayError, Session, StaleBoard
 from engine.core import MoveRejected
 
 if TYPE_CHECKING:
@@ -38,27 +39,31 @@ async def send_current_board(interaction: Interaction, session: Session, note: s
 
 
 def check_actor(session: Session, user_id: int) -> int:
-    """The clicker's seat if it's theirs to act; otherwise a readable refusal."""
+    """The clicker's seat if it's theirs to act; otherwise a readable refusal.
+    Whether they still play the seat at all comes before whose turn it is."""
     if session.over or session.record.status != "active":
         raise PlayError("This game is over.")
-    mine = session.seat_of(user_id)
-    if mine is None:
-        raise PlayError("You are not playing in this game.")
+    mine = session.human_seat(user_id)
     seat = session.to_act
     if seat != mine.seat:
         acting = session.seat(seat) if seat is not None else None
         who = acting.display if acting else "someone else"
         raise PlayError(f"It's not your turn: the game is waiting for {who}.")
-    if mine.is_ai:
-        raise PlayError("An AI is playing your seat now (you resigned or timed out).")
     return mine.seat
 
 
-async def load_current(interaction: Interaction, cid: CustomId, *, check_version: bool = True) -> Session | None:
-    """Load the game; answer stale clicks with the current board and return None."""
+async def load_current(interaction: Interaction, cid: CustomId, *, check_version: bool = True,
+                       public: bool = False) -> Session | None:
+    """Load the game; answer clicks from the wrong place (a ``public`` control away
+    from the game's channel or thread, a player control from another server) and
+    stale clicks with an explanation or the current board, and return None."""
     services = client_of(interaction).services
     try:
         session = await services.sessions.load(cid.game_id)
+        if public:
+            check_at_game(interaction, session.record)
+        else:
+            check_player_place(interaction, session.record)
     except PlayError as exc:
         await tell(interaction, str(exc))
         return None
@@ -137,7 +142,7 @@ async def perform_move(interaction: Interaction, session: Session, move: str) ->
     if private_message:
         await interaction.edit_original_response(content=done)
     else:
-        await interaction.followup.send(done, ephemeral=True)
+        await tell(interaction, done)
     await client.announcer.announce(session.record.id)
 
 
@@ -149,9 +154,14 @@ async def on_hand(interaction: Interaction, cid: CustomId) -> None:
 
 
 async def show_hand(interaction: Interaction, session: Session) -> None:
+    """The clicker's hand, privately. A player whose seat an AI took after a timeout
+    may still look; one who resigned has left the game and its hand."""
     mine = session.seat_of(interaction.user.id)
     if mine is None:
         await tell(interaction, "You are not playing in this game.")
+        return
+    if mine.resigned:
+        await tell(interaction, RESIGNED)
         return
     await defer_private(interaction)
     file = await client_of(interaction).services.renderer.hand(player_view(session, mine.seat))
@@ -169,7 +179,7 @@ async def show_hand(interaction: Interaction, session: Session) -> None:
 
 
 async def on_board(interaction: Interaction, cid: CustomId) -> None:
-    session = await load_current(interaction, cid, check_version=False)
+    session = await load_current(interaction, cid, check_version=False, public=True)
     if session is None:
         return
     await defer_private(interaction)

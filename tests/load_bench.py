@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
 import statistics
@@ -182,8 +183,11 @@ async def open_game(harness: Harness, emu: Emulator, a: User, b: User) -> Channe
         await emu.wait_changed(0.05)
 
 
-async def run(games: int, moves: int, seed: int, think: float, workers: int) -> dict[str, Any]:
+async def run(games: int, moves: int, seed: int, think: float, workers: int,
+              loop_debug: bool = False) -> dict[str, Any]:
     rng = random.Random(seed)
+    if loop_debug:  # the bot's loop only (this one is already running): it logs every callback over 100 ms
+        os.environ["PYTHONASYNCIODEBUG"] = "1"
     workdir = Path(tempfile.mkdtemp(prefix="pyramid-load-"))
     emu = await Emulator.start()
     emu.interaction_deadline = 30.0  # measure lateness instead of failing on it
@@ -240,8 +244,11 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=10.0,
                         help="mean seconds a simulated player waits before each move (0: click as fast as possible)")
     parser.add_argument("--workers", type=int, default=2, help="the bot's render worker processes")
+    parser.add_argument("--loop-debug", action="store_true",
+                        help="run the bot's event loop in asyncio debug mode: it logs callbacks that take over 100 ms "
+                             "(slower; for finding what blocks the loop, not for the figures)")
     args = parser.parse_args()
-    figures = asyncio.run(run(args.games, args.moves, args.seed, args.think, args.workers))
+    figures = asyncio.run(run(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug))
     figures["think_seconds"] = args.think
     print(json.dumps({k: (round(v, 1) if isinstance(v, float) else
                           {kk: round(vv, 1) for kk, vv in v.items()} if isinstance(v, dict) else v)

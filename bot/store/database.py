@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -32,6 +33,71 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+class DatabaseDamaged(Exception):
+    """The file is not a sound SQLite database; the cure is restoring a backup."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__(f"The database {path} is damaged ({detail}).")
+        self.path = path
+        self.detail = detail
+
+
+class DatabaseUnavailable(Exception):
+    """The database cannot be opened or written (path, permissions, disk); the file
+    itself may be fine, so the cure is fixing the place, not restoring."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__(f"Cannot open or write the database {path} ({detail}).")
+        self.path = path
+        self.detail = detail
+
+
+#: SQLite's primary result codes (https://sqlite.org/rescode.html) that say the file is bad...
+_DAMAGED_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+#: ... and those that say the file cannot be reached or written.
+_UNAVAILABLE_CODES = {3, 8, 10, 13, 14, 23}  # PERM, READONLY, IOERR, FULL, CANTOPEN, AUTH
+
+
+def classify(path: Path, exc: sqlite3.Error) -> Exception:
+    """The operator-facing exception for a SQLite error, or ``exc`` itself when it
+    says nothing about the file (a bug in a query, say)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    if primary in _DAMAGED_CODES:
+        return DatabaseDamaged(path, str(exc))
+    if primary in _UNAVAILABLE_CODES:
+        return DatabaseUnavailable(path, str(exc))
+    return exc
+
+
+async def check_integrity(conn: aiosqlite.Connection, path: Path, *, full: bool = False) -> None:
+    """Raise :class:`DatabaseDamaged` unless SQLite's own check finds nothing wrong.
+
+    ``quick_check`` reads every page once (seconds even for a large file), which is
+    enough to catch a truncated or overwritten file before the bot builds games on
+    it; ``integrity_check`` also cross-checks every index, for restores."""
+    async with conn.execute(integrity_pragma(full=full)) as cur:
+        problems = integrity_problems([str(row[0]) for row in await cur.fetchall()])
+    if problems:
+        raise DatabaseDamaged(path, f"integrity check: {problems}")
+
+
+def _try_open(path: Path) -> None:
+    sqlite3.connect(path).close()
+
+
+def integrity_pragma(*, full: bool) -> str:
+    return "PRAGMA integrity_check" if full else "PRAGMA quick_check"
+
+
+def integrity_problems(rows: list[str]) -> str:
+    """The first few problems SQLite's check reported, in one line; empty when it said "ok"."""
+    if rows == ["ok"]:
+        return ""
+    lines = [line for row in rows for line in row.splitlines() if line and not line.startswith("***")]
+    return "; ".join(lines[:3]) + (f"; and {len(lines) - 3} more" if len(lines) > 3 else "")
+
+
 class Database:
     def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Clock,
                  schema_version: int) -> None:
@@ -43,13 +109,36 @@ class Database:
 
     @classmethod
     async def open(cls, path: str | Path, clock: Clock = utc_now) -> Database:
+        """Open (creating and migrating) the database, after SQLite's quick check.
+
+        A file that is damaged or cannot be reached raises :class:`DatabaseDamaged` or
+        :class:`DatabaseUnavailable`, so the bot can tell its operator what to do
+        instead of dying with a traceback, or worse, running on a broken file."""
         path = Path(path)
+        try:
+            return await cls._open(path, clock)
+        except sqlite3.Error as exc:
+            operator_facing = classify(path, exc)
+            if operator_facing is exc:
+                raise
+            raise operator_facing from exc
+
+    @classmethod
+    async def _open(cls, path: Path, clock: Clock) -> Database:
         if path.parent and not path.parent.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise DatabaseUnavailable(path, f"cannot create its folder: {exc.strerror or exc}") from exc
+        # A path SQLite cannot open fails here, with the plain driver: when aiosqlite's own
+        # connect fails it leaves its worker thread to report to an event loop that is gone.
+        await asyncio.to_thread(_try_open, path)
         async with contextlib.AsyncExitStack() as opened:  # closes what was opened if a later step fails
             conn = await aiosqlite.connect(path, isolation_level=None)
             opened.push_async_callback(conn.close)
             conn.row_factory = aiosqlite.Row
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await check_integrity(conn, path)
             for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=5000", "synchronous=NORMAL"):
                 await conn.execute(f"PRAGMA {pragma}")
             schema_version = await migrate(conn)

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, timedelta
+from typing import Any, Literal, TypeVar
 
 import aiosqlite
 from pydantic import BaseModel, ValidationError
 
 from bot.store.database import Database
+from bot.store.outbox import Announcement, OutboxStore, insert_announcements
 from bot.store.records import (
+    DEFAULT_MAX_OPEN_GAMES,
     AiLevel,
     ChallengeRecord,
     CorruptRecord,
@@ -30,6 +33,9 @@ from bot.store.records import (
 
 M = TypeVar("M", bound=BaseModel)
 
+#: How long closed DMs are left alone before the bot tries them again.
+DM_RETRY = timedelta(hours=24)
+
 
 class DuplicateMove(Exception):
     """Move number N was already written: someone else's click got there first."""
@@ -37,6 +43,26 @@ class DuplicateMove(Exception):
 
 class LobbyError(Exception):
     """A lobby change that can't be made (full, already seated, not a lobby)."""
+
+
+class TooManyOpenGames(LobbyError):
+    """The opener already has the server's maximum of lobbies and running games."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"You already have {limit} open games in this server (lobbies and running games you opened). "
+            "Cancel a lobby or finish a game first; a server admin can raise the limit with "
+            "`/pyramid-admin settings max_open_games`."
+        )
+        self.limit = limit
+
+
+class AlreadyEntered(LobbyError):
+    """The player already has a game of this challenge's deal."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"You already have a game of this deal (#{game_id}).")
+        self.game_id = game_id
 
 
 def _loads(raw: Any, what: str) -> Any:
@@ -65,6 +91,8 @@ def _game(row: aiosqlite.Row) -> GameRecord:
 class GameStore:
     def __init__(self, db: Database) -> None:
         self.db = db
+        #: What must still be announced for each move (written with the move, see append_move).
+        self.outbox = OutboxStore(db)
 
     # --- games ---------------------------------------------------------------
     async def create_game(
@@ -89,6 +117,97 @@ class GameStore:
             )
             assert cur.lastrowid is not None
             return cur.lastrowid
+
+    async def open_game(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        options: Mapping[str, Any],
+        seed: int,
+        created_by: int,
+        name: str = "",
+        challenge_id: int | None = None,
+    ) -> int:
+        """A new lobby with its opener in seat 0, as ``/pyramid new`` and a challenge
+        entry make them: one transaction checks the opener's open games against the
+        server's cap (and, for a challenge, that they have no game of it yet) and
+        writes both rows, so a burst of commands or a double click can't slip past
+        either check. Raises :class:`TooManyOpenGames` or :class:`AlreadyEntered`."""
+        now = self.db.now()
+        async with self.db.transaction() as conn:
+            if challenge_id is not None:
+                async with conn.execute(
+                    "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id"
+                    " WHERE g.challenge_id = ? AND s.user_id = ? ORDER BY g.id LIMIT 1",
+                    (challenge_id, created_by),
+                ) as cur:
+                    entered = await cur.fetchone()
+                if entered is not None:
+                    raise AlreadyEntered(int(entered[0]))
+            limit = DEFAULT_MAX_OPEN_GAMES
+            if guild_id is not None:
+                async with conn.execute(
+                    "SELECT max_open_games FROM guild_settings WHERE guild_id = ?", (guild_id,)
+                ) as cur:
+                    row = await cur.fetchone()
+                limit = int(row[0]) if row is not None else DEFAULT_MAX_OPEN_GAMES
+            async with conn.execute(
+                "SELECT COUNT(*) FROM games WHERE created_by = ? AND guild_id IS ? AND status IN ('lobby', 'active')",
+                (created_by, guild_id),
+            ) as cur:
+                counted = await cur.fetchone()
+            if counted is not None and int(counted[0]) >= limit:
+                raise TooManyOpenGames(limit)
+            cur = await conn.execute(
+                "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
+                " challenge_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (kind, guild_id, channel_id, json.dumps(dict(options)), seed, created_by, challenge_id, now, now),
+            )
+            game_id = cur.lastrowid
+            assert game_id is not None
+            await conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at) VALUES (?, 0, ?, NULL, ?, ?)",
+                (game_id, created_by, name, now),
+            )
+            return game_id
+
+    async def begin_game(self, game_id: int, *, min_players: int, max_players: int) -> list[SeatRecord]:
+        """Close a lobby and return its final seats, read in the same transaction
+        that marks the game active. Joins, leaves and AI additions check the status
+        in their own transactions, so after this none can change the seats: the
+        deal made from these seats is the deal of the game. Raises LobbyError when
+        the lobby already started or closed, or has too few or too many players."""
+        async with self.db.transaction() as conn:
+            async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["status"] != "lobby":
+                raise LobbyError("This lobby has already started or closed.")
+            async with conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
+                rows = await cur.fetchall()
+            seats = [_model(SeatRecord, r, f"seat of game {game_id}") for r in rows]
+            if len(seats) < min_players:
+                raise LobbyError(f"This game needs at least {min_players} players; there are {len(seats)}. "
+                                 "Invite someone or add an AI.")
+            if len(seats) > max_players:
+                raise LobbyError(f"This game takes at most {max_players} players; there are {len(seats)}.")
+            await conn.execute(
+                "UPDATE games SET status = 'active', updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (self.db.now(), game_id),
+            )
+            return seats
+
+    async def reopen_lobby(self, game_id: int) -> bool:
+        """Undo :meth:`begin_game` when the deal could not be set up: back to a lobby,
+        only if not a single move was written. Returns whether it was reopened."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET status = 'lobby', updated_at = ? WHERE id = ? AND status = 'active'"
+                " AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = ?)",
+                (self.db.now(), game_id, game_id),
+            )
+            return cur.rowcount == 1
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         async with self.db.reading() as conn, conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
@@ -138,6 +257,29 @@ class GameStore:
                 params.append(expect)
             cur = await conn.execute(sql, params)
             return cur.rowcount == 1
+
+    async def park_game(self, game_id: int, reason: str) -> bool:
+        """Stop background work on a game it keeps failing on (its thread is gone,
+        its move log is damaged); returns True the first time, when its players
+        should be told. ``unpark_game`` undoes it."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET parked = ?, parked_at = ? WHERE id = ? AND parked IS NULL",
+                (reason[:500], self.db.now(), game_id),
+            )
+            return cur.rowcount == 1
+
+    async def unpark_game(self, game_id: int) -> bool:
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET parked = NULL, parked_at = NULL WHERE id = ? AND parked IS NOT NULL", (game_id,)
+            )
+            return cur.rowcount == 1
+
+    async def parked_reason(self, game_id: int) -> str | None:
+        async with self.db.reading() as conn, conn.execute("SELECT parked FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row is not None and row[0] is not None else None
 
     async def update_options(self, game_id: int, options: Mapping[str, Any]) -> None:
         async with self.db.transaction() as conn:
@@ -209,19 +351,51 @@ class GameStore:
 
     # --- direct messages ------------------------------------------------------
     async def dm_closed(self, user_id: int) -> bool:
-        async with self.db.reading() as conn, conn.execute(
-            "SELECT 1 FROM dm_closed WHERE user_id = ?", (user_id,)
-        ) as cur:
-            return await cur.fetchone() is not None
+        """Whether to skip DMing this user for now: their DMs were found closed and
+        it is not yet time to try again (see :meth:`mark_dm_closed`, :meth:`retry_dms`)."""
+        return await self.dm_status(user_id) == "closed"
 
-    async def mark_dm_closed(self, user_id: int, closed: bool = True) -> bool:
-        """Record (or clear) closed DMs; returns True when this is news."""
+    async def dm_status(self, user_id: int) -> Literal["open", "closed", "retry"]:
+        """'open' (nothing recorded), 'closed' (found closed, not yet time to try
+        again) or 'retry' (found closed, but worth trying again now)."""
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT retry_at FROM dm_closed WHERE user_id = ?", (user_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return "open"
+        return "closed" if row["retry_at"] is not None and str(row["retry_at"]) > self.db.now() else "retry"
+
+    async def mark_dm_closed(self, user_id: int, closed: bool = True, *, retry_after: timedelta = DM_RETRY) -> bool:
+        """Record closed DMs, to be tried again after ``retry_after`` (or clear the
+        record when a DM went through). Returns True when this is news: the first
+        time since the DMs were last open, when the player should be told once."""
         async with self.db.transaction() as conn:
             if not closed:
                 await conn.execute("DELETE FROM dm_closed WHERE user_id = ?", (user_id,))
                 return False
+            async with conn.execute("SELECT 1 FROM dm_closed WHERE user_id = ?", (user_id,)) as cur:
+                known = await cur.fetchone() is not None
+            retry_at = (self.db.clock() + retry_after).astimezone(UTC).isoformat(timespec="seconds")
+            await conn.execute(
+                "INSERT INTO dm_closed (user_id, noticed_at, retry_at) VALUES (?, ?, ?)"
+                " ON CONFLICT(user_id) DO UPDATE SET retry_at = excluded.retry_at",
+                (user_id, self.db.now(), retry_at),
+            )
+            return not known
+
+    async def retry_dms(self, user_id: int) -> bool:
+        """The player did something with the bot: if their DMs were marked closed,
+        try them again on the next DM (they may have opened them). Returns whether
+        there was a record to refresh."""
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT 1 FROM dm_closed WHERE user_id = ? AND retry_at > ?", (user_id, self.db.now())
+        ) as cur:
+            if await cur.fetchone() is None:
+                return False  # nothing recorded (the usual case): no write
+        async with self.db.transaction() as conn:
             cur = await conn.execute(
-                "INSERT OR IGNORE INTO dm_closed (user_id, noticed_at) VALUES (?, ?)", (user_id, self.db.now())
+                "UPDATE dm_closed SET retry_at = ? WHERE user_id = ?", (self.db.now(), user_id)
             )
             return cur.rowcount == 1
 
@@ -254,9 +428,11 @@ class GameStore:
         snapshot: Mapping[str, Any] | None = None,
         status: GameStatus | None = None,
         result: Mapping[str, Any] | None = None,
+        announcements: Sequence[Announcement] = (),
     ) -> None:
-        """Write move ``seq`` (and, atomically with it, the snapshot and any status
-        change it causes). Raises :class:`DuplicateMove` if ``seq`` is taken."""
+        """Write move ``seq`` (and, atomically with it, the snapshot, any status
+        change it causes and the outbox rows that announce it: a move is never
+        committed without them). Raises :class:`DuplicateMove` if ``seq`` is taken."""
         now = self.db.now()
         async with self.db.transaction() as conn:
             try:
@@ -277,6 +453,7 @@ class GameStore:
                 " WHERE id = ?",
                 (now, status, json.dumps(dict(result)) if result is not None else None, game_id),
             )
+            await insert_announcements(conn, game_id, announcements, now)
 
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         async with self.db.reading() as conn, conn.execute(
@@ -337,14 +514,19 @@ class GameStore:
         )
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Write a server's settings, validated again here: a model built without
+        validation (``model_construct``) must not slip unbounded values past the
+        store. Raises ``ValidationError`` (a ValueError) and writes nothing then."""
+        settings = GuildSettings.model_validate(settings.model_dump())
         async with self.db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, use_threads, reminder_hours, timeout_hours, timeout_action)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT(guild_id) DO UPDATE SET use_threads = excluded.use_threads,"
-                " reminder_hours = excluded.reminder_hours, timeout_hours = excluded.timeout_hours,"
-                " timeout_action = excluded.timeout_action",
+                "INSERT INTO guild_settings (guild_id, use_threads, reminder_hours, timeout_hours, timeout_action,"
+                " max_open_games) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(guild_id) DO UPDATE SET"
+                " use_threads = excluded.use_threads, reminder_hours = excluded.reminder_hours,"
+                " timeout_hours = excluded.timeout_hours, timeout_action = excluded.timeout_action,"
+                " max_open_games = excluded.max_open_games",
                 (settings.guild_id, int(settings.use_threads), settings.reminder_hours, settings.timeout_hours,
-                 settings.timeout_action),
+                 settings.timeout_action, settings.max_open_games),
             )
 
     # --- reminders ------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 GameStatus = Literal["lobby", "active", "finished", "cancelled"]
 AiLevel = Literal["easy", "normal", "hard"]
@@ -89,12 +89,35 @@ class MessageRef(_Row):
     version: int
 
 
+#: Bounds of the server settings (also Discord's min/max on ``/pyramid-admin settings``).
+#: An unbounded period once stopped every reminder (``timeout_hours=1e308``), so the
+#: model refuses what the command would, whoever writes it.
+REMINDER_HOURS = (1.0, 720.0)
+TIMEOUT_HOURS = (1.0, 2160.0)
+MAX_OPEN_GAMES = (1, 25)
+DEFAULT_MAX_OPEN_GAMES = 3
+
+
 class GuildSettings(_Row):
+    """A server's overrides; ``None`` periods fall back to the bot's own settings.
+    ``max_open_games`` caps the lobbies and running games one member may have opened
+    in the server at once (each can open a thread)."""
+
     guild_id: int
     use_threads: bool = True
-    reminder_hours: float | None = None
-    timeout_hours: float | None = None
+    reminder_hours: float | None = Field(default=None, ge=REMINDER_HOURS[0], le=REMINDER_HOURS[1],
+                                         allow_inf_nan=False)
+    timeout_hours: float | None = Field(default=None, ge=TIMEOUT_HOURS[0], le=TIMEOUT_HOURS[1],
+                                        allow_inf_nan=False)
     timeout_action: TimeoutAction = "ai"
+    max_open_games: int = Field(default=DEFAULT_MAX_OPEN_GAMES, ge=MAX_OPEN_GAMES[0], le=MAX_OPEN_GAMES[1])
+
+    @model_validator(mode="after")
+    def _reminder_before_timeout(self) -> GuildSettings:
+        if (self.reminder_hours is not None and self.timeout_hours is not None
+                and self.timeout_hours <= self.reminder_hours):
+            raise ValueError("the timeout must come after the reminder")
+        return self
 
 
 class ChallengeRecord(_Row):

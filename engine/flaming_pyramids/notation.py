@@ -7,6 +7,8 @@ search AIs feed back the very strings :func:`play_move` produced.
 
 from __future__ import annotations
 
+import re
+
 from engine.core.errors import IllegalMove
 from engine.flaming_pyramids.geometry import Cell, cell_text, parse_cell
 from engine.flaming_pyramids.tiles import normalise_code
@@ -20,6 +22,18 @@ Parsed = tuple[str, str, Cell | None]
 
 _CACHE: dict[str, Parsed] = {}
 _CACHE_LIMIT = 50_000
+
+#: The longest move text read at all. Real moves are under 20 characters; refusing
+#: longer text up front keeps hostile input (a 5000-digit row) out of the parser,
+#: the cache and the error messages.
+MAX_MOVE_LENGTH = 100
+#: A cell is two small numbers; anything longer is "not a cell" before int() sees it.
+_CELL = re.compile(r"^-?\d{1,6},-?\d{1,6}$")
+
+
+def shorten(text: str, limit: int = 24) -> str:
+    """``text`` as quoted back to a player: long input is cut, not echoed whole."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def play_move(tile: str, cell: Cell) -> str:
@@ -36,6 +50,9 @@ def parse_move(text: str) -> Parsed:
 
 
 def _parse(text: str) -> Parsed:
+    if len(text) > MAX_MOVE_LENGTH:
+        raise IllegalMove(f"That move is too long ({len(text)} characters): moves are at most {MAX_MOVE_LENGTH} "
+                          "characters, like `play R40 1,0`.")
     words = text.replace(",", " , ").split()
     if not words:
         raise IllegalMove("That move is empty: write e.g. `play R40 1,0` or `fall left`.")
@@ -45,18 +62,18 @@ def _parse(text: str) -> Parsed:
             return ("fall", words[1].lower(), None)
         raise IllegalMove("A fall is `fall left` or `fall right`.")
     if verb != "play":
-        raise IllegalMove(f"{text.strip()!r} is not a move: write e.g. `play R40 1,0` or `fall left`.")
+        raise IllegalMove(f"{shorten(text.strip())!r} is not a move: write e.g. `play R40 1,0` or `fall left`.")
     if len(words) < 2:
         raise IllegalMove("Say which tile and where: e.g. `play R40 1,0`.")
     tile = normalise_code(words[1])
     if tile is None:
-        raise IllegalMove(f"There is no tile called {words[1]!r}; tiles are written like R40, G1, B7 or M200.")
+        raise IllegalMove(f"There is no tile called {shorten(words[1])!r}; tiles are written like R40, G1, B7 or M200.")
     where = "".join(words[2:])
     if not where:
         raise IllegalMove(f"Say where to play {tile}: e.g. `play {tile} 1,0` (row,column).")
-    cell = parse_cell(where)
+    cell = parse_cell(where) if _CELL.match(where) else None
     if cell is None:
-        raise IllegalMove(f"{where!r} is not a cell: write it as row,column, e.g. 1,0 or 0,-1.")
+        raise IllegalMove(f"{shorten(where)!r} is not a cell: write it as row,column, e.g. 1,0 or 0,-1.")
     if cell[0] < 0:
         raise IllegalMove(f"There is no row {cell[0]}: row 0 is the base.")
     return ("play", tile, cell)

@@ -14,7 +14,12 @@ from engine.core.errors import IllegalMove
 from engine.pyramido.geometry import Cell, format_cell
 from engine.pyramido.stones import COLOURS
 
-_CELL = re.compile(r"^(-?\d+)\s*:\s*(-?\d+)\s*,\s*(-?\d+)$")
+#: The longest move text read at all. Real moves are under 30 characters; refusing
+#: longer text up front keeps hostile input (a 5000-digit cell, which Python will
+#: not even convert to an int) from reaching the parser or an error message.
+MAX_MOVE_LENGTH = 100
+#: Digits are bounded too, so an oversize number is simply "not a cell".
+_CELL = re.compile(r"^(-?\d{1,6})\s*:\s*(-?\d{1,6})\s*,\s*(-?\d{1,6})$")
 _VERBS = ("place", "end", "discard", "take", "reserve", "build", "pass")
 _PLACING = ("place", "take", "build")
 
@@ -35,25 +40,33 @@ class Move:
 def parse_cell(text: str) -> Cell:
     match = _CELL.match(text.strip())
     if match is None:
-        raise IllegalMove(f"{text.strip()!r} is not a cell; write level:x,y, e.g. 1:0,2.")
+        raise IllegalMove(f"{shorten(text.strip())!r} is not a cell; write level:x,y, e.g. 1:0,2.")
     return int(match.group(1)), int(match.group(2)), int(match.group(3))
+
+
+def shorten(text: str, limit: int = 24) -> str:
+    """``text`` as quoted back to a player: long input is cut, not echoed whole."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def parse_colour(text: str) -> str:
     colour = text.strip().upper()
     if colour not in COLOURS:
-        raise IllegalMove(f"{text.strip()!r} is not a stone colour; the colours are R, Y, G, B and W.")
+        raise IllegalMove(f"{shorten(text.strip())!r} is not a stone colour; the colours are R, Y, G, B and W.")
     return colour
 
 
 def parse_move(text: str) -> Move:
+    if len(text) > MAX_MOVE_LENGTH:
+        raise IllegalMove(f"That move is too long ({len(text)} characters): moves are at most {MAX_MOVE_LENGTH} "
+                          "characters, like 'place R 1:0,1'.")
     words = text.strip().split()
     if not words:
         raise IllegalMove("That is an empty move.")
     verb = words[0].lower()
     rest = words[1:]
     if verb not in _VERBS:
-        raise IllegalMove(f"{words[0]!r} is not a Pyramido move; the moves are {', '.join(_VERBS)}.")
+        raise IllegalMove(f"{shorten(words[0])!r} is not a Pyramido move; the moves are {', '.join(_VERBS)}.")
     if verb in ("end", "pass"):
         if rest:
             raise IllegalMove(f"'{verb}' takes nothing after it.")

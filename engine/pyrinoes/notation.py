@@ -14,6 +14,17 @@ from engine.pyrinoes.pieces import Domino, Pyrino, domino, explain_bad_pyrino, p
 
 SIDES = ("left", "right")
 EXAMPLES = "play 6-4 right, play Y21|R1 left, build Y21|R1, draw or pass"
+#: The longest move text read at all. Real moves are under 20 characters; refusing
+#: longer text up front keeps hostile input out of the parser, its cache and the
+#: error messages (which quote what the player wrote).
+MAX_MOVE_LENGTH = 100
+#: The longest piece code quoted back in a message.
+_QUOTE = 24
+
+
+def shorten(text: str, limit: int = _QUOTE) -> str:
+    """``text`` as quoted back to a player: long input is cut, not echoed whole."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +49,16 @@ def build_text(code: str) -> str:
     return f"build {code}"
 
 
-@lru_cache(maxsize=4096)
 def parse_move(text: str) -> Move:
+    """The move ``text`` names; raises :class:`IllegalMove` with a reason if none."""
+    if len(text) > MAX_MOVE_LENGTH:
+        raise IllegalMove(f"That move is too long ({len(text)} characters): moves are at most {MAX_MOVE_LENGTH} "
+                          "characters, like 'play 6-4 right'.")
+    return _parse(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Move:
     words = text.strip().lower().split()
     if not words:
         raise IllegalMove(f"That is not a move. Moves look like: {EXAMPLES}.")
@@ -49,7 +68,7 @@ def parse_move(text: str) -> Move:
             raise IllegalMove(f"'{verb}' takes nothing after it.")
         return Move(verb)
     if verb not in ("play", "build"):
-        raise IllegalMove(f"'{words[0]}' is not a move. Moves look like: {EXAMPLES}.")
+        raise IllegalMove(f"'{shorten(words[0])}' is not a move. Moves look like: {EXAMPLES}.")
     side: str | None = None
     if verb == "play" and rest and rest[-1] in SIDES:
         side = rest.pop()
@@ -57,7 +76,7 @@ def parse_move(text: str) -> Move:
         raise IllegalMove(f"Say which piece to {verb}, e.g. {'play 6-4 right' if verb == 'play' else 'build Y21|R1'}.")
     code = "".join(rest)
     if verb == "play" and len(rest) > 1 and domino(code) is None and pyrino(code) is None:
-        raise IllegalMove(f"'{rest[-1]}' is not a side: play to the left or the right end.")
+        raise IllegalMove(f"'{shorten(rest[-1])}' is not a side: play to the left or the right end.")
     if verb == "play":
         found_domino = domino(code)
         if found_domino is not None:
@@ -68,7 +87,10 @@ def parse_move(text: str) -> Move:
             raise IllegalMove(f"{code} is a domino; only pyrinoes are built, e.g. build Y21|R1.")
         if "|" not in code:
             raise IllegalMove(
-                f"{code.upper()} is not a domino or pyrino code (dominoes look like 6-4, pyrinoes like Y21|R1)."
+                f"{shorten(code.upper())} is not a domino or pyrino code "
+                "(dominoes look like 6-4, pyrinoes like Y21|R1)."
             )
+        if len(code) > _QUOTE:
+            raise IllegalMove(f"{shorten(code.upper())} is not a pyrino: write its two ends joined by |, e.g. Y21|R1.")
         raise IllegalMove(explain_bad_pyrino(code))
     return Move(verb, pyrino=found[0], side=side)

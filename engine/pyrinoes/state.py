@@ -16,7 +16,8 @@ class PyrinoesOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    target: int = Field(default=100, ge=1, le=100_000, description="Score that wins the match.")
+    #: 10..1000: below 10 a single round decides everything, above 1000 a match never ends.
+    target: int = Field(default=100, ge=10, le=1000, description="Score that wins the match.")
 
 
 @dataclass(slots=True)

@@ -11,6 +11,7 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from tests.emulator.server import Emulator
@@ -19,11 +20,14 @@ from tests.emulator.server import Emulator
 class BotProcess:
     """``python -m bot`` in a child process, configured the way an admin would (environment variables)."""
 
-    def __init__(self, api_base_url: str, database: Path, emulator: Emulator, workers: int) -> None:
+    def __init__(self, api_base_url: str, database: Path, emulator: Emulator, workers: int,
+                 env: Mapping[str, str] | None = None) -> None:
         self.api_base_url = api_base_url
         self.database = database
         self.emulator = emulator
         self.workers = workers
+        self.extra_env = dict(env or {})  # more PYRAMID_* settings, as an admin would add them
+        self.killed = False
         self.process: asyncio.subprocess.Process | None = None
         self._spawned = asyncio.Event()
 
@@ -36,11 +40,12 @@ class BotProcess:
             "PYRAMID_AI_DELAY_SECONDS": "0",
             "PYRAMID_LOG_LEVEL": os.environ.get("PYRAMID_LOG_LEVEL", "WARNING"),
             "PYRAMID_RENDER_WORKERS": str(self.workers),
+            **self.extra_env,
         }
         self.process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env)
         self._spawned.set()
         code = await self.process.wait()
-        if code not in (0, -signal.SIGTERM):
+        if code not in (0, -signal.SIGTERM) and not (self.killed and code == -signal.SIGKILL):
             raise RuntimeError(f"the bot exited with code {code}")
 
     async def wait_until_ready(self) -> None:
@@ -59,6 +64,12 @@ class BotProcess:
             with contextlib.suppress(ProcessLookupError):
                 await self.process.wait()
 
+    def kill(self) -> None:
+        """SIGKILL, as the OOM killer sends it: the bot gets no chance to clean up."""
+        assert self.process is not None
+        self.killed = True
+        self.process.kill()
+
     def pids(self) -> list[int]:
         """The bot and every process under it (render and AI workers, the fork server)."""
         return _tree(self.process.pid) if self.process is not None else []
@@ -72,6 +83,18 @@ class BotProcess:
         if self.process is None:
             return float("nan")
         return sum(_vm_hwm_kb(pid) for pid in self.pids()) / 1024
+
+
+def alive(pid: int) -> bool:
+    """The process exists and is not a zombie (a zombie has exited; only its parent's wait is missing)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        return "\nState:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
 
 
 def _children() -> dict[int, list[int]]:

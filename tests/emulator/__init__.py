@@ -5,9 +5,9 @@ See ``harness.py`` for the test-facing API and ``limits.RULES`` for the enforced
 
 from .errors import Violation
 from .harness import BotFactory, BotHandle, Harness, InteractionNotAnswered, InteractionResult
-from .interactions import BotNotConnected, HarnessError
+from .interactions import BotNotConnected, CommandUnavailable, HarnessError
 from .limits import RULES
-from .model import Attachment, Channel, Guild, Message, User
+from .model import Attachment, Channel, Guild, Message, Overwrite, Role, User
 from .server import Emulator
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
     "BotHandle",
     "BotNotConnected",
     "Channel",
+    "CommandUnavailable",
     "Emulator",
     "Guild",
     "Harness",
@@ -24,6 +25,8 @@ __all__ = [
     "InteractionNotAnswered",
     "InteractionResult",
     "Message",
+    "Overwrite",
+    "Role",
     "User",
     "Violation",
 ]

@@ -26,9 +26,15 @@ MISSING_ACCESS = 50001
 CANNOT_EDIT_OTHERS_MESSAGE = 50005
 CANNOT_SEND_EMPTY_MESSAGE = 50006
 CANNOT_SEND_MESSAGES_TO_USER = 50007
+MISSING_PERMISSIONS = 50013
+CANNOT_EXECUTE_ON_SYSTEM_MESSAGE = 50021
+CANNOT_EXECUTE_ON_CHANNEL_TYPE = 50024
 INVALID_WEBHOOK_TOKEN = 50027
 INVALID_FORM_BODY = 50035
 THREAD_ARCHIVED = 50083
+REPLY_WITHOUT_HISTORY = 160002
+THREAD_ALREADY_CREATED = 160004
+THREAD_LOCKED = 160005
 
 
 @dataclass
@@ -93,3 +99,37 @@ def unknown_interaction(rule: str | None = None, detail: str = "") -> APIError:
 
 def unauthorized() -> APIError:
     return APIError(401, 0, "401: Unauthorized")
+
+
+def missing_access(detail: str) -> APIError:
+    """403 / 50001: the bot cannot see the channel (no VIEW_CHANNEL)."""
+    return APIError(403, MISSING_ACCESS, "Missing Access", rule="missing-access", detail=detail)
+
+
+def missing_permissions(detail: str) -> APIError:
+    """403 / 50013: the bot sees the channel but lacks the permission the action needs."""
+    return APIError(403, MISSING_PERMISSIONS, "Missing Permissions", rule="missing-permissions", detail=detail)
+
+
+def thread_archived(detail: str) -> APIError:
+    return APIError(
+        400,
+        THREAD_ARCHIVED,
+        "Thread is archived",
+        rule="thread-archived",
+        detail=detail,
+    )
+
+
+def thread_locked(detail: str) -> APIError:
+    return APIError(403, THREAD_LOCKED, "Thread is locked", rule="thread-locked", detail=detail)
+
+
+def wrong_channel_type(detail: str) -> APIError:
+    return APIError(
+        400,
+        CANNOT_EXECUTE_ON_CHANNEL_TYPE,
+        "Cannot execute action on this channel type",
+        rule="channel-type",
+        detail=detail,
+    )

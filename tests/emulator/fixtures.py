@@ -15,7 +15,9 @@ and provide a ``bot_factory`` fixture there:
 (``with emulator.expect_violation("content-length"): ...``); ``harness`` also fails it if the bot logged an error
 (``with harness.expect_bot_error("..."): ...``). The bot is not started automatically: ``await harness.start_bot()``.
 Override ``harness_options`` to pass ``Harness`` keyword arguments, e.g. a ``busy_check`` for the bot's own
-background tasks: ``{"busy_check": lambda bot: bool(bot._ai_pending)}``.
+background tasks: ``{"busy_check": lambda bot: bool(bot._ai_pending)}``; override ``emulator_options`` (or
+parametrize it indirectly) to pass ``Emulator`` keyword arguments, e.g. ``{"strict": False}`` for a test about
+Discord's deprecated behaviours.
 """
 
 from __future__ import annotations
@@ -32,8 +34,18 @@ from .server import Emulator
 
 
 @pytest.fixture
-async def emulator() -> AsyncIterator[Emulator]:
-    emu = await Emulator.start()
+def emulator_options() -> dict[str, Any]:
+    return {}
+
+
+@pytest.fixture
+async def emulator(request: pytest.FixtureRequest) -> AsyncIterator[Emulator]:
+    # ``emulator_options`` is looked up by name, so a conftest that imports only ``emulator`` still works
+    try:
+        options: dict[str, Any] = request.getfixturevalue("emulator_options")
+    except pytest.FixtureLookupError:
+        options = {}
+    emu = await Emulator.start(**options)
     try:
         yield emu
     finally:

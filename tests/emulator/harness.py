@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 import aiohttp
 
+from . import permissions as P
 from .gateway import GUILD_PRESENCES
 from .interactions import (
     APPLICATION_COMMAND,
@@ -36,6 +37,7 @@ from .interactions import (
     HarnessError,
     build_command_data,
     button_data,
+    check_command_available,
     dispatch_interaction,
     find_button,
     find_command,
@@ -44,7 +46,18 @@ from .interactions import (
     select_data,
 )
 from .messages import announce_create, create_message
-from .model import Attachment, Channel, Guild, Interaction, Message, User
+from .model import (
+    MEMBER_OVERWRITE,
+    ROLE_OVERWRITE,
+    Attachment,
+    Channel,
+    Guild,
+    Interaction,
+    Message,
+    Overwrite,
+    Role,
+    User,
+)
 from .server import Emulator
 
 JSON = dict[str, Any]
@@ -317,15 +330,22 @@ class Harness:
         return self.emu.guild
 
     async def add_user(
-        self, username: str, *, dms_open: bool = True, guild: Guild | None = None, permissions: int | None = None
+        self,
+        username: str,
+        *,
+        dms_open: bool = True,
+        guild: Guild | None = None,
+        permissions: int | None = None,
+        roles: list[Role] | None = None,
     ) -> User:
-        """A user who is a member of ``guild`` (default: the emulator's guild); ``permissions``
-        overrides what they may do there (e.g. without MANAGE_GUILD)."""
+        """A user who is a member of ``guild`` (default: the emulator's guild). Their permissions there are
+        @everyone's plus a role with ``permissions`` (default: everything but ADMINISTRATOR, as a moderator has;
+        pass less, e.g. without MANAGE_GUILD, to test admin-only commands), or exactly the ``roles`` given."""
         user = self.world.add_user(username, dms_open=dms_open)
         if permissions is not None:
             user.permissions = permissions
         g = guild or self.emu.guild
-        g.member_ids.append(user.id)
+        self.world.add_member(g, user, roles=roles)
         await self.emu.gateway.dispatch(
             "GUILD_MEMBER_ADD", {**self.world.member_payload(g, user), "guild_id": str(g.id)}
         )
@@ -334,7 +354,8 @@ class Harness:
     async def add_guild(self, name: str, *, members: list[User] | None = None) -> Guild:
         """Another guild with the bot, the given users and a #general channel (GUILD_CREATE is dispatched)."""
         guild = self.world.add_guild(name)
-        guild.member_ids += [u.id for u in members or []]
+        for user in members or []:
+            self.world.add_member(guild, user)
         self.world.add_channel(guild, "general")
         for session in self.emu.gateway.live_sessions:
             payload = self.world.guild_payload(guild, all_members=bool(session.intents & GUILD_PRESENCES))
@@ -362,11 +383,134 @@ class Harness:
         self, thread: Channel, *, archived: bool | None = None, locked: bool | None = None
     ) -> None:
         """Archive/lock a thread as a moderator would."""
-        if archived is not None:
+        t = self.world.now()
+        if archived is not None and archived != thread.archived:
             thread.archived = archived
+            thread.archive_timestamp = t
+            if not archived:
+                thread.active_since = t
         if locked is not None:
             thread.locked = locked
         await self.emu.gateway.dispatch("THREAD_UPDATE", self.world.channel_payload(thread))
+        await self.sync_gateway()
+
+    async def delete_thread(self, thread: Channel) -> None:
+        """Delete a thread as a moderator would (THREAD_DELETE; afterwards its routes answer 10003 Unknown Channel)."""
+        if not thread.is_thread:
+            raise HarnessError(f"{thread!r} is not a thread")
+        del self.world.channels[thread.id]
+        data = {"id": str(thread.id), "guild_id": str(thread.guild_id), "parent_id": str(thread.parent_id)}
+        await self.emu.gateway.dispatch("THREAD_DELETE", {**data, "type": thread.type})
+        await self.sync_gateway()
+
+    async def sync_gateway(self, timeout: float = 5.0) -> None:
+        """Wait until the bot has read every gateway event dispatched so far (an in-process discord.py client:
+        its ``ws.sequence``), then settle: state changes made through the gateway are visible to the bot."""
+        client: Any = getattr(self.bot, "client", self.bot)
+        ws: Any = getattr(client, "ws", None)
+        sessions = self.emu.gateway.connected_sessions
+        if ws is not None and hasattr(ws, "sequence") and len(sessions) == 1:
+            target = sessions[0].seq
+            loop = asyncio.get_running_loop()
+            limit = loop.time() + timeout
+            while loop.time() < limit and int(ws.sequence or 0) < target:
+                if getattr(client, "ws", None) is not ws:  # reconnected meanwhile: settling will do
+                    break
+                await asyncio.sleep(0.002)
+        await self.settle()
+
+    async def advance(self, **delta: float) -> list[Channel]:
+        """Move the emulator's clock (``minutes=61``); returns the threads that auto-archived meanwhile."""
+        archived = await self.emu.advance(**delta)
+        await self.sync_gateway()
+        return archived
+
+    # --- roles and permissions (as a server admin changes them: the bot is told through the gateway) ------------
+
+    def bot_role(self, guild: Guild | None = None) -> Role:
+        g = guild or self.emu.guild
+        role = g.bot_role(self.world.bot.id)
+        if role is None:
+            raise HarnessError(f"the bot has no role in {g.name}")
+        return role
+
+    async def set_bot_permission(self, where: Channel | Guild | None, permission: str, allowed: bool | None) -> None:
+        """Grant (True), deny (False) or reset (None) one permission ("attach_files", "embed_links", ...) of the bot.
+
+        ``where`` a channel: a member overwrite for the bot on it (a thread's parent: threads have no overwrites of
+        their own), CHANNEL_UPDATE is dispatched; None resets that bit of the overwrite. ``where`` a guild (or None:
+        the emulator's guild): the bot's own role changes, GUILD_ROLE_UPDATE is dispatched; None resets the bit to
+        the invite's default."""
+        bit = P.bit(permission)
+        if isinstance(where, Channel):
+            target = self.world.overwrite_target(where)
+            ow = target.overwrites.get(self.world.bot.id) or Overwrite(self.world.bot.id, MEMBER_OVERWRITE)
+            ow.allow &= ~bit
+            ow.deny &= ~bit
+            if allowed is True:
+                ow.allow |= bit
+            elif allowed is False:
+                ow.deny |= bit
+            await self._put_overwrite(target, ow)
+            return
+        guild = where or self.emu.guild
+        role = self.bot_role(guild)
+        value = role.permissions & ~bit
+        if allowed is True or (allowed is None and P.DEFAULT_BOT & bit):
+            value |= bit
+        await self.set_role_permissions(role, value, guild=guild)
+
+    async def set_overwrite(
+        self,
+        channel: Channel,
+        target: User | Role,
+        *,
+        allow: int | list[str] = 0,
+        deny: int | list[str] = 0,
+    ) -> None:
+        """Replace the overwrite of ``target`` (a member or a role; the guild's @everyone role is ``bot_role``'s
+        guild ``.everyone``) on ``channel`` (a thread's parent), as a server admin would; 0/0 removes it."""
+        kind = MEMBER_OVERWRITE if isinstance(target, User) else ROLE_OVERWRITE
+        ow = Overwrite(target.id, kind, P.value_of(allow), P.value_of(deny))
+        await self._put_overwrite(self.world.overwrite_target(channel), ow)
+
+    async def _put_overwrite(self, channel: Channel, ow: Overwrite) -> None:
+        if ow.allow or ow.deny:
+            channel.overwrites[ow.id] = ow
+        else:
+            channel.overwrites.pop(ow.id, None)
+        self.emu.notify()
+        await self.emu.gateway.dispatch("CHANNEL_UPDATE", self.world.channel_payload(channel))
+        await self.sync_gateway()
+
+    async def add_role(
+        self, name: str, permissions: int | list[str], *, members: list[User] | None = None, guild: Guild | None = None
+    ) -> Role:
+        """A new role (GUILD_ROLE_CREATE), given to ``members`` on top of their roles (GUILD_MEMBER_UPDATE)."""
+        g = guild or self.emu.guild
+        role = self.world.add_role(g, name, P.value_of(permissions))
+        await self.emu.gateway.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(g.id), "role": role.payload()})
+        for user in members or []:
+            g.member_roles.setdefault(user.id, []).append(role.id)
+            await self.emu.gateway.dispatch(
+                "GUILD_MEMBER_UPDATE", {**self.world.member_payload(g, user), "guild_id": str(g.id)}
+            )
+        await self.sync_gateway()
+        return role
+
+    async def set_role_permissions(
+        self, role: Role, permissions: int | list[str], *, guild: Guild | None = None
+    ) -> None:
+        """Change a role's permissions (the guild's @everyone role is ``guild.everyone``); GUILD_ROLE_UPDATE."""
+        g = guild or next((x for x in self.world.guilds.values() if role.id in x.roles), self.emu.guild)
+        role.permissions = P.value_of(permissions)
+        self.emu.notify()
+        await self.emu.gateway.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(g.id), "role": role.payload()})
+        await self.sync_gateway()
+
+    def bot_permissions(self, channel: Channel) -> list[str]:
+        """The bot's permissions in ``channel`` as the emulator enforces them (names, for assertions)."""
+        return P.names(self.world.permissions(self.world.bot, channel))
 
     # --- user actions -------------------------------------------------------------------------------------------
 
@@ -385,8 +529,11 @@ class Harness:
         """Run ``/command [group] [subcommand]`` with options (kwargs, or ``options=`` for names with dashes)."""
         parts = command.lstrip("/").split()
         cmd = find_command(self.emu, channel, parts[0])
+        check_command_available(self.emu, cmd, user, channel)
         opts = {**(options or {}), **kw_options}
-        data = build_command_data(self.emu, cmd, parts[1:], opts, guild_id=channel.guild_id)
+        data = build_command_data(
+            self.emu, cmd, parts[1:], opts, guild_id=channel.guild_id, invoker=user, where=channel
+        )
         inter = await dispatch_interaction(self.emu, type=APPLICATION_COMMAND, user=user, channel=channel, data=data)
         return await self._finish(inter, settle=settle, check=check, what=f"/{command}")
 
@@ -404,8 +551,11 @@ class Harness:
         """Type ``value`` into ``option`` of ``/command``; returns the choices the bot offered."""
         parts = command.lstrip("/").split()
         cmd = find_command(self.emu, channel, parts[0])
+        check_command_available(self.emu, cmd, user, channel)
         opts = {**(options or {}), **kw_options, option: value}
-        data = build_command_data(self.emu, cmd, parts[1:], opts, guild_id=channel.guild_id, focused=option)
+        data = build_command_data(
+            self.emu, cmd, parts[1:], opts, guild_id=channel.guild_id, focused=option, invoker=user, where=channel
+        )
         inter = await dispatch_interaction(self.emu, type=AUTOCOMPLETE, user=user, channel=channel, data=data)
         result = await self._finish(inter, settle=True, check=True, what=f"autocomplete /{command} {option}")
         return result.choices
@@ -471,7 +621,17 @@ class Harness:
         return await self._finish(inter, settle=settle, check=check, what=f"modal {modal.get('custom_id')}")
 
     async def say(self, user: User, channel: Channel, content: str) -> Message:
-        """Post a plain message as ``user`` (MESSAGE_CREATE reaches the bot per its intents)."""
+        """Post a plain message as ``user`` (MESSAGE_CREATE reaches the bot per its intents). In an archived thread
+        this unarchives it (THREAD_UPDATE), as Discord does; a locked thread takes posts from moderators only."""
+        if not self.world.can_access(user, channel):
+            raise HarnessError(f"{user.username} cannot see {channel!r}")
+        if channel.guild_id is not None:
+            perms = self.world.permissions(user, channel)
+            needed = P.SEND_MESSAGES_IN_THREADS if channel.is_thread else P.SEND_MESSAGES
+            if not perms & needed:
+                raise HarnessError(f"{user.username} may not post in {channel!r}")
+            if channel.is_thread and channel.locked and not perms & P.MANAGE_THREADS:
+                raise HarnessError(f"{channel!r} is locked: only moderators post there")
         msg = create_message(self.emu, channel, user, {"content": content}, [])
         await announce_create(self.emu, msg)
         await self.settle()

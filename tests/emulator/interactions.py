@@ -1,7 +1,8 @@
 """Building and dispatching INTERACTION_CREATE payloads the way Discord's client would produce them.
 
 Input checks here mirror what the Discord client itself prevents (unknown option, missing required option, a value
-outside the choices, clicking a disabled button…); they raise :class:`HarnessError` because they are test mistakes,
+outside the choices, clicking a disabled button, a command hidden from the user by its ``default_member_permissions``
+or ``contexts``, a command in an archived thread…); they raise :class:`HarnessError` because they are test mistakes,
 not bot bugs.
 """
 
@@ -12,9 +13,9 @@ import secrets
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from . import permissions as P
 from .limits import BUTTON, LABEL, SELECT_TYPES, STRING_SELECT, TEXT_INPUT
 from .model import (
-    ALL_TEXT_PERMISSIONS,
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
@@ -45,6 +46,10 @@ class BotNotConnected(HarnessError):
     pass
 
 
+class CommandUnavailable(HarnessError):
+    """Discord would not show the command to this user here (default_member_permissions, contexts, archived thread)."""
+
+
 # --- commands -----------------------------------------------------------------------------------------------------
 
 
@@ -57,6 +62,44 @@ def find_command(emu: Emulator, channel: Channel, name: str, ctype: int = 1) -> 
                 return c
     known = sorted({("/" if c.type == 1 else "") + c.name for c in commands})
     raise HarnessError(f"command /{root} is not registered with the emulator (registered: {known or 'none'})")
+
+
+def check_command_available(emu: Emulator, cmd: Command, user: User, channel: Channel) -> None:
+    """What Discord checks before it even offers a command: its interaction ``contexts`` (guild 0, bot DM 1) and, in
+    guilds, USE_APPLICATION_COMMANDS and ``default_member_permissions`` (the member's permissions in the channel must
+    include them, ADMINISTRATOR and the owner pass, ``"0"`` hides it from everyone else). Commands cannot be used in
+    archived threads."""
+    if not emu.world.can_access(user, channel):
+        raise HarnessError(
+            f"{user.username} cannot use {channel!r} (not a member / someone else's DM / private thread / no view)"
+        )
+    raw = cmd.raw
+    in_guild = channel.guild_id is not None
+    contexts = raw.get("contexts")
+    context = 0 if in_guild else 1
+    if contexts is not None and context not in contexts:
+        raise CommandUnavailable(f"/{cmd.name} is not available in this context ({context}; contexts={contexts})")
+    if not in_guild:
+        if cmd.guild_id is None and raw.get("dm_permission") is False and contexts is None:
+            raise CommandUnavailable(f"/{cmd.name} is not available in DMs (dm_permission false)")
+        return
+    if channel.is_thread and channel.archived:
+        raise CommandUnavailable(f"users cannot use application commands in the archived thread {channel.name!r}")
+    perms = emu.world.permissions(user, channel)
+    if not perms & P.USE_APPLICATION_COMMANDS:
+        raise CommandUnavailable(f"{user.username} lacks USE_APPLICATION_COMMANDS in {channel!r}")
+    needed = raw.get("default_member_permissions")
+    if needed is None:
+        return
+    needed = int(needed)
+    guild = emu.world.guilds[channel.guild_id or 0]
+    if perms == P.ALL or emu.world.base_permissions(guild, user) & P.ADMINISTRATOR:
+        return
+    if needed == 0 or perms & needed != needed:
+        missing = ", ".join(n.upper() for n in P.names(needed & ~perms)) or "administrator"
+        raise CommandUnavailable(
+            f"/{cmd.name} is hidden from {user.username} by default_member_permissions (missing {missing})"
+        )
 
 
 def _option_specs(cmd: Command, path: list[str]) -> tuple[list[JSON], list[JSON]]:
@@ -88,7 +131,15 @@ def _leaf_container(root: list[JSON]) -> list[JSON]:
     return container
 
 
-def _encode_value(emu: Emulator, spec: JSON, value: Any, resolved: JSON, guild_id: int | None) -> Any:
+def _encode_value(
+    emu: Emulator,
+    spec: JSON,
+    value: Any,
+    resolved: JSON,
+    guild_id: int | None,
+    invoker: User | None = None,
+    where: Channel | None = None,
+) -> Any:
     t = spec.get("type")
     name = spec.get("name")
     if t == STRING:
@@ -117,13 +168,17 @@ def _encode_value(emu: Emulator, spec: JSON, value: Any, resolved: JSON, guild_i
         resolved.setdefault("users", {})[str(value.id)] = value.payload()
         guild = emu.world.guilds.get(guild_id or 0)
         if guild is not None and value.id in guild.member_ids:
-            member = emu.world.member_payload(guild, value, with_permissions=True)
+            perms = (
+                emu.world.permissions(value, where) if where is not None else emu.world.base_permissions(guild, value)
+            )
+            member = emu.world.member_payload(guild, value, permissions=perms)
             member.pop("user")
             resolved.setdefault("members", {})[str(value.id)] = member
         return str(value.id)
     if t == CHANNEL and isinstance(value, Channel):
         payload = emu.world.channel_payload(value)
-        payload["permissions"] = str(ALL_TEXT_PERMISSIONS)
+        if invoker is not None:
+            payload["permissions"] = str(emu.world.permissions(invoker, value))
         resolved.setdefault("channels", {})[str(value.id)] = payload
         return str(value.id)
     raise HarnessError(f"option {name!r} (type {t}) cannot take {value!r}")
@@ -137,6 +192,8 @@ def build_command_data(
     *,
     guild_id: int | None,
     focused: str | None = None,
+    invoker: User | None = None,
+    where: Channel | None = None,
 ) -> JSON:
     root, specs = _option_specs(cmd, path)
     by_name = {o["name"]: o for o in specs}
@@ -160,7 +217,11 @@ def build_command_data(
                 )
             value = match["value"]
         leaf.append(
-            {"name": spec["name"], "type": spec["type"], "value": _encode_value(emu, spec, value, resolved, guild_id)}
+            {
+                "name": spec["name"],
+                "type": spec["type"],
+                "value": _encode_value(emu, spec, value, resolved, guild_id, invoker, where),
+            }
         )
     if focused is None:
         given = {o["name"] for o in leaf}
@@ -311,6 +372,9 @@ async def dispatch_interaction(
     token = f"aW50ZXJhY3Rpb246{iid}:" + secrets.token_urlsafe(48)
     guild = world.guilds.get(channel.guild_id) if channel.guild_id is not None else None
     channel_payload = world.channel_payload(channel)
+    bot_perms = world.permissions(world.bot, channel)
+    if guild is None:  # documented: DMs with the bot get these (discord.py reads app_permissions as given)
+        bot_perms |= P.MENTION_EVERYONE
     payload: JSON = {
         "id": str(iid),
         "application_id": str(world.application_id),
@@ -320,7 +384,7 @@ async def dispatch_interaction(
         "version": 1,
         "channel_id": str(channel.id),
         "channel": channel_payload,
-        "app_permissions": str(ALL_TEXT_PERMISSIONS),
+        "app_permissions": str(bot_perms),
         "locale": user.locale,
         "entitlements": [],
         "entitlement_sku_ids": [],
@@ -330,14 +394,15 @@ async def dispatch_interaction(
     }
     if not world.can_access(user, channel):
         raise HarnessError(
-            f"{user.username} cannot use {channel!r} (not a member / someone else's DM / private thread)"
+            f"{user.username} cannot use {channel!r} (not a member / someone else's DM / private thread / no view)"
         )
     if guild is not None:
-        channel_payload["permissions"] = str(ALL_TEXT_PERMISSIONS)
+        user_perms = world.permissions(user, channel)
+        channel_payload["permissions"] = str(user_perms)
         payload["guild_id"] = str(guild.id)
         payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
         payload["guild_locale"] = guild.locale
-        payload["member"] = world.member_payload(guild, user, with_permissions=True)
+        payload["member"] = world.member_payload(guild, user, permissions=user_perms)
     else:
         payload["user"] = user.payload()
     if message is not None:
@@ -354,7 +419,7 @@ async def dispatch_interaction(
         payload=payload,
         created_at=now,
         deadline=now + emu.interaction_deadline,
-        expires_at=now + emu.token_lifetime,
+        created_wall=emu.now(),
         message_id=message.id if message is not None else None,
     )
     world.interactions[iid] = inter
@@ -369,6 +434,7 @@ __all__ = [
     "MESSAGE_COMPONENT",
     "MODAL_SUBMIT",
     "BotNotConnected",
+    "CommandUnavailable",
     "HarnessError",
     "build_command_data",
     "dispatch_interaction",

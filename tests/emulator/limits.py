@@ -8,6 +8,8 @@ error code/message. :func:`form_error` turns problems into the ``400 / 50035 Inv
 
 from __future__ import annotations
 
+import datetime as dt
+import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -31,8 +33,25 @@ RULES: dict[str, str] = {
     "embed-footer": "embed footer text is at most 2048 characters",
     "embed-author": "embed author name is at most 256 characters",
     "embed-total": "all embeds of a message together hold at most 6000 characters",
+    "embed-color": "embed color is an integer from 0 to 0xFFFFFF",
+    "embed-url": "embed URLs are http(s) (images also attachment://) and at most 2048 characters",
+    "embed-timestamp": "embed timestamp is an ISO8601 timestamp",
+    "embed-links": "embeds need EMBED_LINKS in the channel (without it Discord silently drops them)",
     "attachment-count": "at most 10 attachments per message",
     "attachment-size": "each uploaded file is within the attachment size limit",
+    "attachment-reference": "attachments[].id names a files[n] part of the request "
+    "(or, when editing, a kept attachment)",
+    "attachment-description": "attachment description is at most 1024 characters",
+    "request-size": "a request body is at most 25 MiB",
+    "message-flags": "only the message flags the endpoint documents can be set",
+    "allowed-mentions": "allowed_mentions: parse is one of users/roles/everyone, exclusive with users/roles lists; "
+    "at most 100 ids each",
+    "nonce-length": "a nonce is an integer or a string of at most 25 characters",
+    "message-reference": "a reply points at an existing, non-system message of the same channel",
+    "message-stickers": "at most 3 sticker_ids",
+    "history-query": "message history: limit 1-100, at most one of before/after/around, snowflakes",
+    "bulk-delete": "bulk delete takes 2-100 distinct message ids",
+    "reaction-emoji": "a reaction is a unicode emoji (URL-encoded) or a custom emoji of the guild (10014)",
     # components
     "action-rows": "at most 5 action rows per message",
     "components-total": "at most 25 components per message (40 with components v2)",
@@ -41,7 +60,11 @@ RULES: dict[str, str] = {
     "row-buttons": "at most 5 buttons per action row",
     "row-select": "a select menu is alone in its action row",
     "button-label": "button label is at most 80 characters; a button has a label or an emoji",
-    "button-custom-id": "non-link buttons have a custom_id, link buttons a url and no custom_id",
+    "button-custom-id": "non-link buttons have a custom_id and no url, link buttons a url and no custom_id",
+    "button-style": "button style is 1-6 (premium buttons need a sku_id and nothing else)",
+    "button-url": "a link button's url is http(s) or discord:// and at most 512 characters",
+    "component-emoji": "a component emoji is a unicode emoji or a custom emoji the sender may use "
+    "(USE_EXTERNAL_EMOJIS: emulated guilds have no emojis of their own)",
     "custom-id-length": "custom_id is 1-100 characters",
     "custom-id-unique": "custom_ids are unique within a message or modal",
     "select-options": "a string select has 1-25 options",
@@ -49,6 +72,7 @@ RULES: dict[str, str] = {
     "select-option-unique": "select option values are unique",
     "select-placeholder": "select placeholder is at most 150 characters",
     "select-values": "0 <= min_values <= max_values <= 25 (and <= number of options)",
+    "select-defaults": "a select's default options/values are no more than max_values",
     "components-v2-content": "messages flagged IS_COMPONENTS_V2 cannot use content or embeds",
     # modals
     "modal-title": "modal title is 1-45 characters",
@@ -59,18 +83,39 @@ RULES: dict[str, str] = {
     "text-input-value": "text input value is at most 4000 characters",
     # autocomplete
     "autocomplete-choices": "at most 25 autocomplete choices",
-    "autocomplete-choice": "choice name is 1-100 characters, a string value at most 100",
+    "autocomplete-choice": "choice name is 1-100 characters, a string value at most 100, "
+    "the value's type matches the option's",
     # commands
-    "command-definition": "application command names/descriptions/options follow Discord's rules",
+    "command-definition": "application command fields have the documented types and values",
+    "command-name": "command/option names match ^[-_'\\p{L}\\p{N}]{1,32}$ in lowercase (chat input commands)",
+    "command-description": "chat input command/option descriptions are 1-100 characters (context menus: empty)",
+    "command-options": "at most 25 options; unique names; required before optional; fields valid for the type",
+    "command-nesting": "options are all subcommands/groups or none; groups hold subcommands; one level of groups",
+    "command-choices": "at most 25 choices, names 1-100, values of the option's type (strings 1-100 characters)",
+    "command-size": "a chat input command has at most 8000 characters of names, descriptions and values",
+    "command-count": "at most 100 chat input (15 user, 15 message) commands per scope, names unique per type",
+    "command-permissions": "default_member_permissions is a permission bitfield (a string of digits) or null",
+    "command-contexts": "contexts are 0/1/2 and integration_types 0/1",
     # interactions
     "interaction-deadline": "the initial interaction response is sent within 3 seconds",
     "interaction-acknowledged": "an interaction is responded to at most once",
     "interaction-response-type": "the response type is valid for the interaction type",
     "followup-before-response": "follow-ups / edits of the original response only after the initial response",
     "interaction-token-expired": "interaction tokens are valid for 15 minutes",
+    "deferred-followup": "a deferred (thinking) response is completed by editing @original, not by a follow-up "
+    "(deprecated; refused in strict mode)",
+    "followup-params": "interaction follow-ups take no thread_id, username, avatar_url, thread_name or applied_tags",
+    # permissions
+    "missing-access": "the bot acts only in channels it can view (VIEW_CHANNEL), else 50001 Missing Access",
+    "missing-permissions": "the bot has the permission a route requires, else 50013 Missing Permissions",
+    "reply-without-history": "replying needs READ_MESSAGE_HISTORY (160002)",
     # channels, threads
     "thread-name": "thread name is 1-100 characters",
-    "thread-archived": "no messages in an archived and locked thread",
+    "thread-archived": "nothing but deleting messages happens in an archived thread (50083); posting unarchives",
+    "thread-locked": "only members with MANAGE_THREADS post, edit or unarchive in a locked thread (160005)",
+    "thread-archive-duration": "auto_archive_duration is one of 60, 1440, 4320, 10080",
+    "channel-type": "the action fits the channel type (50024)",
+    "slowmode": "rate_limit_per_user is 0-21600",
     "message-author": "a bot edits only its own messages",
     "unsupported-route": "the bot called a route the emulator does not implement (extend the emulator)",
 }
@@ -88,7 +133,41 @@ MAX_CUSTOM_ID = 100
 MAX_SELECT_OPTIONS = 25
 MAX_CHOICES = 25
 
+# message flags
+SUPPRESS_EMBEDS = 1 << 2
+EPHEMERAL = 1 << 6
+SUPPRESS_NOTIFICATIONS = 1 << 12
+IS_VOICE_MESSAGE = 1 << 13
 IS_COMPONENTS_V2 = 1 << 15
+FLAG_NAMES = {
+    1 << 0: "CROSSPOSTED",
+    1 << 1: "IS_CROSSPOST",
+    SUPPRESS_EMBEDS: "SUPPRESS_EMBEDS",
+    1 << 3: "SOURCE_MESSAGE_DELETED",
+    1 << 4: "URGENT",
+    1 << 5: "HAS_THREAD",
+    EPHEMERAL: "EPHEMERAL",
+    1 << 7: "LOADING",
+    1 << 8: "FAILED_TO_MENTION_SOME_ROLES_IN_THREAD",
+    SUPPRESS_NOTIFICATIONS: "SUPPRESS_NOTIFICATIONS",
+    IS_VOICE_MESSAGE: "IS_VOICE_MESSAGE",
+    1 << 14: "HAS_SNAPSHOT",
+    IS_COMPONENTS_V2: "IS_COMPONENTS_V2",
+}
+#: The flags each endpoint lets a sender set (message.mdx, webhook.mdx, receiving-and-responding.mdx).
+FLAGS_CREATE = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_VOICE_MESSAGE | IS_COMPONENTS_V2
+FLAGS_EDIT = SUPPRESS_EMBEDS | IS_COMPONENTS_V2
+FLAGS_CALLBACK_MESSAGE = SUPPRESS_EMBEDS | EPHEMERAL | IS_COMPONENTS_V2 | IS_VOICE_MESSAGE | SUPPRESS_NOTIFICATIONS
+FLAGS_CALLBACK_DEFERRED = EPHEMERAL
+FLAGS_FOLLOWUP = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2 | EPHEMERAL
+FLAGS_WEBHOOK_EDIT = SUPPRESS_EMBEDS | IS_COMPONENTS_V2
+ALL_MESSAGE_FLAGS = (1 << 63) - 1  # channel edits: "unsupported flag changes are ignored without error"
+
+MAX_EMBED_URL = 2048
+MAX_BUTTON_URL = 512
+MAX_NONCE = 25
+MAX_MENTION_IDS = 100
+MAX_ATTACHMENT_DESCRIPTION = 1024
 
 ACTION_ROW = 1
 BUTTON = 2
@@ -164,13 +243,85 @@ def form_error(problems: Sequence[Problem], prefix: Path = ()) -> APIError:
 # --- embeds ------------------------------------------------------------------------------------------------------
 
 
+def _trimmed(value: Any) -> str | None:
+    """Discord measures embed texts without leading/trailing whitespace (it trims them)."""
+    return None if value is None else str(value).strip()
+
+
 def embed_text_length(embed: JSON) -> int:
-    total = len(embed.get("title") or "") + len(embed.get("description") or "")
-    total += len((embed.get("footer") or {}).get("text") or "")
-    total += len((embed.get("author") or {}).get("name") or "")
+    total = len(_trimmed(embed.get("title")) or "") + len(_trimmed(embed.get("description")) or "")
+    total += len(_trimmed((embed.get("footer") or {}).get("text")) or "")
+    total += len(_trimmed((embed.get("author") or {}).get("name")) or "")
     for f in embed.get("fields") or []:
-        total += len(f.get("name") or "") + len(f.get("value") or "")
+        total += len(_trimmed(f.get("name")) or "") + len(_trimmed(f.get("value")) or "")
     return total
+
+
+def _bad_url(rule: str, path: Path) -> Problem:
+    return Problem(rule, path, "URL_TYPE_INVALID_URL", "Not a well formed URL.")
+
+
+def _check_url(out: list[Problem], rule: str, path: Path, url: Any, *, attachments: bool, limit: int) -> None:
+    if url is None:
+        return
+    text = str(url)
+    schemes = ("http://", "https://", "attachment://") if attachments else ("http://", "https://")
+    if not isinstance(url, str) or not text.startswith(schemes) or len(text) <= len(text.split("//")[0]) + 2:
+        out.append(_bad_url(rule, path))
+    elif len(text) > limit:
+        out.append(_too_long(rule, path, limit))
+
+
+def _check_embed_extras(out: list[Problem], p: Path, e: JSON) -> None:
+    color = e.get("color")
+    if color is not None:
+        if isinstance(color, bool) or not isinstance(color, int):
+            out.append(Problem("embed-color", (*p, "color"), "NUMBER_TYPE_COERCE", f'Value "{color}" is not int.'))
+        elif color < 0:
+            out.append(
+                Problem(
+                    "embed-color", (*p, "color"), "NUMBER_TYPE_MIN", "int value should be greater than or equal to 0."
+                )
+            )
+        elif color > 0xFFFFFF:
+            out.append(
+                Problem(
+                    "embed-color",
+                    (*p, "color"),
+                    "NUMBER_TYPE_MAX",
+                    "int value should be less than or equal to 16777215.",
+                )
+            )
+    _check_url(out, "embed-url", (*p, "url"), e.get("url"), attachments=False, limit=MAX_EMBED_URL)
+    for key in ("image", "thumbnail"):
+        node = e.get(key)
+        if isinstance(node, dict):
+            if not node.get("url"):
+                out.append(_required("embed-url", (*p, key, "url")))
+            _check_url(out, "embed-url", (*p, key, "url"), node.get("url"), attachments=True, limit=MAX_EMBED_URL)
+    author = e.get("author")
+    if isinstance(author, dict):
+        if _trimmed(author.get("name")) in (None, ""):
+            out.append(_required("embed-author", (*p, "author", "name")))
+        _check_url(out, "embed-url", (*p, "author", "url"), author.get("url"), attachments=False, limit=MAX_EMBED_URL)
+        _check_url(
+            out, "embed-url", (*p, "author", "icon_url"), author.get("icon_url"), attachments=True, limit=MAX_EMBED_URL
+        )
+    footer = e.get("footer")
+    if isinstance(footer, dict):
+        if _trimmed(footer.get("text")) in (None, ""):
+            out.append(_required("embed-footer", (*p, "footer", "text")))
+        _check_url(
+            out, "embed-url", (*p, "footer", "icon_url"), footer.get("icon_url"), attachments=True, limit=MAX_EMBED_URL
+        )
+    stamp = e.get("timestamp")
+    if stamp is not None:
+        try:
+            dt.datetime.fromisoformat(str(stamp))
+        except ValueError:
+            out.append(
+                Problem("embed-timestamp", (*p, "timestamp"), "DATE_TIME_TYPE_PARSE", "Could not parse timestamp.")
+            )
 
 
 def check_embeds(embeds: Sequence[JSON], path: Path = ("embeds",)) -> list[Problem]:
@@ -179,17 +330,18 @@ def check_embeds(embeds: Sequence[JSON], path: Path = ("embeds",)) -> list[Probl
         out.append(_too_long("embed-count", path, MAX_EMBEDS))
     for i, e in enumerate(embeds):
         p = (*path, i)
-        _check_len(out, "embed-title", (*p, "title"), e.get("title"), 256)
-        _check_len(out, "embed-description", (*p, "description"), e.get("description"), 4096)
-        _check_len(out, "embed-footer", (*p, "footer", "text"), (e.get("footer") or {}).get("text"), 2048)
-        _check_len(out, "embed-author", (*p, "author", "name"), (e.get("author") or {}).get("name"), 256)
+        _check_len(out, "embed-title", (*p, "title"), _trimmed(e.get("title")), 256)
+        _check_len(out, "embed-description", (*p, "description"), _trimmed(e.get("description")), 4096)
+        _check_len(out, "embed-footer", (*p, "footer", "text"), _trimmed((e.get("footer") or {}).get("text")), 2048)
+        _check_len(out, "embed-author", (*p, "author", "name"), _trimmed((e.get("author") or {}).get("name")), 256)
+        _check_embed_extras(out, p, e)
         fields = e.get("fields") or []
         if len(fields) > 25:
             out.append(_too_long("embed-fields", (*p, "fields"), 25))
         for j, f in enumerate(fields):
             fp = (*p, "fields", j)
-            _check_len(out, "embed-field-name", (*fp, "name"), f.get("name"), 256, low=1, required=True)
-            _check_len(out, "embed-field-value", (*fp, "value"), f.get("value"), 1024, low=1, required=True)
+            _check_len(out, "embed-field-name", (*fp, "name"), _trimmed(f.get("name")), 256, low=1, required=True)
+            _check_len(out, "embed-field-value", (*fp, "value"), _trimmed(f.get("value")), 1024, low=1, required=True)
     total = sum(embed_text_length(e) for e in embeds)
     if total > MAX_EMBED_TOTAL:
         out.append(
@@ -235,12 +387,71 @@ def _check_custom_id(out: list[Problem], path: Path, comp: JSON, seen: dict[str,
         seen[cid] = path
 
 
+_CUSTOM_EMOJI_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
+_KEYCAP_BASES = frozenset("#*0123456789")
+
+
+def _check_emoji(out: list[Problem], path: Path, emoji: Any) -> None:
+    """A partial emoji: a unicode emoji (``{"name": "🔥"}``) or a custom one (``{"id": "...", "name": "..."}``)."""
+    bad = Problem("component-emoji", path, "COMPONENT_INVALID_EMOJI", "Invalid emoji")
+    if not isinstance(emoji, dict):
+        out.append(bad)
+        return
+    eid, name = emoji.get("id"), emoji.get("name")
+    if eid is not None:
+        if not str(eid).isdigit() or (name is not None and not _CUSTOM_EMOJI_NAME.match(str(name))):
+            out.append(bad)
+        return
+    text = str(name or "")
+    # a unicode emoji: no ASCII but keycap bases (1️⃣), at least one non-ASCII code point, short
+    if (
+        not text
+        or len(text) > 32
+        or not any(not c.isascii() for c in text)
+        or any(c.isascii() and c not in _KEYCAP_BASES for c in text)
+    ):
+        out.append(bad)
+
+
+def check_emoji_name(name: str) -> list[Problem]:
+    """A unicode emoji as text (a reaction's emoji)."""
+    out: list[Problem] = []
+    _check_emoji(out, ("emoji",), {"name": name})
+    return out
+
+
+def custom_emojis(components: Sequence[JSON], path: Path = ("components",)) -> list[Path]:
+    """Paths of the custom (id-carrying) emojis in buttons and select options."""
+    found: list[Path] = []
+    for p, c in iter_components(components, path):
+        emoji = c.get("emoji")
+        if isinstance(emoji, dict) and emoji.get("id") is not None:
+            found.append((*p, "emoji", "id"))
+        for j, o in enumerate(c.get("options") or [] if c.get("type") == STRING_SELECT else []):
+            oe = o.get("emoji") if isinstance(o, dict) else None
+            if isinstance(oe, dict) and oe.get("id") is not None:
+                found.append((*p, "options", j, "emoji", "id"))
+    return found
+
+
 def _check_button(out: list[Problem], path: Path, b: JSON) -> None:
-    style = b.get("style", 1)
+    style = b.get("style")
+    if isinstance(style, bool) or style not in (1, 2, 3, 4, LINK_STYLE, PREMIUM_STYLE):
+        out.append(
+            Problem("button-style", (*path, "style"), "BASE_TYPE_CHOICES", "Value must be one of {1, 2, 3, 4, 5, 6}.")
+        )
     _check_len(out, "button-label", (*path, "label"), b.get("label"), MAX_LABEL)
+    if b.get("emoji") is not None:
+        _check_emoji(out, (*path, "emoji"), b.get("emoji"))
     if style == LINK_STYLE:
         if not b.get("url"):
             out.append(_required("button-custom-id", (*path, "url")))
+        else:
+            url = str(b["url"])
+            if not url.startswith(("http://", "https://", "discord://")):
+                out.append(_bad_url("button-url", (*path, "url")))
+            elif len(url) > MAX_BUTTON_URL:
+                out.append(_too_long("button-url", (*path, "url"), MAX_BUTTON_URL))
         if b.get("custom_id") is not None:
             out.append(
                 Problem(
@@ -250,8 +461,31 @@ def _check_button(out: list[Problem], path: Path, b: JSON) -> None:
                     "Link buttons cannot have a custom_id",
                 )
             )
-    elif style != PREMIUM_STYLE and not b.get("custom_id"):
-        out.append(_required("button-custom-id", (*path, "custom_id")))
+    elif style == PREMIUM_STYLE:
+        if not b.get("sku_id"):
+            out.append(_required("button-style", (*path, "sku_id")))
+        for key in ("custom_id", "label", "url", "emoji"):
+            if b.get(key) is not None:
+                out.append(
+                    Problem(
+                        "button-style",
+                        (*path, key),
+                        "BUTTON_COMPONENT_INVALID_FIELD",
+                        "Premium buttons only have a sku_id",
+                    )
+                )
+    else:
+        if not b.get("custom_id"):
+            out.append(_required("button-custom-id", (*path, "custom_id")))
+        if b.get("url") is not None:
+            out.append(
+                Problem(
+                    "button-custom-id",
+                    (*path, "url"),
+                    "BUTTON_COMPONENT_NOT_LINK_URL",
+                    "Only link buttons can have a url",
+                )
+            )
     if style != PREMIUM_STYLE and not b.get("label") and not b.get("emoji"):
         out.append(
             Problem(
@@ -279,6 +513,8 @@ def _check_select(out: list[Problem], path: Path, s: JSON) -> None:
             _check_len(out, "select-option-length", (*op, "label"), o.get("label"), 100, low=1, required=True)
             _check_len(out, "select-option-length", (*op, "value"), o.get("value"), 100, low=1, required=True)
             _check_len(out, "select-option-length", (*op, "description"), o.get("description"), 100)
+            if o.get("emoji") is not None:
+                _check_emoji(out, (*op, "emoji"), o.get("emoji"))
             if o.get("value") in values:
                 out.append(
                     Problem(
@@ -290,7 +526,12 @@ def _check_select(out: list[Problem], path: Path, s: JSON) -> None:
                 )
             values.add(o.get("value"))
     lo, hi = s.get("min_values", 1), s.get("max_values", 1)
-    if not (0 <= lo <= 25 and 1 <= hi <= 25 and lo <= hi) or (n_options and hi > n_options):
+    if (
+        not isinstance(lo, int)
+        or not isinstance(hi, int)
+        or not (0 <= lo <= 25 and 1 <= hi <= 25 and lo <= hi)
+        or (n_options and hi > n_options)
+    ):
         out.append(
             Problem(
                 "select-values",
@@ -299,6 +540,29 @@ def _check_select(out: list[Problem], path: Path, s: JSON) -> None:
                 f"min_values={lo} max_values={hi} invalid",
             )
         )
+        return
+    if s.get("type") == STRING_SELECT:
+        defaults = sum(1 for o in s.get("options") or [] if isinstance(o, dict) and o.get("default"))
+        if defaults > hi:
+            out.append(
+                Problem(
+                    "select-defaults",
+                    (*path, "options"),
+                    "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES",
+                    f"{defaults} default options but max_values is {hi}",
+                )
+            )
+    else:
+        default_values = s.get("default_values") or []
+        if len(default_values) > hi or (default_values and len(default_values) < lo):
+            out.append(
+                Problem(
+                    "select-defaults",
+                    (*path, "default_values"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    f"Must be between {lo} and {hi} in length.",
+                )
+            )
 
 
 def _check_row(out: list[Problem], path: Path, row: JSON, *, in_modal: bool = False) -> None:
@@ -392,6 +656,130 @@ def check_message(payload: JSON, *, n_files: int = 0, existing_attachments: int 
     out += check_components(payload.get("components") or [], v2=v2)
     if n_files + existing_attachments > MAX_ATTACHMENTS:
         out.append(_too_long("attachment-count", ("attachments",), MAX_ATTACHMENTS))
+    stickers = payload.get("sticker_ids")
+    if isinstance(stickers, list) and len(stickers) > 3:
+        out.append(_too_long("message-stickers", ("sticker_ids",), 3))
+    return out
+
+
+def flag_names(value: int) -> list[str]:
+    return [FLAG_NAMES.get(1 << i, f"1 << {i}") for i in range(value.bit_length()) if value >> i & 1]
+
+
+def check_flags(flags: Any, allowed: int, path: Path = ("flags",)) -> list[Problem]:
+    """``flags`` may only combine the bits ``allowed`` on this endpoint."""
+    if flags is None:
+        return []
+    if isinstance(flags, bool) or not isinstance(flags, int):
+        return [Problem("message-flags", path, "NUMBER_TYPE_COERCE", f'Value "{flags}" is not int.')]
+    extra = flags & ~allowed
+    if flags < 0 or extra:
+        names = ", ".join(flag_names(extra)) or str(flags)
+        return [Problem("message-flags", path, "MESSAGE_FLAGS_INVALID", f"Cannot set message flags here: {names}")]
+    return []
+
+
+_SNOWFLAKE = re.compile(r"^\d{1,20}$")
+
+
+def check_allowed_mentions(value: Any, path: Path = ("allowed_mentions",)) -> list[Problem]:
+    out: list[Problem] = []
+    if value is None:
+        return out
+    if not isinstance(value, dict):
+        return [Problem("allowed-mentions", path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")]
+    parse = value.get("parse")
+    if parse is not None:
+        if not isinstance(parse, list):
+            out.append(
+                Problem(
+                    "allowed-mentions",
+                    (*path, "parse"),
+                    "LIST_TYPE_CONVERT",
+                    "Only iterables may be used in a ListType",
+                )
+            )
+            parse = []
+        for i, kind in enumerate(parse):
+            if kind not in ("users", "roles", "everyone"):
+                out.append(
+                    Problem(
+                        "allowed-mentions",
+                        (*path, "parse", i),
+                        "BASE_TYPE_CHOICES",
+                        "Value must be one of ('users', 'roles', 'everyone').",
+                    )
+                )
+    for kind in ("users", "roles"):
+        ids = value.get(kind)
+        if ids is None:
+            continue
+        if not isinstance(ids, list):
+            out.append(
+                Problem(
+                    "allowed-mentions", (*path, kind), "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType"
+                )
+            )
+            continue
+        if len(ids) > MAX_MENTION_IDS:
+            out.append(_too_long("allowed-mentions", (*path, kind), MAX_MENTION_IDS))
+        for i, x in enumerate(ids):
+            if isinstance(x, bool) or not _SNOWFLAKE.match(str(x)):
+                out.append(
+                    Problem(
+                        "allowed-mentions", (*path, kind, i), "NUMBER_TYPE_COERCE", f'Value "{x}" is not snowflake.'
+                    )
+                )
+        if ids and isinstance(parse, list) and kind in parse:
+            out.append(
+                Problem(
+                    "allowed-mentions",
+                    (*path, "parse"),
+                    "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                    f'parse:["{kind}"] and {kind}: [ids] are mutually exclusive.',
+                )
+            )
+    return out
+
+
+def check_nonce(value: Any, path: Path = ("nonce",)) -> list[Problem]:
+    if value is None:
+        return []
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return [Problem("nonce-length", path, "BASE_TYPE_BAD_TYPE", "Must be an integer or a string.")]
+    if isinstance(value, str) and len(value) > MAX_NONCE:
+        return [_too_long("nonce-length", path, MAX_NONCE)]
+    return []
+
+
+def check_attachment_specs(specs: Any, path: Path = ("attachments",)) -> list[Problem]:
+    out: list[Problem] = []
+    if specs is None:
+        return out
+    if not isinstance(specs, list):
+        return [Problem("attachment-reference", path, "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")]
+    for i, item in enumerate(specs):
+        if not isinstance(item, dict) or item.get("id") is None:
+            out.append(_required("attachment-reference", (*path, i, "id")))
+            continue
+        _check_len(
+            out,
+            "attachment-description",
+            (*path, i, "description"),
+            item.get("description"),
+            MAX_ATTACHMENT_DESCRIPTION,
+        )
+    return out
+
+
+def check_request(payload: JSON, *, allowed_flags: int, create: bool = False) -> list[Problem]:
+    """Fields of the request itself (not of the resulting message): flags for this endpoint, allowed_mentions,
+    nonce (message create only), the attachments array."""
+    out = check_flags(payload.get("flags"), allowed_flags)
+    out += check_allowed_mentions(payload.get("allowed_mentions"))
+    if create:
+        out += check_nonce(payload.get("nonce"))
+    out += check_attachment_specs(payload.get("attachments"))
     return out
 
 
@@ -449,68 +837,328 @@ def check_modal(data: JSON, path: Path = ("data",)) -> list[Problem]:
     return out
 
 
-def check_choices(choices: Sequence[JSON], path: Path = ("data", "choices")) -> list[Problem]:
+# option types
+SUB_COMMAND, SUB_COMMAND_GROUP, OPT_STRING, OPT_INTEGER, OPT_BOOLEAN = 1, 2, 3, 4, 5
+OPT_USER, OPT_CHANNEL, OPT_ROLE, OPT_MENTIONABLE, OPT_NUMBER, OPT_ATTACHMENT = 6, 7, 8, 9, 10, 11
+MAX_SAFE_INTEGER = 2**53 - 1
+
+
+def _value_fits(option_type: int | None, value: Any) -> bool:
+    """Whether a choice value has the type an option of ``option_type`` takes."""
+    if option_type == OPT_STRING:
+        return isinstance(value, str)
+    if option_type == OPT_INTEGER:
+        return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_SAFE_INTEGER
+    if option_type == OPT_NUMBER:
+        return (
+            isinstance(value, int | float)
+            and not isinstance(value, bool)
+            and math.isfinite(value)
+            and abs(value) <= 2**53
+        )
+    return False
+
+
+def _choice_type_problem(rule: str, path: Path, option_type: int | None, value: Any) -> Problem:
+    kind = {OPT_STRING: "string", OPT_INTEGER: "integer", OPT_NUMBER: "number"}.get(option_type or 0, "?")
+    return Problem(rule, path, "APPLICATION_COMMAND_OPTION_CHOICE_VALUE_TYPE", f"Value {value!r} is not a {kind}.")
+
+
+def check_choices(
+    choices: Sequence[JSON], path: Path = ("data", "choices"), *, option_type: int | None = None
+) -> list[Problem]:
+    """Autocomplete results: at most 25, names 1-100, values of the focused option's type (strings up to 100)."""
     out: list[Problem] = []
     if len(choices) > MAX_CHOICES:
         out.append(_too_long("autocomplete-choices", path, MAX_CHOICES))
     for i, ch in enumerate(choices):
         _check_len(out, "autocomplete-choice", (*path, i, "name"), ch.get("name"), 100, low=1, required=True)
-        if isinstance(ch.get("value"), str):
-            _check_len(out, "autocomplete-choice", (*path, i, "value"), ch["value"], 100)
+        value = ch.get("value")
+        if isinstance(value, str):
+            _check_len(out, "autocomplete-choice", (*path, i, "value"), value, 100)
+        if value is None:
+            out.append(_required("autocomplete-choice", (*path, i, "value")))
+        elif option_type is not None and not _value_fits(option_type, value):
+            out.append(_choice_type_problem("autocomplete-choice", (*path, i, "value"), option_type, value))
     return out
 
 
+#: command/option names: letters and digits of any script, '-', '_' and "'" (Python's \w covers \p{L}\p{N} and _)
 _NAME_RE = re.compile(r"^[-_'\w]{1,32}$")
+LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
+MAX_COMMAND_SIZE = 8000
+COMMAND_LIMITS = {1: 100, 2: 15, 3: 15, 4: 1}
 
 
-def check_command(cmd: JSON, path: Path = ()) -> list[Problem]:
-    """Name/description/option rules of one application command definition (chat input commands)."""
-    out: list[Problem] = []
-    rule = "command-definition"
-    ctype = cmd.get("type", 1)
-    name = cmd.get("name") or ""
-    if ctype == 1:
-        if not _NAME_RE.match(name) or name != name.lower():
+def _chat_name_ok(name: Any) -> bool:
+    return isinstance(name, str) and bool(_NAME_RE.match(name)) and name == name.lower()
+
+
+def _check_localizations(out: list[Problem], path: Path, value: Any, check: Any, rule: str) -> list[str]:
+    """Validate a ``*_localizations`` dict (keys are locales, values follow the field's rules); its values."""
+    if value is None:
+        return []
+    if not isinstance(value, dict):
+        out.append(Problem(rule, path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType"))
+        return []
+    for locale, text in value.items():
+        if locale not in LOCALES:
+            out.append(Problem(rule, (*path, locale), "LOCALE_INVALID", f"Invalid locale {locale!r}"))
+        elif text is not None:
+            check((*path, locale), text)
+    return [str(v) for v in value.values() if v is not None]
+
+
+def _longest(default: Any, localized: list[str]) -> int:
+    return max([len(str(default or ""))] + [len(v) for v in localized])
+
+
+def _check_name(out: list[Problem], path: Path, name: Any, *, chat: bool, what: str) -> None:
+    if chat:
+        if not _chat_name_ok(name):
             out.append(
-                Problem(rule, (*path, "name"), "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
+                Problem("command-name", path, "APPLICATION_COMMAND_INVALID_NAME", f"{what} name is invalid: {name!r}")
             )
-        _check_len(out, rule, (*path, "description"), cmd.get("description"), 100, low=1, required=True)
-    else:
-        _check_len(out, rule, (*path, "name"), name, 32, low=1)
-    out += _check_options(cmd.get("options") or [], (*path, "options"))
+    elif not isinstance(name, str) or not 1 <= len(name) <= 32:
+        out.append(_bad_length("command-name", path, 1, 32))
+
+
+def _check_description(out: list[Problem], path: Path, value: Any, *, chat: bool) -> None:
+    if chat:
+        if not isinstance(value, str):
+            out.append(_required("command-description", path))
+        else:
+            _check_len(out, "command-description", path, value, 100, low=1)
+    elif value not in (None, ""):
+        out.append(
+            Problem(
+                "command-description",
+                path,
+                "APPLICATION_COMMAND_INVALID_DESCRIPTION",
+                "Must be empty for context menu commands.",
+            )
+        )
+
+
+def check_command(cmd: JSON, path: Path = (), *, guild: bool = False) -> list[Problem]:
+    """One application command definition, as Discord validates it on create/overwrite."""
+    out: list[Problem] = []
+    ctype = cmd.get("type", 1)
+    if isinstance(ctype, bool) or ctype not in (1, 2, 3, 4) or (guild and ctype == 4):
+        out.append(
+            Problem("command-definition", (*path, "type"), "BASE_TYPE_CHOICES", "Value must be one of {1, 2, 3, 4}.")
+        )
+        return out
+    chat = ctype == 1
+    name = cmd.get("name")
+    _check_name(out, (*path, "name"), name, chat=chat, what="Command")
+    names = _check_localizations(
+        out,
+        (*path, "name_localizations"),
+        cmd.get("name_localizations"),
+        lambda p, v: _check_name(out, p, v, chat=chat, what="Command"),
+        "command-name",
+    )
+    _check_description(out, (*path, "description"), cmd.get("description"), chat=chat)
+    descriptions = _check_localizations(
+        out,
+        (*path, "description_localizations"),
+        cmd.get("description_localizations"),
+        lambda p, v: _check_description(out, p, v, chat=chat),
+        "command-description",
+    )
+    perms = cmd.get("default_member_permissions")
+    # documented as a string; discord.py 2.7 sends an integer, which Discord accepts as the same bitfield
+    if perms is not None and (
+        isinstance(perms, bool)
+        or not (isinstance(perms, int) or (isinstance(perms, str) and perms.isdigit()))
+        or int(perms) < 0
+        or int(perms) >> 60
+    ):
+        out.append(
+            Problem(
+                "command-permissions",
+                (*path, "default_member_permissions"),
+                "PERMISSIONS_INVALID",
+                f"Invalid permission bitfield: {perms!r}",
+            )
+        )
+    for key, allowed in (("contexts", (0, 1, 2)), ("integration_types", (0, 1))):
+        values = cmd.get(key)
+        if values is None:
+            continue
+        if not isinstance(values, list):
+            out.append(
+                Problem(
+                    "command-contexts", (*path, key), "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType"
+                )
+            )
+            continue
+        for i, v in enumerate(values):
+            if isinstance(v, bool) or v not in allowed:
+                out.append(
+                    Problem(
+                        "command-contexts",
+                        (*path, key, i),
+                        "BASE_TYPE_CHOICES",
+                        f"Value must be one of {set(allowed)}.",
+                    )
+                )
+    for key in ("nsfw", "dm_permission"):
+        if cmd.get(key) is not None and not isinstance(cmd.get(key), bool):
+            out.append(Problem("command-definition", (*path, key), "BASE_TYPE_BAD_TYPE", "Must be a boolean."))
+    options = cmd.get("options")
+    if options and not chat:
+        out.append(
+            Problem(
+                "command-options",
+                (*path, "options"),
+                "APPLICATION_COMMAND_OPTIONS_INVALID",
+                "Only chat input commands have options",
+            )
+        )
+    size = 0
+    if chat:
+        size = _longest(name, names) + _longest(cmd.get("description"), descriptions)
+        size += _check_options(out, list(options or []), (*path, "options"), depth=0)
+        if size > MAX_COMMAND_SIZE:
+            out.append(
+                Problem(
+                    "command-size",
+                    path,
+                    "APPLICATION_COMMAND_TOO_LARGE",
+                    f"Command exceeds maximum size ({MAX_COMMAND_SIZE})",
+                )
+            )
     return out
 
 
-def _check_options(options: Sequence[JSON], path: Path) -> list[Problem]:
-    out: list[Problem] = []
-    rule = "command-definition"
+def _check_options(out: list[Problem], options: list[Any], path: Path, *, depth: int) -> int:
+    """Validate an options array at ``depth`` (0: the command's, 1: a subcommand's or group's, 2: a grouped
+    subcommand's); returns its size in characters towards the 8000 limit."""
     if len(options) > 25:
-        out.append(_too_long(rule, path, 25))
+        out.append(_too_long("command-options", path, 25))
+    size = 0
     names: set[str] = set()
     seen_optional = False
+    kinds = [o.get("type") for o in options if isinstance(o, dict)]
+    subs = [k for k in kinds if k in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+    if subs and len(subs) != len(kinds):
+        out.append(
+            Problem(
+                "command-nesting",
+                path,
+                "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                "Sub-command and sub-command group option types are mutually exclusive to all other types",
+            )
+        )
     for i, o in enumerate(options):
         op = (*path, i)
-        name = o.get("name") or ""
-        if not _NAME_RE.match(name) or name != name.lower():
+        if not isinstance(o, dict):
             out.append(
-                Problem(rule, (*op, "name"), "APPLICATION_COMMAND_INVALID_NAME", f"Option name is invalid: {name!r}")
+                Problem("command-options", op, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
             )
+            continue
+        raw_type = o.get("type")
+        if isinstance(raw_type, bool) or not isinstance(raw_type, int) or raw_type not in range(1, 12):
+            out.append(Problem("command-options", (*op, "type"), "BASE_TYPE_CHOICES", "Value must be one of {1..11}."))
+            continue
+        t: int = raw_type
+        name = o.get("name")
+        _check_name(out, (*op, "name"), name, chat=True, what="Option")
         if name in names:
             out.append(
                 Problem(
-                    rule, (*op, "name"), "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", f"Duplicate option {name!r}"
+                    "command-options",
+                    (*op, "name"),
+                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                    f"Duplicate option {name!r}",
                 )
             )
-        names.add(name)
-        _check_len(out, rule, (*op, "description"), o.get("description"), 100, low=1, required=True)
-        if o.get("type") in (1, 2):
-            out += _check_options(o.get("options") or [], (*op, "options"))
+        names.add(str(name))
+        localized = _check_localizations(
+            out,
+            (*op, "name_localizations"),
+            o.get("name_localizations"),
+            lambda p, v: _check_name(out, p, v, chat=True, what="Option"),
+            "command-name",
+        )
+        _check_description(out, (*op, "description"), o.get("description"), chat=True)
+        described = _check_localizations(
+            out,
+            (*op, "description_localizations"),
+            o.get("description_localizations"),
+            lambda p, v: _check_description(out, p, v, chat=True),
+            "command-description",
+        )
+        size += _longest(name, localized) + _longest(o.get("description"), described)
+        nested = o.get("options")
+        if t in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            # groups only at the top level and holding subcommands only; subcommands never hold subcommands
+            bad_place = (t == SUB_COMMAND_GROUP and depth != 0) or (t == SUB_COMMAND and depth > 1)
+            inner = list(nested or [])
+            inner_kinds = {x.get("type") for x in inner if isinstance(x, dict)}
+            bad_inner = (t == SUB_COMMAND_GROUP and inner_kinds - {SUB_COMMAND}) or (
+                t == SUB_COMMAND and inner_kinds & {SUB_COMMAND, SUB_COMMAND_GROUP}
+            )
+            if bad_place or bad_inner:
+                out.append(
+                    Problem(
+                        "command-nesting",
+                        (*op, "type"),
+                        "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                        "Subcommand groups hold subcommands; subcommands hold no subcommands; one level of groups",
+                    )
+                )
+            if o.get("required") is not None:
+                out.append(_invalid_field(op, "required", t))
+            if t == SUB_COMMAND_GROUP and not inner:
+                out.append(_bad_length("command-nesting", (*op, "options"), 1, 25))
+            size += _check_options(out, inner, (*op, "options"), depth=depth + 1)
             continue
+        if nested:
+            out.append(_invalid_field(op, "options", t))
+        size += _check_leaf_option(out, op, o, t)
         if o.get("required"):
             if seen_optional:
                 out.append(
                     Problem(
-                        rule,
+                        "command-options",
                         (*op, "required"),
                         "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
                         "Required options must be placed before non-required options",
@@ -518,16 +1166,129 @@ def _check_options(options: Sequence[JSON], path: Path) -> list[Problem]:
                 )
         else:
             seen_optional = True
-        choices = o.get("choices") or []
-        if len(choices) > 25:
-            out.append(_too_long(rule, (*op, "choices"), 25))
-        if choices and o.get("autocomplete"):
+    return size
+
+
+def _invalid_field(path: Path, key: str, option_type: int) -> Problem:
+    return Problem(
+        "command-options",
+        (*path, key),
+        "APPLICATION_COMMAND_OPTION_INVALID_FIELD",
+        f"{key} is not valid for options of type {option_type}",
+    )
+
+
+def _check_leaf_option(out: list[Problem], op: Path, o: JSON, t: int) -> int:
+    """A value option: fields valid for its type, bounds, choices; returns the choices' size."""
+    size = 0
+    numeric = t in (OPT_INTEGER, OPT_NUMBER)
+    for key, valid in (
+        ("choices", t in (OPT_STRING, OPT_INTEGER, OPT_NUMBER)),
+        ("autocomplete", t in (OPT_STRING, OPT_INTEGER, OPT_NUMBER)),
+        ("min_value", numeric),
+        ("max_value", numeric),
+        ("min_length", t == OPT_STRING),
+        ("max_length", t == OPT_STRING),
+        ("channel_types", t == OPT_CHANNEL),
+    ):
+        value = o.get(key)
+        if value is not None and value is not False and value != [] and not valid:
+            out.append(_invalid_field(op, key, t))
+    if numeric:
+        lo, hi = o.get("min_value"), o.get("max_value")
+        for key, v in (("min_value", lo), ("max_value", hi)):
+            if v is not None and not _value_fits(t, v):
+                out.append(_choice_type_problem("command-options", (*op, key), t, v))
+        if lo is not None and hi is not None and _value_fits(t, lo) and _value_fits(t, hi) and lo > hi:
+            out.append(
+                Problem("command-options", (*op, "max_value"), "NUMBER_TYPE_MIN", "max_value is below min_value.")
+            )
+    if t == OPT_STRING:
+        lo, hi = o.get("min_length"), o.get("max_length")
+        if lo is not None and (isinstance(lo, bool) or not isinstance(lo, int) or not 0 <= lo <= 6000):
+            out.append(Problem("command-options", (*op, "min_length"), "NUMBER_TYPE_MAX", "min_length is 0-6000."))
+        if hi is not None and (isinstance(hi, bool) or not isinstance(hi, int) or not 1 <= hi <= 6000):
+            out.append(Problem("command-options", (*op, "max_length"), "NUMBER_TYPE_MAX", "max_length is 1-6000."))
+        if isinstance(lo, int) and isinstance(hi, int) and lo > hi:
+            out.append(
+                Problem("command-options", (*op, "max_length"), "NUMBER_TYPE_MIN", "max_length is below min_length.")
+            )
+    choices = o.get("choices") or []
+    if not isinstance(choices, list) or t not in (OPT_STRING, OPT_INTEGER, OPT_NUMBER):
+        choices = []  # (choices on another option type were refused above)
+    if len(choices) > MAX_CHOICES:
+        out.append(_too_long("command-choices", (*op, "choices"), MAX_CHOICES))
+    if choices and o.get("autocomplete"):
+        out.append(
+            Problem(
+                "command-options",
+                (*op, "autocomplete"),
+                "APPLICATION_COMMAND_OPTION_CHOICES_AND_AUTOCOMPLETE",
+                "Autocomplete and choices are exclusive",
+            )
+        )
+    for j, ch in enumerate(choices):
+        cp = (*op, "choices", j)
+        if not isinstance(ch, dict):
+            out.append(
+                Problem("command-choices", cp, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
+            )
+            continue
+        _check_len(out, "command-choices", (*cp, "name"), ch.get("name"), 100, low=1, required=True)
+        localized = _check_localizations(
+            out,
+            (*cp, "name_localizations"),
+            ch.get("name_localizations"),
+            lambda p, v: _check_len(out, "command-choices", p, v, 100, low=1),
+            "command-choices",
+        )
+        value = ch.get("value")
+        if value is None:
+            out.append(_required("command-choices", (*cp, "value")))
+        elif not _value_fits(t, value):
+            out.append(_choice_type_problem("command-choices", (*cp, "value"), t, value))
+        elif isinstance(value, str):
+            _check_len(out, "command-choices", (*cp, "value"), value, 100, low=1)
+        size += _longest(ch.get("name"), localized) + len(str(value if value is not None else ""))
+    return size
+
+
+def check_command_set(commands: Sequence[JSON], *, guild: bool = False) -> list[Problem]:
+    """A bulk overwrite: every command, at most 100 chat input / 15 user / 15 message commands, names unique per
+    type."""
+    out: list[Problem] = []
+    for i, c in enumerate(commands):
+        if not isinstance(c, dict):
+            out.append(
+                Problem("command-definition", (i,), "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
+            )
+            continue
+        out += check_command(c, (i,), guild=guild)
+    valid = [c for c in commands if isinstance(c, dict)]
+    for ctype, limit in COMMAND_LIMITS.items():
+        n = sum(1 for c in valid if c.get("type", 1) == ctype)
+        if n > limit:
             out.append(
                 Problem(
-                    rule,
-                    (*op, "autocomplete"),
-                    "APPLICATION_COMMAND_OPTION_CHOICES_AND_AUTOCOMPLETE",
-                    "Autocomplete and choices are exclusive",
+                    "command-count",
+                    (),
+                    "APPLICATION_COMMANDS_TOO_MANY",
+                    f"Maximum number of application commands of type {ctype} reached ({limit})",
                 )
             )
+    seen: set[tuple[str, int]] = set()
+    for i, c in enumerate(commands):
+        if not isinstance(c, dict):
+            continue
+        key = (str(c.get("name")), int(c.get("type", 1)) if isinstance(c.get("type", 1), int) else 0)
+        if key in seen:
+            out.append(
+                Problem(
+                    "command-count",
+                    (i, "name"),
+                    "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                    f"Application command names must be unique ({key[0]!r})",
+                )
+            )
+        seen.add(key)
     return out

@@ -1,26 +1,32 @@
 """Creating, editing and deleting messages (shared by channel routes and interaction/webhook routes).
 
 Bodies are JSON or ``multipart/form-data`` (``payload_json`` + ``files[n]``), as discord.py sends them. Every write is
-validated against :mod:`limits` first; a failure raises the Discord error response and records the rule.
+validated against :mod:`limits` first; a failure raises the Discord error response and records the rule. Who may
+post or edit where (permissions, archived and locked threads) is :mod:`access`'s business; the callers check what
+their route needs, these functions what every write needs.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import mimetypes
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
-from . import limits
+from . import access, limits
+from . import permissions as P
 from .errors import (
     CANNOT_SEND_EMPTY_MESSAGE,
     REQUEST_ENTITY_TOO_LARGE,
-    THREAD_ARCHIVED,
     APIError,
+    missing_permissions,
+    unknown_message,
 )
-from .model import EPHEMERAL, LOADING, SUPPRESS_EMBEDS, Attachment, Channel, Message, User, now
+from .model import EPHEMERAL, LOADING, SUPPRESS_EMBEDS, Attachment, Channel, Message, User
 
 if TYPE_CHECKING:
     from .server import Emulator
@@ -36,10 +42,25 @@ class UploadedFile:
     data: bytes
 
 
+def _too_large(emu: Emulator, size: int) -> APIError:
+    return APIError(
+        413,
+        REQUEST_ENTITY_TOO_LARGE,
+        "Request entity too large",
+        rule="request-size",
+        detail=f"request body of more than {size} bytes, limit {emu.request_size_limit}",
+    )
+
+
 async def read_body(request: web.Request) -> tuple[JSON, list[UploadedFile]]:
+    from .appctx import emulator_of
+
+    emu = emulator_of(request)
     if request.content_type.startswith("multipart/"):
         payload: JSON = {}
         files: list[UploadedFile] = []
+        problems: list[limits.Problem] = []
+        total = 0
         reader = await request.multipart()
         while True:
             part = await reader.next()
@@ -49,14 +70,35 @@ async def read_body(request: web.Request) -> tuple[JSON, list[UploadedFile]]:
                 continue
             name = part.name or ""
             if name == "payload_json":
-                payload = _parse_json(await part.text())
+                text = await part.text()
+                total += len(text)
+                payload = _parse_json(text)
             elif name.startswith("files[") and name.endswith("]"):
                 data = bytes(await part.read(decode=False))
-                filename = part.filename or f"file{len(files)}"
-                guessed = mimetypes.guess_type(filename)[0]
-                files.append(UploadedFile(int(name[6:-1]), filename, guessed, data))
+                total += len(data)
+                index = name[6:-1]
+                if not index.isdigit() or any(f.index == int(index) for f in files):
+                    problems.append(
+                        limits.Problem(
+                            "attachment-reference", (name,), "FILE_NAME_INVALID", "files[n] parts are uniquely numbered"
+                        )
+                    )
+                    continue
+                if not part.filename:
+                    problems.append(
+                        limits.Problem("attachment-reference", (name,), "BASE_TYPE_REQUIRED", "A file needs a filename")
+                    )
+                    continue
+                guessed = mimetypes.guess_type(part.filename)[0]
+                files.append(UploadedFile(int(index), part.filename, guessed, data))
             else:
-                payload[name] = await part.text()
+                text = await part.text()
+                total += len(text)
+                payload[name] = text
+            if total > emu.request_size_limit:
+                raise _too_large(emu, total)
+        if problems:
+            raise limits.form_error(problems)
         return payload, files
     text = await request.text()
     if not text.strip():
@@ -85,20 +127,53 @@ def check_files(emu: Emulator, files: list[UploadedFile]) -> None:
             )
 
 
+def check_attachment_refs(
+    spec: Any, files: list[UploadedFile], existing: list[Attachment], prefix: limits.Path = ()
+) -> None:
+    """Every ``attachments[i].id`` must name a ``files[n]`` of this request or (editing) an attachment the message
+    has; a file used twice is refused too."""
+    if not isinstance(spec, list):
+        return
+    indexes = {f.index for f in files}
+    kept = {a.id for a in existing}
+    problems: list[limits.Problem] = []
+    used: set[int] = set()
+    for i, item in enumerate(spec):
+        raw = item.get("id") if isinstance(item, dict) else None
+        try:
+            ref = int(str(raw))
+        except ValueError:
+            ref = -1
+        if ref in kept:
+            continue
+        if ref not in indexes or ref in used:
+            problems.append(
+                limits.Problem(
+                    "attachment-reference",
+                    ("attachments", i, "id"),
+                    "ATTACHMENT_NOT_FOUND",
+                    f"Unknown attachment {raw!r}: no files[{raw}] in the request"
+                    + (" and no such attachment on the message" if existing else ""),
+                )
+            )
+        used.add(ref)
+    if problems:
+        raise limits.form_error(problems, prefix)
+
+
 def _attachments(
     emu: Emulator, channel: Channel, spec: list[JSON] | None, files: list[UploadedFile], existing: list[Attachment]
 ) -> list[Attachment]:
-    """Resolve the ``attachments`` array: existing attachment ids are kept, ``{"id": n}`` refers to ``files[n]``.
-    Without an array, existing attachments stay and new files are appended."""
+    """Resolve the ``attachments`` array (checked by ``check_attachment_refs``): existing attachment ids are kept,
+    ``{"id": n}`` uploads ``files[n]``; files the array does not list are not attached (Discord: the array lists
+    every file to append). Without an array, existing attachments stay and new files are appended."""
     by_index = {f.index: f for f in files}
     by_id = {a.id: a for a in existing}
     if spec is None:
         spec = [{"id": a.id} for a in existing] + [{"id": f.index} for f in files]
     out: list[Attachment] = []
-    used: set[int] = set()
 
     def upload(f: UploadedFile, item: JSON) -> Attachment:
-        used.add(f.index)
         aid = emu.world.ids.next()
         filename = str(item.get("filename") or f.filename)
         url = f"{emu.base_url}/attachments/{channel.id}/{aid}/{filename}"
@@ -110,12 +185,12 @@ def _attachments(
         except (TypeError, ValueError):
             continue
         if ref in by_id:
-            out.append(by_id[ref])
-        elif ref in by_index and ref not in used:
+            kept = by_id[ref]
+            if item.get("description") is not None:
+                kept.description = str(item["description"])
+            out.append(kept)
+        elif ref in by_index:
             out.append(upload(by_index[ref], item))
-    for f in files:
-        if f.index not in used:
-            out.append(upload(f, {}))
     return out
 
 
@@ -159,23 +234,21 @@ def empty_message_error() -> APIError:
 
 
 def validate(
-    payload: JSON, files: list[UploadedFile], emu: Emulator, *, prefix: limits.Path = (), existing: int = 0
+    payload: JSON,
+    files: list[UploadedFile],
+    emu: Emulator,
+    *,
+    prefix: limits.Path = (),
+    existing: int = 0,
+    allowed_flags: int = limits.FLAGS_CREATE,
+    create: bool = True,
 ) -> None:
-    problems = limits.check_message(payload, n_files=len(files), existing_attachments=existing)
+    problems = limits.check_request(payload, allowed_flags=allowed_flags, create=create)
+    problems += limits.check_message(payload, n_files=len(files), existing_attachments=existing)
     if problems:
         raise limits.form_error(problems, prefix)
+    check_attachment_refs(payload.get("attachments"), files, [], prefix)
     check_files(emu, files)
-
-
-def check_writable(channel: Channel) -> None:
-    if channel.is_thread and channel.archived and channel.locked:
-        raise APIError(
-            400,
-            THREAD_ARCHIVED,
-            "Operation cannot be performed on an archived thread.",
-            rule="thread-archived",
-            detail=f"thread {channel.name!r} is archived and locked",
-        )
 
 
 def create_message(
@@ -191,14 +264,36 @@ def create_message(
     interaction_metadata: JSON | None = None,
     msg_type: int = 0,
     loading: bool = False,
+    allowed_flags: int = limits.FLAGS_CREATE,
+    route: str = "",
+    permissions: int | None = None,
 ) -> Message:
-    """Validate and store a message. The caller announces it (``announce_create``) once it is final."""
+    """Validate and store a message. The caller announces it (``announce_create``) once it is final, and checks
+    the permissions its route needs (``access``) first; ``permissions`` are the bot's for a channel post (embeds
+    without EMBED_LINKS are dropped), None for webhook messages and users' posts. With ``enforce_nonce`` a nonce
+    the author used in the last few minutes returns that message instead (see ``_nonce_replay``)."""
     world = emu.world
     if not loading:
-        validate(payload, files, emu, prefix=prefix)
-    check_writable(channel)
+        validate(payload, files, emu, prefix=prefix, allowed_flags=allowed_flags)
+    replayed = _nonce_replay(emu, author, payload)
+    if replayed is not None:
+        return replayed
+    bot_author = author.id == emu.bot.id
+    ephemeral = ephemeral_for is not None
+    if bot_author:
+        access.check_emojis(emu, channel, list(payload.get("components") or []), prefix)
+        if webhook_id is not None:
+            access.check_webhook_tts(emu, channel, payload)
+    if ephemeral:
+        unarchive = False
+    elif bot_author:
+        unarchive = access.check_thread_post(emu, channel, webhook=webhook_id is not None)
+    else:  # a user's post (the harness checked they may): it unarchives the thread too
+        unarchive = channel.is_thread and channel.archived
     msg_id = world.ids.next()
-    flags = int(payload.get("flags") or 0) & (SUPPRESS_EMBEDS | EPHEMERAL | limits.IS_COMPONENTS_V2 | 4096)
+    flags = int(payload.get("flags") or 0) & (
+        SUPPRESS_EMBEDS | EPHEMERAL | limits.IS_COMPONENTS_V2 | limits.SUPPRESS_NOTIFICATIONS
+    )
     if ephemeral_for is not None:
         flags |= EPHEMERAL
     if loading:
@@ -207,6 +302,8 @@ def create_message(
     content = payload.get("content")
     content = "" if content is None else str(content)
     embeds = _resolve_attachment_urls(list(payload.get("embeds") or []), attachments)
+    if permissions is not None and not access.embeds_allowed(emu, channel, permissions, embeds, route):
+        embeds = []
     components = list(payload.get("components") or [])
     if not loading and _empty(content, embeds, attachments, components, payload.get("poll")):
         raise empty_message_error()
@@ -224,6 +321,7 @@ def create_message(
         flags=flags,
         type=msg_type,
         tts=bool(payload.get("tts")),
+        timestamp=world.now(),
         webhook_id=webhook_id,
         application_id=world.application_id if webhook_id else None,
         interaction_metadata=interaction_metadata,
@@ -232,12 +330,19 @@ def create_message(
         poll=payload.get("poll"),
     )
     world.add_message(msg)
+    _remember_nonce(emu, author, payload, msg)
     if not msg.ephemeral:
         channel.last_message_id = msg.id
-    if channel.is_thread:
+    if channel.is_thread and not msg.ephemeral:
+        if webhook_id is None:
+            channel.member_ids.add(author.id)  # posting in a thread joins it
         channel.message_count += 1
-        if channel.archived:  # sending a message unarchives a thread that is not locked
+        channel.total_message_sent += 1
+        channel.active_since = world.now()  # a message is activity: the auto-archive timer restarts
+        if unarchive:  # sending a message unarchives the thread (check_thread_post allowed it)
             channel.archived = False
+            channel.archive_timestamp = world.now()
+            msg.unarchived_thread = True
     emu.notify()
     return msg
 
@@ -249,10 +354,26 @@ def edit_message(
     files: list[UploadedFile],
     *,
     prefix: limits.Path = (),
+    allowed_flags: int | None = limits.FLAGS_WEBHOOK_EDIT,
+    route: str = "",
+    permissions: int | None = None,
 ) -> Message:
-    """Apply an edit (only the keys present change), validating the resulting message."""
+    """Apply an edit (only the keys present change), validating the resulting message. ``allowed_flags`` None:
+    flags outside SUPPRESS_EMBEDS/IS_COMPONENTS_V2 are ignored, as the channel route documents; ``permissions``: the
+    bot's, for a channel edit (new files need ATTACH_FILES, embeds EMBED_LINKS)."""
     channel = emu.world.channels[msg.channel_id]
-    check_writable(channel)
+    request_problems = limits.check_request(
+        payload, allowed_flags=limits.ALL_MESSAGE_FLAGS if allowed_flags is None else allowed_flags
+    )
+    if request_problems:
+        raise limits.form_error(request_problems, prefix)
+    if not msg.ephemeral:  # through a webhook route (permissions None) a locked thread does not matter
+        access.check_thread_edit(emu, channel, webhook=permissions is None)
+    if msg.author.id == emu.bot.id:
+        access.check_emojis(emu, channel, list(payload.get("components") or []), prefix)
+    if permissions is not None and files and channel.guild_id is not None and not permissions & P.ATTACH_FILES:
+        raise missing_permissions(f"uploading files in {access.describe(channel)} needs ATTACH_FILES")
+    check_attachment_refs(payload.get("attachments"), files, msg.attachments, prefix)
     merged: JSON = {
         "content": msg.content,
         "embeds": msg.embeds,
@@ -275,6 +396,12 @@ def edit_message(
     content = merged.get("content")
     content = "" if content is None else str(content)
     embeds = _resolve_attachment_urls(list(merged.get("embeds") or []), attachments)
+    if (
+        permissions is not None
+        and "embeds" in payload
+        and not access.embeds_allowed(emu, channel, permissions, embeds, route)
+    ):
+        embeds = []
     components = list(merged.get("components") or [])
     if _empty(content, embeds, attachments, components, msg.poll):
         raise empty_message_error()
@@ -282,8 +409,8 @@ def edit_message(
     msg.content, msg.embeds, msg.components, msg.attachments = content, embeds, components, attachments
     keep = msg.flags & (EPHEMERAL | limits.IS_COMPONENTS_V2)
     new_flags = int(merged.get("flags") or 0) & (SUPPRESS_EMBEDS | limits.IS_COMPONENTS_V2)
-    msg.flags = keep | new_flags  # an edit always clears LOADING
-    msg.edited_timestamp = now()
+    msg.flags = keep | new_flags  # an edit always clears LOADING; IS_COMPONENTS_V2 can be set, never unset
+    msg.edited_timestamp = emu.world.now()
     emu.notify()
     return msg
 
@@ -302,7 +429,12 @@ def event_payload(emu: Emulator, msg: Message) -> JSON:
 async def announce_create(emu: Emulator, msg: Message) -> None:
     if msg.ephemeral:  # bots receive no gateway events for ephemeral messages
         return
+    if _nonces(emu).take_replay(msg.id):  # announced when it was created; a nonce replay creates nothing
+        return
     channel = emu.world.channels[msg.channel_id]
+    if msg.unarchived_thread:
+        msg.unarchived_thread = False
+        await emu.gateway.dispatch("THREAD_UPDATE", emu.world.channel_payload(channel))
     privileged = msg.author.id != emu.bot.id and not channel.is_dm and emu.bot.mention not in msg.content
     await emu.gateway.dispatch(
         "MESSAGE_CREATE", event_payload(emu, msg), dm=channel.is_dm, privileged_content=privileged
@@ -329,3 +461,68 @@ async def delete_message(emu: Emulator, msg: Message) -> None:
     if msg.guild_id is not None:
         data["guild_id"] = str(msg.guild_id)
     await emu.gateway.dispatch("MESSAGE_DELETE", data, dm=channel.is_dm)
+
+
+# --- enforce_nonce (Create Message: "If true and nonce is present, it will be checked for uniqueness in the past few
+# minutes. If another message was created by the same author with the same nonce, that message will be returned and
+# no new message will be created.") -----------------------------------------------------------------------------------
+
+#: How long a nonce is remembered ("the past few minutes"), on the emulator's clock.
+NONCE_WINDOW = dt.timedelta(minutes=5)
+
+
+@dataclass
+class _NonceMemory:
+    created: dict[tuple[int, str], int] = field(default_factory=dict)  # (author id, nonce) -> message id
+    replays: dict[int, int] = field(default_factory=dict)  # message id -> replays whose announce is to be skipped
+
+    def take_replay(self, message_id: int) -> bool:
+        left = self.replays.get(message_id, 0)
+        if left <= 0:
+            return False
+        if left == 1:
+            del self.replays[message_id]
+        else:
+            self.replays[message_id] = left - 1
+        return True
+
+
+_MEMORY: weakref.WeakKeyDictionary[Any, _NonceMemory] = weakref.WeakKeyDictionary()
+
+
+def _nonces(emu: Emulator) -> _NonceMemory:
+    """The nonce memory of this emulator's world (kept beside it, so the world model needs no field for it)."""
+    memory = _MEMORY.get(emu.world)
+    if memory is None:
+        memory = _MEMORY[emu.world] = _NonceMemory()
+    return memory
+
+
+def _nonce_key(author: User, payload: JSON) -> tuple[int, str] | None:
+    nonce = payload.get("nonce")
+    if nonce is None or not payload.get("enforce_nonce") or isinstance(nonce, bool):
+        return None
+    return author.id, str(nonce)
+
+
+def _nonce_replay(emu: Emulator, author: User, payload: JSON) -> Message | None:
+    """The message this author created with this nonce in the last ``NONCE_WINDOW``, if any. A nonce whose message
+    was deleted meanwhile is refused with Unknown Message (discord.py documents NotFound for it)."""
+    key = _nonce_key(author, payload)
+    memory = _nonces(emu)
+    if key is None or key not in memory.created:
+        return None
+    earlier = emu.world.messages.get(memory.created[key])
+    if earlier is None or emu.world.now() - earlier.timestamp > NONCE_WINDOW:
+        del memory.created[key]
+        return None
+    if earlier.deleted:
+        raise unknown_message()
+    memory.replays[earlier.id] = memory.replays.get(earlier.id, 0) + 1
+    return earlier
+
+
+def _remember_nonce(emu: Emulator, author: User, payload: JSON, msg: Message) -> None:
+    key = _nonce_key(author, payload)
+    if key is not None:
+        _nonces(emu).created[key] = msg.id

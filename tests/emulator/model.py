@@ -8,11 +8,11 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import struct
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import permissions as P
 from .limits import BUTTON, SELECT_TYPES, iter_components
 
 JSON = dict[str, Any]
@@ -38,8 +38,13 @@ MESSAGE_COMPONENT = 3
 AUTOCOMPLETE = 4
 MODAL_SUBMIT = 5
 
-# permissions: everything a bot would plausibly need (and not ADMINISTRATOR)
+# permissions: what test users get by default (everything but ADMINISTRATOR: they are moderators)
 ALL_TEXT_PERMISSIONS = (1 << 47) - 1 - (1 << 3)
+
+# overwrite types
+ROLE_OVERWRITE, MEMBER_OVERWRITE = 0, 1
+
+THREAD_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 
 
 def now() -> dt.datetime:
@@ -51,13 +56,14 @@ def iso(t: dt.datetime | None) -> str | None:
 
 
 class Snowflakes:
-    """Monotonic, time-based ids (discord.py derives message age from them)."""
+    """Monotonic, time-based ids (discord.py derives message age from them), on the emulator's clock."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], dt.datetime] = now) -> None:
         self._last = 0
+        self.clock = clock
 
     def next(self) -> int:
-        value = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        value = (int(self.clock().timestamp() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last = max(value, self._last + 1)
         return self._last
 
@@ -70,8 +76,8 @@ class User:
     bot: bool = False
     dms_open: bool = True
     locale: str = "en-US"
-    #: Channel permissions the user has in guilds (default: everything but ADMINISTRATOR,
-    #: so MANAGE_GUILD too); pass less to test admin-only commands.
+    #: The permissions of the role the user gets in every guild they join (on top of @everyone's): by default
+    #: everything but ADMINISTRATOR, so MANAGE_GUILD too; pass less to test admin-only commands.
     permissions: int = ALL_TEXT_PERMISSIONS
 
     @property
@@ -98,6 +104,48 @@ class User:
 
 
 @dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+    bot_id: int | None = None  # the bot's own role (created when the bot joins)
+
+    def payload(self) -> JSON:
+        p: JSON = {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": self.managed,
+            "mentionable": False,
+            "flags": 0,
+        }
+        if self.bot_id is not None:
+            p["tags"] = {"bot_id": str(self.bot_id)}
+        return p
+
+
+@dataclass
+class Overwrite:
+    """A channel permission overwrite for a role (type 0) or a member (type 1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> JSON:
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
+
+
+@dataclass
 class Guild:
     id: int
     name: str
@@ -106,22 +154,18 @@ class Guild:
     channel_ids: list[int] = field(default_factory=list)
     joined_at: dt.datetime = field(default_factory=now)
     locale: str = "en-US"
+    roles: dict[int, Role] = field(default_factory=dict)  # @everyone has the guild's id
+    member_roles: dict[int, list[int]] = field(default_factory=dict)  # user id -> role ids (without @everyone)
 
-    def everyone_role(self) -> JSON:
-        return {
-            "id": str(self.id),
-            "name": "@everyone",
-            "color": 0,
-            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-            "hoist": False,
-            "icon": None,
-            "unicode_emoji": None,
-            "position": 0,
-            "permissions": str(ALL_TEXT_PERMISSIONS),
-            "managed": False,
-            "mentionable": False,
-            "flags": 0,
-        }
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+    def bot_role(self, bot_id: int) -> Role | None:
+        return next((r for r in self.roles.values() if r.bot_id == bot_id), None)
+
+    def roles_payload(self) -> list[JSON]:
+        return [r.payload() for r in sorted(self.roles.values(), key=lambda r: (r.position, r.id))]
 
 
 @dataclass
@@ -135,6 +179,9 @@ class Channel:
     topic: str | None = None
     recipient_ids: list[int] = field(default_factory=list)
     last_message_id: int | None = None
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)  # role/member id -> overwrite (not threads)
+    rate_limit_per_user: int = 0
+    default_auto_archive_duration: int = 1440
     # threads
     owner_id: int | None = None
     archived: bool = False
@@ -143,8 +190,11 @@ class Channel:
     auto_archive_duration: int = 1440
     archive_timestamp: dt.datetime = field(default_factory=now)
     created_at: dt.datetime = field(default_factory=now)
+    #: last "activity" (a message, unarchiving, changing auto_archive_duration): the auto-archive timer's start
+    active_since: dt.datetime = field(default_factory=now)
     member_ids: set[int] = field(default_factory=set)
     message_count: int = 0
+    total_message_sent: int = 0
     starter_message_id: int | None = None
 
     @property
@@ -237,6 +287,7 @@ class Message:
     reactions: dict[str, set[int]] = field(default_factory=dict)
     deleted: bool = False
     history: list[JSON] = field(default_factory=list)  # earlier versions (content/embeds/components)
+    unarchived_thread: bool = False  # posting it unarchived its thread (THREAD_UPDATE goes out with MESSAGE_CREATE)
 
     @property
     def ephemeral(self) -> bool:
@@ -341,13 +392,15 @@ class Interaction:
     data: JSON
     payload: JSON
     created_at: float  # loop time of dispatch
-    deadline: float
-    expires_at: float
+    deadline: float  # loop time: the 3-second rule runs on real time
+    created_wall: dt.datetime  # the emulator's clock at dispatch: the 15-minute token lifetime runs on it
     message_id: int | None = None  # component/modal: the message the component is on
     response_type: int | None = None
     responded_at: float | None = None
     original_message_id: int | None = None
-    awaiting_first_followup: bool = False  # deferred "thinking": first follow-up edits the loading message
+    #: deferred "thinking" and not yet completed: in lenient mode (Emulator(strict=False)) the first follow-up
+    #: edits the loading message, Discord's deprecated backwards-compatible behaviour
+    awaiting_first_followup: bool = False
     followup_ids: list[int] = field(default_factory=list)
     choices: list[JSON] | None = None
     modal: JSON | None = None
@@ -363,8 +416,9 @@ class Interaction:
 class World:
     """All state, plus payload rendering. No I/O here."""
 
-    def __init__(self, *, bot_name: str = "PyramidBot") -> None:
-        self.ids = Snowflakes()
+    def __init__(self, *, bot_name: str = "PyramidBot", clock: Callable[[], dt.datetime] = now) -> None:
+        self.clock = clock
+        self.ids = Snowflakes(self.now)
         self.users: dict[int, User] = {}
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
@@ -378,6 +432,10 @@ class World:
         self.owner = self.add_user("app-owner")
         self.application_id = self.bot.id
 
+    def now(self) -> dt.datetime:
+        """The emulator's clock (``Emulator.advance`` moves it)."""
+        return self.clock()
+
     # --- creation -----------------------------------------------------------------------------------------------
 
     def add_user(
@@ -388,12 +446,51 @@ class World:
         return u
 
     def add_guild(self, name: str) -> Guild:
-        g = Guild(self.ids.next(), name, owner_id=self.owner.id, member_ids=[self.bot.id, self.owner.id])
+        g = Guild(self.ids.next(), name, owner_id=self.owner.id, joined_at=self.now())
+        g.roles[g.id] = Role(g.id, "@everyone", P.DEFAULT_EVERYONE)
         self.guilds[g.id] = g
+        self.add_member(g, self.bot)
+        self.add_member(g, self.owner)
         return g
 
+    def add_role(self, guild: Guild, name: str, permissions: int, *, bot_id: int | None = None) -> Role:
+        position = max((r.position for r in guild.roles.values()), default=0) + 1
+        role = Role(self.ids.next(), name, permissions, position=position, managed=bot_id is not None, bot_id=bot_id)
+        guild.roles[role.id] = role
+        return role
+
+    def add_member(self, guild: Guild, user: User, *, roles: list[Role] | None = None) -> None:
+        """Make ``user`` a member. The bot gets its managed role (the invite's permissions), a test user a role with
+        ``user.permissions`` (shared by every user with the default permissions), unless ``roles`` are given."""
+        if user.id not in guild.member_ids:
+            guild.member_ids.append(user.id)
+        if roles is not None:
+            guild.member_roles[user.id] = [r.id for r in roles]
+            return
+        if user.bot:
+            role = guild.bot_role(user.id) or self.add_role(guild, user.username, P.DEFAULT_BOT, bot_id=user.id)
+        elif user.id == guild.owner_id:
+            guild.member_roles.setdefault(user.id, [])
+            return
+        else:
+            name = "Moderators" if user.permissions == ALL_TEXT_PERMISSIONS else f"{user.username}'s role"
+            found = next((r for r in guild.roles.values() if r.name == name and not r.managed), None)
+            role = found or self.add_role(guild, name, user.permissions)
+        guild.member_roles[user.id] = [role.id]
+
     def add_channel(self, guild: Guild, name: str, *, type: int = GUILD_TEXT, topic: str | None = None) -> Channel:
-        c = Channel(self.ids.next(), type, name=name, guild_id=guild.id, position=len(guild.channel_ids), topic=topic)
+        t = self.now()
+        c = Channel(
+            self.ids.next(),
+            type,
+            name=name,
+            guild_id=guild.id,
+            position=len(guild.channel_ids),
+            topic=topic,
+            created_at=t,
+            archive_timestamp=t,
+            active_since=t,
+        )
         self.channels[c.id] = c
         guild.channel_ids.append(c.id)
         return c
@@ -404,7 +501,8 @@ class World:
                 return c
         if not create:
             return None
-        c = Channel(self.ids.next(), DM, recipient_ids=[user.id])
+        t = self.now()
+        c = Channel(self.ids.next(), DM, recipient_ids=[user.id], created_at=t, archive_timestamp=t, active_since=t)
         self.channels[c.id] = c
         return c
 
@@ -431,21 +529,82 @@ class World:
         return self.can_access(user, self.channels[message.channel_id])
 
     def can_access(self, user: User, ch: Channel) -> bool:
+        """Whether ``user`` sees ``ch`` at all (DM recipient, or VIEW_CHANNEL there; private threads: a member of
+        the thread or MANAGE_THREADS)."""
+        return bool(self.permissions(user, ch) & P.VIEW_CHANNEL)
+
+    # --- permissions --------------------------------------------------------------------------------------------
+
+    def base_permissions(self, guild: Guild, user: User) -> int:
+        """Guild-level permissions: @everyone's plus the member's roles' (everything for the owner or an admin)."""
+        if user.id == guild.owner_id:
+            return P.ALL
+        if user.id not in guild.member_ids:
+            return 0
+        value = guild.everyone.permissions
+        for rid in guild.member_roles.get(user.id, []):
+            role = guild.roles.get(rid)
+            if role is not None:
+                value |= role.permissions
+        return P.ALL if value & P.ADMINISTRATOR else value
+
+    def overwrite_target(self, ch: Channel) -> Channel:
+        """The channel whose overwrites apply: a thread's parent."""
+        if ch.is_thread and ch.parent_id in self.channels:
+            return self.channels[ch.parent_id or 0]
+        return ch
+
+    def permissions(self, user: User, ch: Channel) -> int:
+        """``user``'s permissions in ``ch``, the documented way (see ``permissions.py``)."""
         if ch.is_dm:
-            return user.id in ch.recipient_ids or user.id == self.bot.id
+            return P.DM_PERMISSIONS if user.id in ch.recipient_ids or user.id == self.bot.id else 0
         guild = self.guilds.get(ch.guild_id or 0)
         if guild is None or user.id not in guild.member_ids:
-            return False
-        if ch.type == PRIVATE_THREAD:
-            return user.id in ch.member_ids or user.id == guild.owner_id
-        return True
+            return 0
+        base = self.base_permissions(guild, user)
+        if base == P.ALL:
+            return P.ALL
+        value = base
+        target = self.overwrite_target(ch)
+        member_roles = set(guild.member_roles.get(user.id, []))
+        everyone = target.overwrites.get(guild.id)
+        if everyone is not None and everyone.type == ROLE_OVERWRITE:
+            value = (value & ~everyone.deny) | everyone.allow
+        allow = deny = 0
+        for ow in target.overwrites.values():
+            if ow.type == ROLE_OVERWRITE and ow.id in member_roles:
+                allow |= ow.allow
+                deny |= ow.deny
+        value = (value & ~deny) | allow
+        member = target.overwrites.get(user.id)
+        if member is not None and member.type == MEMBER_OVERWRITE:
+            value = (value & ~member.deny) | member.allow
+        value = P.apply_implicit(value, thread=ch.is_thread)
+        if ch.type == PRIVATE_THREAD and user.id not in ch.member_ids and not value & P.MANAGE_THREADS:
+            value &= ~P.ALL_CHANNEL
+        return value
+
+    def has(self, user: User, ch: Channel, permission: int) -> bool:
+        return self.permissions(user, ch) & permission == permission
+
+    # --- threads ------------------------------------------------------------------------------------------------
+
+    def threads_due_to_archive(self) -> list[Channel]:
+        """Active threads whose ``auto_archive_duration`` minutes of inactivity have passed on the emulator's clock."""
+        t = self.now()
+        return [
+            c
+            for c in self.channels.values()
+            if c.is_thread and not c.archived and t - c.active_since >= dt.timedelta(minutes=c.auto_archive_duration)
+        ]
 
     # --- payloads -----------------------------------------------------------------------------------------------
 
-    def member_payload(self, guild: Guild, user: User, *, with_permissions: bool = False) -> JSON:
+    def member_payload(self, guild: Guild, user: User, *, permissions: int | None = None) -> JSON:
+        """``permissions``: the member's permissions in the interaction's channel (interaction payloads only)."""
         p: JSON = {
             "user": user.payload(),
-            "roles": [],
+            "roles": [str(r) for r in guild.member_roles.get(user.id, [])],
             "nick": None,
             "avatar": None,
             "banner": None,
@@ -457,8 +616,8 @@ class World:
             "pending": False,
             "communication_disabled_until": None,
         }
-        if with_permissions:
-            p["permissions"] = str(user.permissions)
+        if permissions is not None:
+            p["permissions"] = str(permissions)
         return p
 
     def channel_payload(self, c: Channel) -> JSON:
@@ -476,7 +635,7 @@ class World:
             "guild_id": str(c.guild_id),
             "name": c.name,
             "last_message_id": str(c.last_message_id) if c.last_message_id else None,
-            "rate_limit_per_user": 0,
+            "rate_limit_per_user": c.rate_limit_per_user,
             "flags": 0,
         }
         if c.is_thread:
@@ -484,7 +643,7 @@ class World:
                 parent_id=str(c.parent_id),
                 owner_id=str(c.owner_id),
                 message_count=c.message_count,
-                total_message_sent=c.message_count,
+                total_message_sent=c.total_message_sent,
                 member_count=min(len(c.member_ids), 50),
                 thread_metadata={
                     "archived": c.archived,
@@ -498,11 +657,11 @@ class World:
         else:
             p.update(
                 position=c.position,
-                permission_overwrites=[],
+                permission_overwrites=[ow.payload() for ow in c.overwrites.values()],
                 parent_id=str(c.parent_id) if c.parent_id else None,
                 topic=c.topic,
                 nsfw=False,
-                default_auto_archive_duration=1440,
+                default_auto_archive_duration=c.default_auto_archive_duration,
                 default_thread_rate_limit_per_user=0,
             )
         return p
@@ -563,7 +722,7 @@ class World:
         active_threads = [
             self.channel_payload(c)
             for c in self.channels.values()
-            if c.guild_id == g.id and c.is_thread and not c.archived
+            if c.guild_id == g.id and c.is_thread and not c.archived and self.can_access(self.bot, c)
         ]
         return {
             "id": str(g.id),
@@ -579,7 +738,7 @@ class World:
             "verification_level": 0,
             "default_message_notifications": 1,
             "explicit_content_filter": 0,
-            "roles": [g.everyone_role()],
+            "roles": g.roles_payload(),
             "emojis": [],
             "stickers": [],
             "features": [],

@@ -1,6 +1,8 @@
 """REST routes used by a discord.py bot: users, application + commands, guilds, channels, messages, threads, DMs.
 
-(Interaction callbacks and the webhook routes for follow-ups live in :mod:`webhooks`.)
+(Interaction callbacks and the webhook routes for follow-ups live in :mod:`webhooks`.) Channel routes act as the bot
+user: each checks what Discord documents for it (VIEW_CHANNEL → 50001, the route's permission → 50013, thread state
+→ 50083/160005, see :mod:`access`) before the body rules of :mod:`limits`.
 """
 
 from __future__ import annotations
@@ -10,22 +12,38 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import limits
+from . import access, limits
+from . import permissions as P
 from .appctx import emulator_of, json_response
 from .errors import (
     CANNOT_EDIT_OTHERS_MESSAGE,
+    CANNOT_EXECUTE_ON_SYSTEM_MESSAGE,
     CANNOT_SEND_MESSAGES_TO_USER,
     MISSING_ACCESS,
+    THREAD_ALREADY_CREATED,
     UNKNOWN_APPLICATION_COMMAND,
     UNKNOWN_GUILD,
     APIError,
+    missing_permissions,
     not_found,
+    thread_archived,
+    thread_locked,
     unknown_channel,
     unknown_message,
     unknown_user,
+    wrong_channel_type,
 )
 from .messages import announce_create, announce_update, create_message, delete_message, edit_message, read_body
-from .model import GUILD_TEXT, PRIVATE_THREAD, PUBLIC_THREAD, Channel, Command, Guild, Message, now
+from .model import (
+    GUILD_TEXT,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    THREAD_ARCHIVE_DURATIONS,
+    Channel,
+    Command,
+    Guild,
+    Message,
+)
 
 if TYPE_CHECKING:
     from .server import Emulator
@@ -173,28 +191,14 @@ def _upsert(emu: Emulator, guild_id: int | None, data: JSON) -> tuple[Command, b
     return cmd, True
 
 
-def _validate_commands(commands: list[JSON]) -> None:
-    problems: list[limits.Problem] = []
-    for i, c in enumerate(commands):
-        problems += limits.check_command(c, (i,))
-    chat = [c for c in commands if c.get("type", 1) == 1]
-    if len(chat) > 100:
-        problems.append(
-            limits.Problem("command-definition", (), "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
-        )
-    seen: set[tuple[str, int]] = set()
-    for i, c in enumerate(commands):
-        key = (str(c.get("name")), int(c.get("type", 1)))
-        if key in seen:
-            problems.append(
-                limits.Problem(
-                    "command-definition",
-                    (i, "name"),
-                    "APPLICATION_COMMANDS_DUPLICATE_NAME",
-                    f"Duplicate command {key[0]!r}",
-                )
-            )
-        seen.add(key)
+def _validate_commands(commands: list[Any], *, guild: bool, single: bool = False) -> None:
+    """A bulk overwrite's commands (errors under their index), or one command (``single``: errors at the top)."""
+    if single:
+        if not isinstance(commands[0], dict):
+            raise APIError(400, 50035, "Invalid Form Body")
+        problems = limits.check_command(commands[0], guild=guild)
+    else:
+        problems = limits.check_command_set(commands, guild=guild)
     if problems:
         raise limits.form_error(problems)
 
@@ -208,10 +212,15 @@ async def list_commands(request: web.Request) -> web.Response:
 async def bulk_overwrite_commands(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     scope = _command_scope(emu, request)
-    body = json.loads(await request.text() or "[]")
+    try:
+        body = json.loads(await request.text() or "[]")
+    except ValueError:
+        raise APIError(400, 50109, "The request body contains invalid JSON.") from None
     if not isinstance(body, list):
-        raise APIError(400, 50035, "Invalid Form Body")
-    _validate_commands(body)
+        raise limits.form_error(
+            [limits.Problem("command-definition", (), "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")]
+        )
+    _validate_commands(body, guild=scope is not None)
     keep = {_upsert(emu, scope, data)[0].id for data in body}
     for c in _scope_commands(emu, scope):
         if c.id not in keep:
@@ -224,7 +233,23 @@ async def create_command(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     scope = _command_scope(emu, request)
     body, _ = await read_body(request)
-    _validate_commands([body])
+    _validate_commands([body], guild=scope is not None, single=True)
+    known = {(c.name, c.type) for c in _scope_commands(emu, scope)}
+    ctype = int(body.get("type", 1))
+    if (str(body.get("name")), ctype) not in known:
+        count = sum(1 for c in _scope_commands(emu, scope) if c.type == ctype)
+        limit = limits.COMMAND_LIMITS.get(ctype, 100)
+        if count >= limit:
+            raise limits.form_error(
+                [
+                    limits.Problem(
+                        "command-count",
+                        (),
+                        "APPLICATION_COMMANDS_TOO_MANY",
+                        f"Maximum number of application commands of type {ctype} reached ({limit})",
+                    )
+                ]
+            )
     cmd, created = _upsert(emu, scope, body)
     emu.notify()
     return ok(cmd.payload(), status=201 if created else 200)
@@ -248,7 +273,9 @@ async def edit_command(request: web.Request) -> web.Response:
     cmd = _command(emu, request, scope)
     body, _ = await read_body(request)
     raw = {**cmd.raw, **body}
-    _validate_commands([{**raw, "name": raw.get("name", cmd.name)}])
+    _validate_commands(
+        [{**raw, "name": raw.get("name", cmd.name), "type": cmd.type}], guild=scope is not None, single=True
+    )
     cmd.raw = raw
     cmd.name = str(raw.get("name", cmd.name))
     cmd.version = emu.world.ids.next()
@@ -301,7 +328,11 @@ async def list_members(request: web.Request) -> web.Response:
 async def active_threads(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     guild = get_guild(emu, request)
-    threads = [c for c in emu.world.channels.values() if c.guild_id == guild.id and c.is_thread and not c.archived]
+    threads = [
+        c
+        for c in emu.world.channels.values()
+        if c.guild_id == guild.id and c.is_thread and not c.archived and emu.world.can_access(emu.bot, c)
+    ]
     return ok(
         {
             "threads": [emu.world.channel_payload(t) for t in threads],
@@ -315,32 +346,135 @@ async def active_threads(request: web.Request) -> web.Response:
 
 async def get_channel_route(request: web.Request) -> web.Response:
     emu = emulator_of(request)
-    return ok(emu.world.channel_payload(get_channel(emu, request)))
+    channel = get_channel(emu, request)
+    access.require_view(emu, channel)
+    return ok(emu.world.channel_payload(channel))
+
+
+def _problem(rule: str, key: str, code: str, message: str) -> limits.Problem:
+    return limits.Problem(rule, (key,), code, message)
+
+
+def _check_channel_fields(body: JSON, channel: Channel, *, creating_thread: bool = False) -> None:
+    """Documented bounds of channel/thread fields: names 1-100, topic up to 1024, slowmode 0-21600,
+    auto_archive_duration one of 60/1440/4320/10080."""
+    problems: list[limits.Problem] = []
+    if "name" in body or creating_thread:
+        name = body.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            rule = "thread-name" if channel.is_thread or creating_thread else "channel-type"
+            problems.append(_problem(rule, "name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
+    if body.get("topic") is not None and len(str(body["topic"])) > 1024:
+        problems.append(_problem("channel-type", "topic", "BASE_TYPE_MAX_LENGTH", "Must be 1024 or fewer in length."))
+    slow = body.get("rate_limit_per_user")
+    if slow is not None and (isinstance(slow, bool) or not isinstance(slow, int) or not 0 <= slow <= 21600):
+        problems.append(
+            _problem("slowmode", "rate_limit_per_user", "NUMBER_TYPE_MAX", "int value should be between 0 and 21600.")
+        )
+    for key in ("auto_archive_duration", "default_auto_archive_duration"):
+        value = body.get(key)
+        if value is not None and (isinstance(value, bool) or value not in THREAD_ARCHIVE_DURATIONS):
+            problems.append(
+                _problem(
+                    "thread-archive-duration", key, "BASE_TYPE_CHOICES", "Value must be one of (60, 1440, 4320, 10080)."
+                )
+            )
+    for key in ("archived", "locked", "invitable"):
+        if body.get(key) is not None and not isinstance(body[key], bool):
+            problems.append(_problem("channel-type", key, "BASE_TYPE_BAD_TYPE", "Must be a boolean."))
+    if problems:
+        raise limits.form_error(problems)
 
 
 async def edit_channel(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     channel = get_channel(emu, request)
     body, _ = await read_body(request)
-    if "name" in body:
-        if channel.is_thread:
-            _check_thread_name(body["name"])
-        channel.name = str(body["name"])
-    if "topic" in body and not channel.is_thread:
-        channel.topic = body["topic"]
+    if channel.is_dm:
+        raise wrong_channel_type("a DM channel cannot be modified")
     if channel.is_thread:
-        for key in ("archived", "locked", "invitable"):
-            if key in body and body[key] is not None:
-                setattr(channel, key, bool(body[key]))
-        if "archived" in body:
-            channel.archive_timestamp = now()
-        if body.get("auto_archive_duration"):
-            channel.auto_archive_duration = int(body["auto_archive_duration"])
+        _edit_thread(emu, channel, body)
+    else:
+        access.require(emu, channel, P.MANAGE_CHANNELS, "modifying a channel")
+        _check_channel_fields(body, channel)
+        overwrites = body.get("permission_overwrites")
+        if overwrites is not None:
+            access.require(emu, channel, P.MANAGE_ROLES, "changing permission overwrites")
+        if "name" in body:
+            channel.name = str(body["name"])
+        if "topic" in body:
+            channel.topic = body["topic"]
+        if body.get("rate_limit_per_user") is not None:
+            channel.rate_limit_per_user = int(body["rate_limit_per_user"])
+        if body.get("default_auto_archive_duration") is not None:
+            channel.default_auto_archive_duration = int(body["default_auto_archive_duration"])
+        if overwrites is not None:
+            from .model import Overwrite
+
+            channel.overwrites = {
+                int(o["id"]): Overwrite(
+                    int(o["id"]), int(o.get("type", 0)), int(o.get("allow") or 0), int(o.get("deny") or 0)
+                )
+                for o in overwrites
+            }
     emu.notify()
     payload = emu.world.channel_payload(channel)
-    if channel.guild_id is not None:
-        await emu.gateway.dispatch("THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE", payload)
+    await emu.gateway.dispatch("THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE", payload)
     return ok(payload)
+
+
+def _edit_thread(emu: Emulator, thread: Channel, body: JSON) -> None:
+    """Modify Channel on a thread, as channel.mdx and threads.mdx document it: the thread must be (or become) active
+    (50083); unarchiving a locked thread, locking, and slowmode need MANAGE_THREADS; renaming, archiving and the
+    auto-archive duration need MANAGE_THREADS or being the thread's creator; unarchiving an unlocked thread needs
+    SEND_MESSAGES."""
+    perms = access.require_view(emu, thread)
+    _check_channel_fields(body, thread)
+    manage = bool(perms & P.MANAGE_THREADS)
+    creator = thread.owner_id == emu.bot.id
+    where = access.describe(thread)
+    unarchiving = thread.archived and body.get("archived") is False
+    if thread.archived and not unarchiving:
+        raise thread_archived(f"{where} is archived: set archived to false to change it")
+    locked_after = body["locked"] if body.get("locked") is not None else thread.locked
+    if body.get("locked") is not None and body["locked"] != thread.locked and not manage:
+        raise missing_permissions(f"locking or unlocking {where} needs MANAGE_THREADS")
+    if unarchiving:
+        if thread.locked and not manage:
+            raise thread_locked(f"{where} is locked: only MANAGE_THREADS can unarchive it")
+        if not locked_after and not perms & P.SEND_MESSAGES:
+            raise missing_permissions(f"unarchiving {where} needs SEND_MESSAGES")
+    changes_metadata = (
+        ("name" in body and body["name"] != thread.name)
+        or body.get("archived") is True
+        or (
+            body.get("auto_archive_duration") is not None
+            and body["auto_archive_duration"] != thread.auto_archive_duration
+        )
+        or (body.get("invitable") is not None and body["invitable"] != thread.invitable)
+    )
+    if changes_metadata and not (manage or creator):
+        raise missing_permissions(f"renaming, archiving or changing {where} needs MANAGE_THREADS or being its creator")
+    slowmode = body.get("rate_limit_per_user")
+    if slowmode is not None and slowmode != thread.rate_limit_per_user and not manage:
+        raise missing_permissions(f"changing the slowmode of {where} needs MANAGE_THREADS")
+    t = emu.world.now()
+    if "name" in body:
+        thread.name = str(body["name"])
+    if body.get("locked") is not None:
+        thread.locked = bool(body["locked"])
+    if body.get("invitable") is not None and thread.type == PRIVATE_THREAD:
+        thread.invitable = bool(body["invitable"])
+    if body.get("rate_limit_per_user") is not None:
+        thread.rate_limit_per_user = int(body["rate_limit_per_user"])
+    if body.get("auto_archive_duration") is not None and body["auto_archive_duration"] != thread.auto_archive_duration:
+        thread.auto_archive_duration = int(body["auto_archive_duration"])
+        thread.archive_timestamp = thread.active_since = t  # changing the duration is activity
+    if body.get("archived") is not None and body["archived"] != thread.archived:
+        thread.archived = bool(body["archived"])
+        thread.archive_timestamp = t
+        if not thread.archived:
+            thread.active_since = t  # unarchiving is activity
 
 
 async def delete_channel(request: web.Request) -> web.Response:
@@ -349,6 +483,10 @@ async def delete_channel(request: web.Request) -> web.Response:
     payload = emu.world.channel_payload(channel)
     if channel.is_dm:
         return ok(payload)
+    if channel.is_thread:
+        access.require(emu, channel, P.MANAGE_THREADS, "deleting a thread")
+    else:
+        access.require(emu, channel, P.MANAGE_CHANNELS, "deleting a channel")
     del emu.world.channels[channel.id]
     guild = emu.world.guilds[channel.guild_id or 0]
     if channel.id in guild.channel_ids:
@@ -368,17 +506,48 @@ async def delete_channel(request: web.Request) -> web.Response:
 
 
 async def trigger_typing(request: web.Request) -> web.Response:
-    get_channel(emulator_of(request), request)
+    emu = emulator_of(request)
+    channel = get_channel(emu, request)
+    access.require(emu, channel, access.send_permission(channel), "typing")
     return no_content()
 
 
 # --- messages -----------------------------------------------------------------------------------------------------
 
 
+def _check_history_query(request: web.Request) -> None:
+    """``limit`` is 1-100; ``before``, ``after`` and ``around`` are snowflakes, one at most."""
+    problems: list[limits.Problem] = []
+    raw = request.query.get("limit", "50")
+    if not raw.isdigit() or not 1 <= int(raw) <= 100:
+        problems.append(
+            limits.Problem("history-query", ("limit",), "NUMBER_TYPE_MAX", "int value should be between 1 and 100.")
+        )
+    anchors = [key for key in ("before", "after", "around") if key in request.query]
+    for key in anchors:
+        if not request.query[key].isdigit():
+            problems.append(limits.Problem("history-query", (key,), "NUMBER_TYPE_COERCE", "Value is not snowflake."))
+    if len(anchors) > 1:
+        problems.append(
+            limits.Problem(
+                "history-query",
+                (anchors[1],),
+                "BASE_TYPE_BAD_VALUE",
+                "before, after and around are mutually exclusive",
+            )
+        )
+    if problems:
+        raise limits.form_error(problems)
+
+
 async def list_messages(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     channel = get_channel(emu, request)
-    limit = max(1, min(int(request.query.get("limit", 50)), 100))
+    perms = access.require_view(emu, channel)
+    _check_history_query(request)
+    if channel.guild_id is not None and not perms & P.READ_MESSAGE_HISTORY:
+        return ok([])  # documented: without READ_MESSAGE_HISTORY no messages are returned
+    limit = int(request.query.get("limit", 50))
     msgs = [m for m in emu.world.channel_messages(channel.id) if not m.ephemeral]
     if "before" in request.query:
         msgs = [m for m in msgs if m.id < int(request.query["before"])]
@@ -398,6 +567,7 @@ async def list_messages(request: web.Request) -> web.Response:
 async def get_message(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     channel = get_channel(emu, request)
+    access.require(emu, channel, P.READ_MESSAGE_HISTORY, "reading a message")
     return ok(emu.world.message_payload(channel_message(emu, channel, _int(request, "message_id"))))
 
 
@@ -408,32 +578,86 @@ def _check_dm_open(emu: Emulator, channel: Channel) -> None:
             raise APIError(403, CANNOT_SEND_MESSAGES_TO_USER, "Cannot send messages to this user")
 
 
+REPLYABLE_TYPES = frozenset({0, 19, 20, 23})  # default, reply, chat input and context menu command messages
+
+
+def _reply_reference(emu: Emulator, channel: Channel, ref: Any) -> JSON | None:
+    """Resolve ``message_reference`` for a reply: the message must exist in this channel and not be a system
+    message (``fail_if_not_exists: false`` sends a plain message instead)."""
+    if ref is None:
+        return None
+    if not isinstance(ref, dict) or not ref.get("message_id"):
+        raise limits.form_error(
+            [
+                limits.Problem(
+                    "message-reference",
+                    ("message_reference", "message_id"),
+                    "BASE_TYPE_REQUIRED",
+                    "This field is required",
+                )
+            ]
+        )
+    if ref.get("type", 0) != 0:
+        raise limits.form_error(
+            [
+                limits.Problem(
+                    "message-reference",
+                    ("message_reference", "type"),
+                    "BASE_TYPE_CHOICES",
+                    "Only replies (type 0) are supported",
+                )
+            ]
+        )
+    try:
+        target_id = int(str(ref["message_id"]))
+    except ValueError:
+        target_id = 0
+    target = emu.world.messages.get(target_id)
+    same_channel = str(ref.get("channel_id", channel.id)) == str(channel.id)
+    if target is None or target.deleted or target.ephemeral or target.channel_id != channel.id or not same_channel:
+        if ref.get("fail_if_not_exists", True) is False:
+            return None
+        raise limits.form_error(
+            [
+                limits.Problem(
+                    "message-reference",
+                    ("message_reference",),
+                    "MESSAGE_REFERENCE_UNKNOWN_MESSAGE",
+                    f"Unknown message {ref.get('message_id')!r} in this channel",
+                )
+            ]
+        )
+    if target.type not in REPLYABLE_TYPES:
+        raise APIError(
+            400,
+            CANNOT_EXECUTE_ON_SYSTEM_MESSAGE,
+            "Cannot execute action on a system message",
+            rule="message-reference",
+            detail=f"message {target.id} is a system message (type {target.type})",
+        )
+    out: JSON = {"type": 0, "message_id": str(target.id), "channel_id": str(channel.id)}
+    if channel.guild_id:
+        out["guild_id"] = str(channel.guild_id)
+    return out
+
+
+ROUTE_POST = "POST /channels/{channel_id}/messages"
+ROUTE_PATCH = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+
 async def post_message(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     channel = get_channel(emu, request)
     body, files = await read_body(request)
     _check_dm_open(emu, channel)
-    ref = body.get("message_reference")
-    msg_type = 0
-    if ref and ref.get("message_id"):
-        msg_type = 19
-        target = emu.world.messages.get(int(ref["message_id"]))
-        if target is None and ref.get("fail_if_not_exists", True):
-            raise APIError(
-                400,
-                50035,
-                "Invalid Form Body",
-                errors={
-                    "message_reference": {
-                        "_errors": [{"code": "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "message": "Unknown message"}]
-                    }
-                },
-            )
-        ref = {"type": 0, "message_id": str(ref["message_id"]), "channel_id": str(channel.id)}
-        if channel.guild_id:
-            ref["guild_id"] = str(channel.guild_id)
+    perms = access.check_channel_post(emu, channel, body, len(files))
+    ref = _reply_reference(emu, channel, body.get("message_reference"))
+    if ref is None:
+        body.pop("message_reference", None)
+    else:
         body["message_reference"] = ref
-    msg = create_message(emu, channel, emu.bot, body, files, msg_type=msg_type)
+    msg_type = 19 if ref is not None else 0
+    msg = create_message(emu, channel, emu.bot, body, files, msg_type=msg_type, route=ROUTE_POST, permissions=perms)
     await announce_create(emu, msg)
     return ok(emu.world.message_payload(msg))
 
@@ -441,6 +665,7 @@ async def post_message(request: web.Request) -> web.Response:
 async def patch_message(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     channel = get_channel(emu, request)
+    perms = access.require_view(emu, channel)
     msg = channel_message(emu, channel, _int(request, "message_id"))
     body, files = await read_body(request)
     if msg.author.id != emu.bot.id:
@@ -451,15 +676,26 @@ async def patch_message(request: web.Request) -> web.Response:
             rule="message-author",
             detail=f"message {msg.id} by {msg.author.username}",
         )
-    edit_message(emu, msg, body, files)
+    edit_message(emu, msg, body, files, allowed_flags=None, route=ROUTE_PATCH, permissions=perms)
     await announce_update(emu, msg)
     return ok(emu.world.message_payload(msg))
+
+
+def _check_delete(emu: Emulator, channel: Channel, msg: Message, perms: int) -> None:
+    if msg.author.id != emu.bot.id and channel.guild_id is not None and not perms & P.MANAGE_MESSAGES:
+        raise missing_permissions(
+            f"deleting someone else's message in {access.describe(channel)} needs MANAGE_MESSAGES"
+        )
+    if channel.is_thread and channel.archived and channel.locked and not perms & P.MANAGE_THREADS:
+        raise thread_archived(f"{access.describe(channel)} is archived and locked")
 
 
 async def delete_message_route(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     channel = get_channel(emu, request)
+    perms = access.require_view(emu, channel)
     msg = channel_message(emu, channel, _int(request, "message_id"))
+    _check_delete(emu, channel, msg, perms)
     await delete_message(emu, msg)
     return no_content()
 
@@ -467,19 +703,41 @@ async def delete_message_route(request: web.Request) -> web.Response:
 async def bulk_delete(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     channel = get_channel(emu, request)
+    if channel.guild_id is None:
+        raise wrong_channel_type("bulk delete works in guild channels only")
+    access.require(emu, channel, P.MANAGE_MESSAGES, "bulk deleting messages")
     body, _ = await read_body(request)
-    for mid in body.get("messages") or []:
+    ids = body.get("messages")
+    if not isinstance(ids, list) or not 2 <= len(ids) <= 100 or len(set(map(str, ids))) != len(ids):
+        raise limits.form_error(
+            [limits.Problem("bulk-delete", ("messages",), "BASE_TYPE_BAD_LENGTH", "Must be 2-100 distinct message ids")]
+        )
+    for mid in ids:
         msg = emu.world.messages.get(int(mid))
         if msg is not None and msg.channel_id == channel.id and not msg.deleted:
             await delete_message(emu, msg)
     return no_content()
 
 
+def _emoji(request: web.Request) -> str:
+    """A URL-encoded unicode emoji; a custom one (``name:id``) is unknown: the emulated guilds have none."""
+    emoji = request.match_info["emoji"]
+    if ":" in emoji or limits.check_emoji_name(emoji):
+        raise APIError(404, 10014, "Unknown Emoji", rule="reaction-emoji", detail=f"{emoji!r} is not an emoji here")
+    return emoji
+
+
 async def add_reaction(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     channel = get_channel(emu, request)
+    perms = access.require(emu, channel, P.READ_MESSAGE_HISTORY, "reacting")
     msg = channel_message(emu, channel, _int(request, "message_id"))
-    msg.reactions.setdefault(request.match_info["emoji"], set()).add(emu.bot.id)
+    emoji = _emoji(request)
+    if channel.is_thread and channel.archived:
+        raise thread_archived(f"{access.describe(channel)} is archived: no reactions")
+    if not msg.reactions.get(emoji) and channel.guild_id is not None and not perms & P.ADD_REACTIONS:
+        raise missing_permissions(f"a new reaction in {access.describe(channel)} needs ADD_REACTIONS")
+    msg.reactions.setdefault(emoji, set()).add(emu.bot.id)
     emu.notify()
     return no_content()
 
@@ -487,8 +745,12 @@ async def add_reaction(request: web.Request) -> web.Response:
 async def remove_reaction(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     channel = get_channel(emu, request)
+    access.require_view(emu, channel)
     msg = channel_message(emu, channel, _int(request, "message_id"))
-    msg.reactions.get(request.match_info["emoji"], set()).discard(emu.bot.id)
+    emoji = _emoji(request)
+    if channel.is_thread and channel.archived:
+        raise thread_archived(f"{access.describe(channel)} is archived: no reactions")
+    msg.reactions.get(emoji, set()).discard(emu.bot.id)
     emu.notify()
     return no_content()
 
@@ -496,28 +758,20 @@ async def remove_reaction(request: web.Request) -> web.Response:
 # --- threads ------------------------------------------------------------------------------------------------------
 
 
-def _check_thread_name(name: Any) -> None:
-    problems: list[limits.Problem] = []
-    if not name or len(str(name)) > 100:
-        problems.append(
-            limits.Problem("thread-name", ("name",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
-        )
-    if problems:
-        raise limits.form_error(problems)
-
-
 def _new_thread(emu: Emulator, parent: Channel, body: JSON, *, thread_id: int | None, default_type: int) -> Channel:
     if parent.type != GUILD_TEXT:
-        raise APIError(400, 50024, "Cannot execute action on this channel type")
-    _check_thread_name(body.get("name"))
-    ttype = int(body.get("type") or default_type)
+        raise wrong_channel_type(f"threads are started in text channels, not in {access.describe(parent)}")
+    ttype = body.get("type") if body.get("type") is not None else default_type
     if ttype not in (PUBLIC_THREAD, PRIVATE_THREAD):
-        raise APIError(
-            400,
-            50035,
-            "Invalid Form Body",
-            errors={"type": {"_errors": [{"code": "BASE_TYPE_CHOICES", "message": "Value must be one of {11, 12}."}]}},
+        raise limits.form_error(
+            [limits.Problem("channel-type", ("type",), "BASE_TYPE_CHOICES", "Value must be one of {11, 12}.")]
         )
+    needed = P.CREATE_PUBLIC_THREADS if ttype == PUBLIC_THREAD else P.CREATE_PRIVATE_THREADS
+    access.require(emu, parent, needed, "starting a thread")
+    probe = Channel(0, ttype, guild_id=parent.guild_id)
+    _check_channel_fields(body, probe, creating_thread=True)
+    # ``invitable`` only means something for private threads; discord.py sends it for public ones too (ignored)
+    t = emu.world.now()
     thread = Channel(
         id=thread_id if thread_id is not None else emu.world.ids.next(),
         type=ttype,
@@ -525,9 +779,13 @@ def _new_thread(emu: Emulator, parent: Channel, body: JSON, *, thread_id: int | 
         guild_id=parent.guild_id,
         parent_id=parent.id,
         owner_id=emu.bot.id,
-        auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
-        invitable=bool(body.get("invitable", True)),
+        auto_archive_duration=int(body.get("auto_archive_duration") or parent.default_auto_archive_duration),
+        rate_limit_per_user=int(body.get("rate_limit_per_user") or 0),
+        invitable=bool(body.get("invitable", True)) if ttype == PRIVATE_THREAD else True,
         member_ids={emu.bot.id},
+        created_at=t,
+        archive_timestamp=t,
+        active_since=t,
     )
     emu.world.channels[thread.id] = thread
     emu.notify()
@@ -552,9 +810,10 @@ async def create_thread(request: web.Request) -> web.Response:
 async def create_thread_from_message(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     parent = get_channel(emu, request)
+    access.require(emu, parent, P.READ_MESSAGE_HISTORY, "starting a thread from a message")
     msg = channel_message(emu, parent, _int(request, "message_id"))
-    if msg.thread_id is not None:
-        raise APIError(400, 160004, "A thread has already been created for this message")
+    if msg.thread_id is not None and msg.thread_id in emu.world.channels:
+        raise APIError(400, THREAD_ALREADY_CREATED, "A thread has already been created for this message")
     body, _ = await read_body(request)
     body["type"] = PUBLIC_THREAD
     # a thread started from a message shares the message's id
@@ -569,16 +828,22 @@ async def create_thread_from_message(request: web.Request) -> web.Response:
 def _thread(emu: Emulator, request: web.Request) -> Channel:
     thread = get_channel(emu, request)
     if not thread.is_thread:
-        raise APIError(400, 50024, "Cannot execute action on this channel type")
+        raise wrong_channel_type(f"{access.describe(thread)} is not a thread")
+    access.require_view(emu, thread)
     return thread
 
 
 async def join_thread(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     thread = _thread(emu, request)
-    uid = emu.bot.id if request.match_info.get("user_id", "@me") == "@me" else _int(request, "user_id")
+    me = request.match_info.get("user_id", "@me") == "@me"
+    uid = emu.bot.id if me else _int(request, "user_id")
     if uid not in emu.world.users:
         raise unknown_user()
+    if thread.archived:
+        raise thread_archived(f"{access.describe(thread)} is archived: nobody joins it")
+    if not me:
+        access.require(emu, thread, P.SEND_MESSAGES_IN_THREADS, "adding a member to a thread")
     thread.member_ids.add(uid)
     emu.notify()
     return no_content()
@@ -587,7 +852,13 @@ async def join_thread(request: web.Request) -> web.Response:
 async def leave_thread(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     thread = _thread(emu, request)
-    uid = emu.bot.id if request.match_info.get("user_id", "@me") == "@me" else _int(request, "user_id")
+    me = request.match_info.get("user_id", "@me") == "@me"
+    uid = emu.bot.id if me else _int(request, "user_id")
+    if thread.archived:
+        raise thread_archived(f"{access.describe(thread)} is archived: nobody leaves it")
+    creator_of_private = thread.type == PRIVATE_THREAD and thread.owner_id == emu.bot.id
+    if not me and not access.may_manage_threads(emu, thread) and not creator_of_private:
+        raise missing_permissions(f"removing a member from {access.describe(thread)} needs MANAGE_THREADS")
     thread.member_ids.discard(uid)
     emu.notify()
     return no_content()
@@ -602,7 +873,9 @@ async def thread_members(request: web.Request) -> web.Response:
 async def archived_public_threads(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     parent = get_channel(emu, request)
+    access.require(emu, parent, P.READ_MESSAGE_HISTORY, "listing archived threads")
     threads = [t for t in emu.world.threads_of(parent.id) if t.archived and t.type == PUBLIC_THREAD]
+    threads.sort(key=lambda t: t.archive_timestamp, reverse=True)
     return ok({"threads": [emu.world.channel_payload(t) for t in threads], "members": [], "has_more": False})
 
 

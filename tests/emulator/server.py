@@ -7,12 +7,21 @@
 
 Everything the bot does wrong is recorded in ``emu.violations`` (rule id + detail, see ``limits.RULES``);
 ``with emu.expect_violation("content-length"): ...`` marks the ones a test provokes on purpose.
+
+The emulator is strict by default: what Discord documents as deprecated (a follow-up completing a deferred
+"thinking" response) is refused like an error. ``Emulator(strict=False)`` imitates those deprecated behaviours
+instead; only tests that are about them should ask for it.
+
+Time: the emulator has its own clock (``emu.now()``; real UTC time plus whatever ``await emu.advance(...)`` added,
+or an injected ``clock``). Thread auto-archiving, message timestamps, snowflakes and interaction token expiry run
+on it; the 3-second interaction deadline runs on the event loop's real time.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import logging
 import math
 import time
@@ -24,9 +33,9 @@ from aiohttp import web
 
 from . import rest, webhooks
 from .appctx import EMULATOR_KEY, json_response
-from .errors import APIError, Violation, unauthorized
+from .errors import REQUEST_ENTITY_TOO_LARGE, APIError, Violation, unauthorized
 from .gateway import Gateway
-from .model import Channel, Guild, User, World
+from .model import Channel, Guild, User, World, now
 
 _log = logging.getLogger("tests.emulator")
 
@@ -70,15 +79,22 @@ class Emulator:
         interaction_deadline: float = 3.0,
         token_lifetime: float = 15 * 60.0,
         attachment_size_limit: int = 10 * 1024 * 1024,
+        request_size_limit: int = 25 * 1024 * 1024,
         heartbeat_interval: float = 41.25,
         guild_name: str = "Pyramid Test Guild",
+        strict: bool = True,
+        clock: Callable[[], dt.datetime] | None = None,
     ) -> None:
         self.token = token
         self.interaction_deadline = interaction_deadline
         self.token_lifetime = token_lifetime
         self.attachment_size_limit = attachment_size_limit
+        self.request_size_limit = request_size_limit
         self.heartbeat_interval = heartbeat_interval
-        self.world = World()
+        self.strict = strict
+        self._base_clock: Callable[[], dt.datetime] = clock or now
+        self._clock_offset = dt.timedelta()
+        self.world = World(clock=self.now)
         self.gateway = Gateway(self)
         self.violations: list[Violation] = []
         self.rejections: list[Rejection] = []
@@ -171,6 +187,33 @@ class Emulator:
             lines = "\n  ".join(str(v) for v in bad)
             raise AssertionError(f"the bot broke Discord rules:\n  {lines}")
 
+    # --- the clock ----------------------------------------------------------------------------------------------
+
+    def now(self) -> dt.datetime:
+        """The emulator's time: the injected clock (default: real UTC time) plus every ``advance``."""
+        return self._base_clock() + self._clock_offset
+
+    async def advance(self, **delta: float) -> list[Channel]:
+        """Move the emulator's clock forward (``minutes=61``, ``days=7``...) and archive the threads that became
+        inactive for their ``auto_archive_duration`` (THREAD_UPDATE is dispatched). Returns those threads."""
+        step = dt.timedelta(**delta)
+        if step < dt.timedelta():
+            raise ValueError("the emulator's clock only moves forward")
+        self._clock_offset += step
+        return await self.archive_inactive_threads()
+
+    async def archive_inactive_threads(self) -> list[Channel]:
+        """Archive every thread whose inactivity reached its ``auto_archive_duration`` (also run before every API
+        request, so an injected clock that moved on its own is honoured too)."""
+        due = self.world.threads_due_to_archive()
+        for thread in due:
+            thread.archived = True
+            thread.archive_timestamp = self.now()
+            await self.gateway.dispatch("THREAD_UPDATE", self.world.channel_payload(thread))
+        if due:
+            self.notify()
+        return due
+
     # --- switches -----------------------------------------------------------------------------------------------
 
     def rate_limit(self, route: str, count: int = 1, *, retry_after: float = 0.05, is_global: bool = False) -> None:
@@ -223,6 +266,16 @@ class Emulator:
             if limited is not None and limited.remaining > 0:
                 limited.remaining -= 1
                 return self._too_many_requests(route, limited)
+            size = request.content_length
+            if size is not None and size > self.request_size_limit:
+                raise APIError(
+                    413,
+                    REQUEST_ENTITY_TOO_LARGE,
+                    "Request entity too large",
+                    rule="request-size",
+                    detail=f"request body of {size} bytes, limit {self.request_size_limit}",
+                )
+            await self.archive_inactive_threads()
             return await handler(request)
         except web.HTTPException:
             raise

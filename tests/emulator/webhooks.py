@@ -3,12 +3,19 @@ and for reading/editing/deleting the original response (``/webhooks/{application
 
 Rules enforced here: the initial response within ``Emulator.interaction_deadline`` (3 s) of dispatch, at most one
 initial response, a response type that fits the interaction type, follow-ups/edits only after the initial response,
-tokens valid for ``Emulator.token_lifetime`` (15 min), plus every message/modal/autocomplete limit.
+tokens valid for ``Emulator.token_lifetime`` (15 min, on the emulator's clock), the message flags each callback type
+and the webhook routes allow, plus every message/modal/autocomplete limit.
+
+These are webhooks: the bot's channel permissions do not apply (see ``access``), only USE_EXTERNAL_EMOJIS and
+SEND_TTS_MESSAGES. A deferred "thinking" response (type 5) is completed by editing ``@original``; a follow-up in
+its place is Discord's deprecated backwards-compatible path, refused in strict mode (``deferred-followup``) and
+imitated (the follow-up edits the loading message) only with ``Emulator(strict=False)``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -153,8 +160,12 @@ async def _respond(emu: Emulator, inter: Interaction, body: JSON, files: list[An
             webhook_id=world.application_id,
             interaction_metadata=meta,
             msg_type=msg_type,
+            allowed_flags=limits.FLAGS_CALLBACK_MESSAGE,
         )
     elif rtype == DEFERRED_CHANNEL_MESSAGE:
+        problems = limits.check_flags(data.get("flags"), limits.FLAGS_CALLBACK_DEFERRED, ("data", "flags"))
+        if problems:
+            raise limits.form_error(problems)
         message = create_message(
             emu,
             channel,
@@ -171,10 +182,10 @@ async def _respond(emu: Emulator, inter: Interaction, body: JSON, files: list[An
     elif rtype == UPDATE_MESSAGE:
         assert inter.message_id is not None
         message = world.messages[inter.message_id]
-        edit_message(emu, message, data, files, prefix=("data",))
+        edit_message(emu, message, data, files, prefix=("data",), allowed_flags=limits.FLAGS_CALLBACK_MESSAGE)
     elif rtype == AUTOCOMPLETE_RESULT:
         choices = list(data.get("choices") or [])
-        problems = limits.check_choices(choices)
+        problems = limits.check_choices(choices, option_type=_focused_type(inter.data.get("options") or []))
         if problems:
             raise limits.form_error(problems)
         inter.choices = choices
@@ -199,9 +210,20 @@ async def _respond(emu: Emulator, inter: Interaction, body: JSON, files: list[An
             response_message_ephemeral=message.ephemeral,
         )
     resource: JSON = {"type": rtype}
-    if message is not None:
+    if message is not None and rtype in (CHANNEL_MESSAGE, UPDATE_MESSAGE):  # documented: only for types 4 and 7
         resource["message"] = world.message_payload(message)
     return {"interaction": info, "resource": resource}
+
+
+def _focused_type(options: list[JSON]) -> int | None:
+    """The type of the focused option of an autocomplete interaction (searched through subcommands)."""
+    for o in options:
+        if o.get("focused"):
+            return int(o.get("type") or 0) or None
+        found = _focused_type(o.get("options") or [])
+        if found is not None:
+            return found
+    return None
 
 
 # --- follow-ups and the original response -------------------------------------------------------------------------
@@ -211,7 +233,7 @@ def _webhook_interaction(emu: Emulator, request: web.Request) -> Interaction:
     inter = emu.world.interactions_by_token.get(request.match_info["token"])
     if inter is None or request.match_info["webhook_id"] != str(emu.world.application_id):
         raise unknown_webhook()
-    if _loop_time() > inter.expires_at:
+    if emu.now() > inter.created_wall + dt.timedelta(seconds=emu.token_lifetime):
         raise APIError(
             401,
             INVALID_WEBHOOK_TOKEN,
@@ -245,17 +267,57 @@ def _webhook_message(emu: Emulator, inter: Interaction, ref: str) -> Message:
     return msg
 
 
+UNSUPPORTED_FOLLOWUP_FIELDS = ("username", "avatar_url", "thread_name", "applied_tags")
+
+
+def _check_followup_params(request: web.Request, body: JSON) -> None:
+    """Interaction follow-ups are Execute Webhook without ``thread_id``, ``username`` and ``avatar_url`` (nor the
+    forum-only ``thread_name``/``applied_tags``)."""
+    problems = [
+        limits.Problem(
+            "followup-params",
+            (key,),
+            "INTERACTION_FOLLOWUP_FIELD_UNSUPPORTED",
+            f"{key} is not supported for follow-ups",
+        )
+        for key in UNSUPPORTED_FOLLOWUP_FIELDS
+        if body.get(key) is not None
+    ]
+    if "thread_id" in request.query:
+        problems.append(
+            limits.Problem(
+                "followup-params",
+                ("thread_id",),
+                "INTERACTION_FOLLOWUP_FIELD_UNSUPPORTED",
+                "thread_id is not supported for follow-ups",
+            )
+        )
+    if problems:
+        raise limits.form_error(problems)
+
+
 async def followup(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     inter = _webhook_interaction(emu, request)
     world = emu.world
     body, files = await read_body(request)
+    _check_followup_params(request, body)
     original = world.messages.get(inter.original_message_id or 0)
-    if inter.awaiting_first_followup and original is not None and not original.deleted:
-        # Discord: the first follow-up after a "thinking" defer edits the loading message (backwards compatibility);
-        # its ephemeral state is the one chosen when deferring.
+    if inter.awaiting_first_followup and original is not None and not original.deleted and original.loading:
+        if emu.strict:
+            raise APIError(
+                400,
+                0,
+                "Deprecated: a follow-up cannot complete a deferred response in the strict emulator; edit it with "
+                "PATCH /webhooks/{application_id}/{token}/messages/@original",
+                rule="deferred-followup",
+                detail=f"follow-up sent while the deferred response of interaction {inter.id} is still thinking",
+            )
+        # Lenient mode imitates Discord's deprecated behaviour: the first follow-up after a "thinking" defer edits
+        # the loading message; its ephemeral state is the one chosen when deferring.
         inter.awaiting_first_followup = False
-        edit_message(emu, original, {k: v for k, v in body.items() if k != "flags"}, files)
+        payload = {k: v for k, v in body.items() if k != "flags"}
+        edit_message(emu, original, payload, files, allowed_flags=limits.FLAGS_FOLLOWUP)
         await announce_update(emu, original)
         return json_response(world.message_payload(original))
     ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
@@ -270,6 +332,7 @@ async def followup(request: web.Request) -> web.Response:
         ephemeral_for=inter.user_id if ephemeral else None,
         webhook_id=world.application_id,
         interaction_metadata=meta,
+        allowed_flags=limits.FLAGS_FOLLOWUP,
     )
     inter.followup_ids.append(msg.id)
     await announce_create(emu, msg)
@@ -288,7 +351,7 @@ async def edit_webhook_message(request: web.Request) -> web.Response:
     inter = _webhook_interaction(emu, request)
     msg = _webhook_message(emu, inter, request.match_info["message_id"])
     body, files = await read_body(request)
-    edit_message(emu, msg, body, files)
+    edit_message(emu, msg, body, files, allowed_flags=limits.FLAGS_WEBHOOK_EDIT)
     if msg.id == inter.original_message_id:
         inter.awaiting_first_followup = False
     await announce_update(emu, msg)

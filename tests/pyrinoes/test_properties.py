@@ -58,7 +58,7 @@ def _check_line(state: PyrinoesState) -> None:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=SEEDS, policy_seed=SEEDS, target=st.integers(min_value=1, max_value=120))
+@given(seed=SEEDS, policy_seed=SEEDS, target=st.integers(min_value=10, max_value=120))
 def test_random_matches_keep_every_invariant(seed: int, policy_seed: int, target: int) -> None:
     rng = Rng(policy_seed)
     state = GAME.setup(2, {"target": target}, seed)

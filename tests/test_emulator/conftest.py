@@ -6,7 +6,12 @@ import pytest
 
 from bot.api_base import configure_api_base
 from tests.emulator import Emulator, Harness, User
-from tests.emulator.fixtures import emulator, harness, harness_options  # noqa: F401  (re-exported fixtures)
+from tests.emulator.fixtures import (  # noqa: F401  (re-exported fixtures)
+    emulator,
+    emulator_options,
+    harness,
+    harness_options,
+)
 from tests.emulator.harness import BotFactory
 
 from .toybot import ToyBot

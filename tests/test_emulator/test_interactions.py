@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 import pytest
 
@@ -167,12 +169,48 @@ async def test_archived_thread_is_unarchived_by_a_message_but_locked_one_refuses
 ) -> None:
     await bot.slash(alice, emulator.general, "toy thread", name="t")
     (thread,) = bot.threads(emulator.general)
+    client = bot.bot
+    assert isinstance(client, ToyBot)
     await bot.set_thread_state(thread, archived=True)
-    await bot.slash(alice, thread, "toy echo", text="revived")
+    with pytest.raises(HarnessError, match="archived thread"):  # no application commands in archived threads
+        await bot.slash(alice, thread, "toy echo", text="nope")
+    # a user's message unarchives it; the bot hears of it (THREAD_UPDATE)
+    await bot.say(alice, thread, "anyone?")
     assert not thread.archived
-    await bot.set_thread_state(thread, archived=True, locked=True)
-    with emulator.expect_violation("thread-archived"), bot.expect_bot_error("thread"):
-        await bot.slash(alice, thread, "toy echo", text="nope", check=False)
+    cached = client.get_channel(thread.id)
+    assert isinstance(cached, discord.Thread) and not cached.archived
+    # so does the bot's own post (it may post there)
+    await bot.set_thread_state(thread, archived=True)
+    res = await bot.slash(alice, emulator.general, "toy relay", where=thread, text="revived")
+    assert res.content == "relayed" and not thread.archived
+    assert bot.messages(thread)[-1].content == "revived"
+    # a locked thread refuses the bot's posts without MANAGE_THREADS (160005)...
+    await bot.set_thread_state(thread, locked=True)
+    await bot.set_bot_permission(thread, "manage_threads", False)
+    with emulator.expect_violation("thread-locked"):
+        res = await bot.slash(alice, emulator.general, "toy relay", where=thread, text="locked")
+    assert res.content == "relay refused 403 160005"
+    # ...and takes them again once the permission is back
+    await bot.set_bot_permission(thread, "manage_threads", None)
+    res = await bot.slash(alice, emulator.general, "toy relay", where=thread, text="moderated")
+    assert res.content == "relayed"
+
+
+async def test_deprecated_followup_after_defer_is_refused(emulator: Emulator, alice: User, bot: Harness) -> None:
+    with emulator.expect_violation("deferred-followup"):
+        res = await bot.slash(alice, emulator.general, "toy legacy")
+    assert res.content == "follow-up refused 400" and res.ephemeral
+    assert bot.messages(emulator.general) == []
+
+
+@pytest.mark.parametrize("emulator_options", [{"strict": False}])
+async def test_lenient_emulator_imitates_the_deprecated_followup(
+    emulator_options: dict[str, Any], emulator: Emulator, alice: User, bot: Harness
+) -> None:
+    res = await bot.slash(alice, emulator.general, "toy legacy")
+    # the follow-up filled the loading message, which stays ephemeral as deferred: nothing public
+    assert res.content == "filled by a follow-up" and res.ephemeral and res.followups == []
+    assert bot.messages(emulator.general) == []
 
 
 async def test_persistent_and_dynamic_buttons_survive_restart(emulator: Emulator, alice: User, bot: Harness) -> None:

@@ -167,6 +167,12 @@ def test_modal_rules() -> None:
     assert {p.rule for p in L.check_modal({**ok, "components": [row({**text, "max_length": 4001})]})} == {
         "text-input-length"
     }
+    assert {p.rule for p in L.check_modal({**ok, "components": [row({**text, "placeholder": "p" * 101})]})} == {
+        "text-input-placeholder"
+    }
+    assert {p.rule for p in L.check_modal({**ok, "components": [row({**text, "value": "v" * 4001})]})} == {
+        "text-input-value"
+    }
     label = {"type": 18, "label": "L", "component": {"type": 4, "custom_id": "t", "style": 1}}
     assert L.check_modal({**ok, "components": [label]}) == []
 
@@ -193,6 +199,6 @@ def test_command_rules() -> None:
 async def test_invalid_command_sync_is_refused(emulator: Emulator) -> None:
     async with RawAPI(emulator) as api:
         path = f"/applications/{emulator.world.application_id}/commands"
-        with emulator.expect_violation("command-definition"):
+        with emulator.expect_violation("command-name"):
             status, err = await api.request("PUT", path, [{"name": "Bad Name", "description": "d"}])
-        assert status == 400 and "0" in err["errors"]
+        assert status == 400 and err["errors"]["0"]["name"]["_errors"][0]["code"] == "APPLICATION_COMMAND_INVALID_NAME"

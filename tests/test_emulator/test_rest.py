@@ -7,6 +7,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from tests.emulator import Emulator, User
+from tests.emulator import permissions as P
+from tests.emulator.model import Overwrite
 
 from .raw import RawAPI, RawGateway
 
@@ -131,9 +133,16 @@ async def test_threads(emulator: Emulator, api: RawAPI) -> None:
         assert patched["thread_metadata"]["archived"] and patched["thread_metadata"]["locked"]
         update = await gw.wait_event("THREAD_UPDATE")
         assert update["d"]["id"] == private["id"]
-        with emulator.expect_violation("thread-archived"):
+        # the bot moderates (MANAGE_THREADS): its post unarchives the locked thread
+        status, _ = await api.request("POST", f"/channels/{private['id']}/messages", {"content": "mod post"})
+        assert status == 200 and not emulator.world.channels[int(private["id"])].archived
+        unarchived = await gw.wait_event("THREAD_UPDATE")
+        assert unarchived["d"]["thread_metadata"]["archived"] is False
+        # without MANAGE_THREADS a locked thread refuses posts
+        emulator.general.overwrites[emulator.bot.id] = Overwrite(emulator.bot.id, 1, deny=P.MANAGE_THREADS)
+        with emulator.expect_violation("thread-locked"):
             status, err = await api.request("POST", f"/channels/{private['id']}/messages", {"content": "no"})
-        assert (status, err["code"]) == (400, 50083)
+        assert (status, err["code"]) == (403, 160005)
         _, archived = await api.request("GET", f"/channels/{emulator.general.id}/threads/archived/public")
         assert archived["threads"] == []
 

@@ -142,20 +142,42 @@ async def test_token_expiry(emulator: Emulator, gw: RawGateway, api: RawAPI, car
     assert (status, err["code"]) == (401, 50027)
 
 
-async def test_deferred_then_first_followup_edits_loading_message(
+async def test_deferred_response_is_completed_by_editing_original(
     emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User
 ) -> None:
     inter = await command(emulator, carol)
     _, body = await api.request("POST", cb(inter), {"type": 5, "data": {"flags": 64}}, params={"with_response": "1"})
     assert body["interaction"]["response_message_loading"] is True
     assert body["interaction"]["response_message_ephemeral"] is True
+    assert "message" not in body["resource"]  # documented: only for callback types 4 and 7
     loading = emulator.world.messages[inter.original_message_id or 0]
     assert loading.loading and loading.ephemeral
-    _, first = await api.request("POST", hook(emulator, inter), {"content": "result"})
+    # strict: a follow-up does not complete the "thinking" message (Discord's deprecated path)
+    with emulator.expect_violation("deferred-followup") as caught:
+        status, err = await api.request("POST", hook(emulator, inter), {"content": "result"})
+    assert status == 400 and "@original" in err["message"] and "still thinking" in caught[0].detail
+    assert loading.loading and inter.followup_ids == []
+    _, done = await api.request("PATCH", hook(emulator, inter, "/messages/@original"), {"content": "result"})
+    assert done["id"] == str(loading.id) and not loading.loading and loading.ephemeral
+    _, second = await api.request("POST", hook(emulator, inter), {"content": "extra"})
+    assert second["id"] != str(loading.id)
+    assert inter.followup_ids == [int(second["id"])]
+
+
+@pytest.mark.parametrize("emulator_options", [{"strict": False}])
+async def test_lenient_mode_lets_the_first_followup_edit_the_loading_message(
+    emulator_options: dict[str, Any], emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User
+) -> None:
+    assert not emulator.strict
+    inter = await command(emulator, carol)
+    await api.request("POST", cb(inter), {"type": 5, "data": {"flags": 64}})
+    loading = emulator.world.messages[inter.original_message_id or 0]
+    _, first = await api.request("POST", hook(emulator, inter), {"content": "result", "flags": 0})
     assert first["id"] == str(loading.id) and not loading.loading and loading.ephemeral
     _, second = await api.request("POST", hook(emulator, inter), {"content": "extra"})
     assert second["id"] != str(loading.id)
     assert inter.followup_ids == [int(second["id"])]
+    assert emulator.violations == []
 
 
 async def test_ephemeral_reply_not_fetchable_through_the_channel(
@@ -230,3 +252,125 @@ async def test_callback_with_attachment(emulator: Emulator, gw: RawGateway, api:
     (att,) = msg.attachments
     assert att.is_png and att.image_size() == (3, 2) and att.content_type == "image/png"
     assert att.payload()["width"] == 3
+
+
+# --- strict: flags per callback type, follow-up parameters, autocomplete value types --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        ({"type": 5, "data": {"flags": 64 | 4}}, ("data", "flags")),  # a deferral takes EPHEMERAL only
+        ({"type": 5, "data": {"flags": 1 << 15}}, ("data", "flags")),  # components v2 come with the edit
+        ({"type": 4, "data": {"content": "x", "flags": 1 << 1}}, ("data", "flags")),  # IS_CROSSPOST
+        ({"type": 4, "data": {"content": "x", "flags": 1 << 7}}, ("data", "flags")),  # LOADING
+    ],
+)
+async def test_callback_flags(
+    emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User, body: dict[str, Any], path: tuple[str, ...]
+) -> None:
+    inter = await command(emulator, carol)
+    with emulator.expect_violation("message-flags"):
+        status, err = await api.request("POST", cb(inter), body)
+    assert (status, err["code"]) == (400, 50035)
+    assert err["errors"][path[0]][path[1]]["_errors"][0]["code"] == "MESSAGE_FLAGS_INVALID"
+    assert not inter.responded
+    assert (await api.request("POST", cb(inter), {"type": 4, "data": {"content": "ok", "flags": 64 | 4 | 4096}}))[
+        0
+    ] == 204
+
+
+async def test_followup_and_edit_flags_and_parameters(
+    emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User
+) -> None:
+    inter = await command(emulator, carol)
+    await api.request("POST", cb(inter), {"type": 4, "data": {"content": "hi"}})
+    with emulator.expect_violation("message-flags"):
+        status, err = await api.request("POST", hook(emulator, inter), {"content": "x", "flags": 1 << 7})
+    assert status == 400 and "flags" in err["errors"]
+    with emulator.expect_violation("followup-params"):
+        status, err = await api.request("POST", hook(emulator, inter), {"content": "x", "username": "someone else"})
+    assert status == 400 and "username" in err["errors"]
+    with emulator.expect_violation("followup-params"):
+        status, err = await api.request(
+            "POST", hook(emulator, inter), {"content": "x"}, params={"thread_id": str(emulator.general.id)}
+        )
+    assert status == 400 and "thread_id" in err["errors"]
+    with emulator.expect_violation("message-flags"):
+        status, err = await api.request("PATCH", hook(emulator, inter, "/messages/@original"), {"flags": 64})
+    assert status == 400 and "flags" in err["errors"]
+    status, _ = await api.request("POST", hook(emulator, inter), {"content": "x", "flags": 64}, params={"wait": "true"})
+    assert status == 200
+
+
+async def test_autocomplete_choice_values_have_the_focused_options_type(
+    emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User
+) -> None:
+    data = {
+        "id": "1",
+        "name": "cmd",
+        "type": 1,
+        "options": [{"name": "sub", "type": 1, "options": [{"name": "n", "type": 4, "value": "1", "focused": True}]}],
+    }
+    ac = await dispatch_interaction(emulator, type=4, user=carol, channel=emulator.general, data=data)
+    with emulator.expect_violation("autocomplete-choice"):
+        status, err = await api.request(
+            "POST", cb(ac), {"type": 8, "data": {"choices": [{"name": "one", "value": "1"}]}}
+        )
+    assert status == 400 and err["errors"]["data"]["choices"]["0"]["value"]["_errors"][0]["code"]
+    with emulator.expect_violation("autocomplete-choice"):
+        status, _ = await api.request(
+            "POST", cb(ac), {"type": 8, "data": {"choices": [{"name": "half", "value": 0.5}]}}
+        )
+    assert status == 400
+    assert (await api.request("POST", cb(ac), {"type": 8, "data": {"choices": [{"name": "one", "value": 1}]}}))[
+        0
+    ] == 204
+
+
+async def test_update_message_with_response_carries_the_message(
+    emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User
+) -> None:
+    inter = await command(emulator, carol)
+    _, body = await api.request(
+        "POST", cb(inter), {"type": 4, "data": {"content": "x"}}, params={"with_response": "true"}
+    )
+    assert body["resource"]["type"] == 4 and body["resource"]["message"]["content"] == "x"
+
+
+async def test_editing_a_response_in_an_archived_thread(
+    emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User
+) -> None:
+    body = {"name": "t", "type": 11, "auto_archive_duration": 60}
+    _, thread = await api.request("POST", f"/channels/{emulator.general.id}/threads", body)
+    channel = emulator.world.channels[int(thread["id"])]
+    data = {"id": "1", "name": "cmd", "type": 1}
+    public = await dispatch_interaction(emulator, type=2, user=carol, channel=channel, data=data)
+    private = await dispatch_interaction(emulator, type=2, user=carol, channel=channel, data=data)
+    await api.request("POST", cb(public), {"type": 4, "data": {"content": "public"}})
+    await api.request("POST", cb(private), {"type": 5, "data": {"flags": 64}})
+    emulator.token_lifetime = 2 * 3600.0  # the tokens must outlive the thread's hour of inactivity here
+    await emulator.advance(minutes=60)
+    assert channel.archived
+    with emulator.expect_violation("thread-archived"):
+        status, err = await api.request("PATCH", hook(emulator, public, "/messages/@original"), {"content": "edited"})
+    assert (status, err["code"]) == (400, 50083)
+    # an ephemeral message is nobody else's business: completing it is fine
+    status, _ = await api.request("PATCH", hook(emulator, private, "/messages/@original"), {"content": "done"})
+    assert status == 200 and channel.archived
+    # a public follow-up is a new message: it unarchives the thread
+    status, _ = await api.request("POST", hook(emulator, public), {"content": "more"})
+    assert status == 200 and not channel.archived
+
+
+async def test_tokens_expire_on_the_emulators_clock(
+    emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User
+) -> None:
+    inter = await command(emulator, carol)
+    await api.request("POST", cb(inter), {"type": 4, "data": {"content": "hi"}})
+    await emulator.advance(minutes=14)
+    assert (await api.request("POST", hook(emulator, inter), {"content": "still valid"}))[0] == 200
+    await emulator.advance(minutes=2)
+    with emulator.expect_violation("interaction-token-expired"):
+        status, err = await api.request("PATCH", hook(emulator, inter, "/messages/@original"), {"content": "late"})
+    assert (status, err["code"]) == (401, 50027)

@@ -126,12 +126,21 @@ async def pick_complete(interaction: discord.Interaction, current: str) -> list[
     return [app_commands.Choice(name=f.title(), value=f) for f in FRUITS if f.startswith(current)]
 
 
-@toy.command(description="Defer, then follow up")
+@toy.command(description="Defer, complete the deferred response, then follow up")
 async def slow(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
     await asyncio.sleep(0.05)
-    await interaction.followup.send("done thinking")
+    await interaction.edit_original_response(content="done thinking")
     await interaction.followup.send("and one more", ephemeral=True)
+
+
+@toy.command(description="Defer, then complete it with a follow-up (deprecated)")
+async def legacy(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(thinking=True, ephemeral=True)
+    try:
+        await interaction.followup.send("filled by a follow-up", ephemeral=False)
+    except discord.HTTPException as exc:
+        await interaction.edit_original_response(content=f"follow-up refused {exc.status}")
 
 
 @toy.command(description="A board with buttons and a select")
@@ -191,8 +200,24 @@ async def thread(interaction: discord.Interaction, name: str, from_message: bool
     else:
         await interaction.response.defer(thinking=True)
         t = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
-        await interaction.followup.send(f"opened {t.mention}")
+        await interaction.edit_original_response(content=f"opened {t.mention}")
     await t.send("welcome to the thread", view=Counter())
+
+
+@toy.command(description="Post in another channel or thread")
+async def relay(
+    interaction: discord.Interaction,
+    where: app_commands.AppCommandChannel | app_commands.AppCommandThread,
+    text: str,
+) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    target = interaction.client.get_partial_messageable(where.id)  # archived threads are not in the cache
+    try:
+        await target.send(text)
+    except discord.HTTPException as exc:
+        await interaction.edit_original_response(content=f"relay refused {exc.status} {exc.code}")
+        return
+    await interaction.edit_original_response(content="relayed")
 
 
 @toy.command(description="Reply with an over-long message (and recover)")
@@ -245,7 +270,7 @@ async def post(interaction: discord.Interaction, text: str) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     assert isinstance(interaction.channel, discord.abc.Messageable)
     await interaction.channel.send(text)
-    await interaction.followup.send("posted")
+    await interaction.edit_original_response(content="posted")
 
 
 @toy.command(description="Answer now, post later from an untracked background task")

@@ -1,0 +1,266 @@
+"""The outbox worker: delivers every announcement once, in order per game.
+
+Who delivers: the handler that made a move calls ``deliver_game`` at once (the
+player sees the board as fast as before); the worker started with the client
+delivers what is due later (retries, blocked rows whose cause was fixed, AI turns,
+and on start-up everything a stopped bot left behind). Both go through one lock per
+game and re-read the rows under it, so a row is delivered by one of them, once.
+
+Order within a game: boards one after another (a later board waits while an earlier
+one is pending, so a retried board is never posted after its successor), each
+player's hand DMs likewise; the AI's turn and the end of the game wait for the board
+of their move to have been tried, unless that board is blocked (missing permissions,
+a locked thread): the game then plays on, and the board catches up with one post
+telling the whole story when the cause is fixed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import UTC
+from typing import TYPE_CHECKING, Any
+
+from bot.failures import BLOCKING_CODES, classify
+from bot.outbox import plan
+from bot.sessions import PlayError
+from bot.store.outbox import OutboxItem
+
+if TYPE_CHECKING:
+    from bot.client import PyramidClient
+
+log = logging.getLogger(__name__)
+
+#: Games delivered at the same time by the worker (each one's rows stay in order).
+CONCURRENCY = 8
+#: A game's rows are read again after a pass that delivered something, at most this often.
+MAX_PASSES = 20
+
+
+def chain(item: OutboxItem) -> tuple[str, int]:
+    """Rows of one chain are delivered strictly in order."""
+    if item.kind == "hand":
+        return ("hand", item.seat)
+    if item.kind == "strip":
+        return ("strip", item.id)  # independent of each other
+    return (item.kind, -1)
+
+
+class Delivery:
+    def __init__(self, client: PyramidClient, *, poll_seconds: float = 2.0) -> None:
+        self.client = client
+        self.poll_seconds = poll_seconds
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._wake = asyncio.Event()
+        self._working = 0
+        self._ai: dict[int, asyncio.Task[Any]] = {}
+
+    # --- state ----------------------------------------------------------------------
+    def kick(self) -> None:
+        """Something became due (a cause was fixed, an AI took a seat): look now."""
+        self._wake.set()
+
+    def busy(self) -> bool:
+        """Delivering, asked to look, or an AI thinking (tests wait for this to end)."""
+        return self._working > 0 or self._wake.is_set() or any(not t.done() for t in self._ai.values())
+
+    async def idle(self) -> None:
+        while self.busy():
+            await asyncio.sleep(0.01)
+
+    def _now(self) -> str:
+        return self.client.services.clock().astimezone(UTC).isoformat(timespec="seconds")
+
+    # --- the worker ---------------------------------------------------------------------
+    async def run(self) -> None:
+        """Start-up, then deliver whatever becomes due, until cancelled."""
+        self._working += 1
+        try:
+            await self.boot()
+        except Exception:
+            log.exception("delivering what was left from before the start failed")
+        finally:
+            self._working -= 1
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+            self._working += 1
+            self._wake.clear()
+            try:
+                await self.deliver_due()
+            except Exception:
+                log.exception("delivering announcements failed")
+            finally:
+                self._working -= 1
+
+    async def boot(self) -> None:
+        """After a (re)start: whatever was pending may have reached Discord already
+        (retry with the same nonce), games started just before a stop may have no
+        row yet, and everything due is delivered."""
+        services = self.client.services
+        outbox = services.store.outbox
+        await outbox.mark_uncertain()
+        for game_id, _version in await outbox.games_needing_a_board():
+            try:
+                await outbox.enqueue(game_id, plan(await services.sessions.load(game_id)))
+            except Exception:  # one broken game must not keep the others from being announced
+                log.exception("could not queue the board of game %s", game_id)
+        await outbox.purge_done()
+        await self.deliver_due()
+
+    async def deliver_due(self) -> int:
+        """Deliver what is due in every game; returns how many rows were done."""
+        games = await self.client.services.store.outbox.due_games()
+        if not games:
+            return 0
+        gate = asyncio.Semaphore(CONCURRENCY)
+
+        async def one(game_id: int) -> int:
+            if self._lock(game_id).locked():  # being delivered right now; that delivery reads its rows again
+                return 0
+            async with gate:
+                return (await self._deliver_game(game_id))[0]
+
+        return sum(await asyncio.gather(*(one(g) for g in games)))
+
+    async def retry_blocked(self, *, channel_id: int | None = None, causes: list[str] | None = None) -> int:
+        """A blocking cause may be fixed (permissions changed, a thread reopened): try now."""
+        count = await self.client.services.store.outbox.retry_blocked(channel_id=channel_id, causes=causes)
+        if count:
+            self.kick()
+        return count
+
+    # --- one game -----------------------------------------------------------------------
+    async def deliver_game(self, game_id: int) -> bool:
+        """Deliver what is due for one game now; returns whether its board is up to date."""
+        return (await self._deliver_game(game_id))[1]
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _deliver_game(self, game_id: int) -> tuple[int, bool]:
+        self._working += 1
+        try:
+            async with self._lock(game_id):
+                total = 0
+                for _ in range(MAX_PASSES):
+                    delivered, board_pending, again = await self._pass(game_id)
+                    total += delivered
+                    if not again:
+                        return total, not board_pending
+                return total, False
+        finally:
+            self._working -= 1
+
+    async def _pass(self, game_id: int) -> tuple[int, bool, bool]:
+        """One look at a game's pending rows, in order. Returns (rows done, whether a
+        board is still pending, whether to look again: a delivered board or hand
+        may have queued rows, stripping the message it replaced)."""
+        items = await self.client.services.store.outbox.pending(game_id)
+        now = self._now()
+        held: set[tuple[str, int]] = set()  # chains with an earlier row still pending
+        boards_waiting: list[tuple[int, bool]] = []  # (version, blocked) of boards left pending
+        delivered = 0
+        again = False
+        for index, item in enumerate(items):
+            link = chain(item)
+            if link in held:
+                continue
+            if item.kind in ("ai", "finish") and any(v <= item.version and not blocked
+                                                     for v, blocked in boards_waiting):
+                held.add(link)  # its board first; unless that board is blocked, then play on
+                continue
+            if item.due_at > now or (item.kind == "ai" and self._ai_running(game_id)):
+                held.add(link)
+                if item.kind == "board":
+                    boards_waiting.append((item.version, item.blocked is not None))
+                continue
+            later = any(chain(other) == link and other.version > item.version for other in items[index + 1:])
+            done, blocked = await self._deliver(item, later=later)
+            if done:
+                delivered += 1
+                again = again or item.kind in ("board", "hand")
+            else:
+                held.add(link)
+                if item.kind == "board":
+                    boards_waiting.append((item.version, blocked))
+        return delivered, bool(boards_waiting), again
+
+    async def _deliver(self, item: OutboxItem, *, later: bool) -> tuple[bool, bool]:
+        """Do one row's work. Returns (done, blocked): a failed row is kept with
+        the cause and the time of its next try."""
+        announcer = self.client.announcer
+        try:
+            if item.kind == "board":
+                await announcer.deliver_board(item, later=later)
+            elif item.kind == "hand":
+                await announcer.deliver_hand(item, later=later)
+            elif item.kind == "strip":
+                await announcer.deliver_strip(item)
+            elif item.kind == "finish":
+                await announcer.deliver_finish(item)
+            else:
+                self._start_ai(item)
+                return False, False  # done when the AI has moved (or found it need not)
+            return True, False
+        except asyncio.CancelledError:
+            raise
+        except PlayError as exc:  # the game is gone: nothing left to show
+            await self.client.services.store.outbox.complete(item, f"game gone: {exc}")
+            return True, False
+        except Exception as exc:  # noqa: BLE001 - _failed() logs it and keeps the row for a retry
+            return await self._failed(item, exc)
+
+    async def _failed(self, item: OutboxItem, exc: BaseException) -> tuple[bool, bool]:
+        """Keep a failed row with its cause and next try. Returns (done, blocked)."""
+        failure = classify(exc, item.attempts)
+        outbox = self.client.services.store.outbox
+        if failure.finished:
+            await outbox.complete(item, f"nothing to do: {failure.reason}")
+            return True, False
+        if failure.blocked is None or failure.blocked in BLOCKING_CODES.values():  # Discord's answer, not a bug
+            log.warning("%s of game %s (move %s) not delivered, retrying in %s: %s", item.kind, item.game_id,
+                        item.version, failure.retry_in, failure.reason)
+        else:
+            log.error("%s of game %s (move %s) refused, retrying in %s: %s", item.kind, item.game_id, item.version,
+                      failure.retry_in, failure.reason, exc_info=exc)
+        await outbox.retry_later(
+            item.id, due_at=self.client.services.clock() + failure.retry_in, error=failure.reason,
+            blocked=failure.blocked, uncertain=item.uncertain or failure.uncertain,
+        )
+        return False, failure.blocked is not None
+
+    # --- AI turns ------------------------------------------------------------------------
+    def _ai_running(self, game_id: int) -> bool:
+        task = self._ai.get(game_id)
+        return task is not None and not task.done()
+
+    def _start_ai(self, item: OutboxItem) -> None:
+        if not self._ai_running(item.game_id):
+            self._ai[item.game_id] = self.client.spawn(self._ai_turn(item))
+
+    async def _ai_turn(self, item: OutboxItem) -> None:
+        """The AI thinks, moves (its move writes its own announcements), and the row
+        is done; a row found stale (the game moved on, or a restart) is just done."""
+        from bot.background import play_ai_turn
+
+        outbox = self.client.services.store.outbox
+        self._working += 1  # busy until its move is announced, not just made
+        try:
+            try:
+                await asyncio.sleep(self.client.services.settings.ai_delay_seconds)
+                moved = await play_ai_turn(self.client, item.game_id, item.version)
+                await outbox.complete(item, "moved" if moved else "not needed")
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - _failed() logs it and keeps the row for a retry
+                await self._failed(item, exc)
+                return
+            finally:
+                if self._ai.get(item.game_id) is asyncio.current_task():
+                    del self._ai[item.game_id]
+            if moved:
+                await self.client.announcer.announce(item.game_id)
+        finally:
+            self._working -= 1

@@ -1,0 +1,32 @@
+"""What to tell the operator when the database cannot be used: what is wrong, and
+the commands that fix it, with the real paths filled in."""
+
+from __future__ import annotations
+
+from bot.ops.backup import newest_backup
+from bot.settings import OperatorSettings
+from bot.store.database import DatabaseDamaged, DatabaseUnavailable
+
+
+def damaged(exc: DatabaseDamaged, settings: OperatorSettings) -> str:
+    folder = settings.backup_folder
+    newest = newest_backup(settings.database_path, folder)
+    said = f"{exc} Pyramid Bot did not start, so it wrote nothing more to it."
+    if newest is not None:
+        return (
+            f"{said} To put the newest backup back, stop any bot still using the database and run:"
+            f" pyramid-bot restore {newest} (the backups are in {folder}; the damaged file is kept aside, and"
+            " `pyramid-bot restore` checks the backup first)."
+        )
+    return (
+        f"{said} No backup of it was found in {folder} (PYRAMID_BACKUP_DIR). If you have one elsewhere, run:"
+        " pyramid-bot restore BACKUP_FILE. Otherwise move the damaged file away, and the bot starts on an empty"
+        " database."
+    )
+
+
+def unavailable(exc: DatabaseUnavailable) -> str:
+    return (
+        f"{exc} Check that PYRAMID_DATABASE names a file in a folder that the bot's user can write to,"
+        " and that the disk is not full."
+    )

@@ -1,0 +1,47 @@
+"""Is the bot well? Connected to Discord, and its database answers.
+
+What ``/healthz`` reports and Docker's HEALTHCHECK acts on: a bot that lost its
+gateway connection for good, or whose database stopped answering, is restarted."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from typing import Literal
+
+import discord
+from pydantic import BaseModel
+
+from bot.store import Database
+
+#: The database must answer within this many seconds to count as answering.
+DATABASE_TIMEOUT = 2.0
+
+
+class Health(BaseModel):
+    status: Literal["ok", "unhealthy"]
+    discord: bool
+    database: bool
+
+
+def discord_connected(client: discord.Client) -> bool:
+    """READY and holding an open gateway websocket (false while it reconnects)."""
+    ws = client.ws
+    return client.is_ready() and not client.is_closed() and ws is not None and ws.open
+
+
+async def database_answers(db: Database, timeout: float = DATABASE_TIMEOUT) -> bool:
+    async def ask() -> bool:
+        async with db.reading() as conn, conn.execute("SELECT MAX(version) FROM schema_migrations") as cur:
+            return await cur.fetchone() is not None
+
+    with contextlib.suppress(sqlite3.Error, ValueError, TimeoutError):  # ValueError: connection closed
+        return await asyncio.wait_for(ask(), timeout)
+    return False
+
+
+async def check(client: discord.Client, db: Database) -> Health:
+    connected = discord_connected(client)
+    answers = await database_answers(db)
+    return Health(status="ok" if connected and answers else "unhealthy", discord=connected, database=answers)

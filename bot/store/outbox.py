@@ -1,0 +1,320 @@
+"""The announcement outbox: what must still be shown in Discord for each move.
+
+Rows are written in the same transaction as the move they announce (see
+``GameStore.append_move``), so a move can never be committed without its
+announcements, and a crash between the two cannot happen. The delivery worker
+(``bot.delivery``) reads due rows, delivers them and marks them done, recording a
+posted message in the same transaction that marks its row done. Times are ISO
+strings from the injected clock (``Database.now``), so tests move time by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal
+
+import aiosqlite
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from bot.store.database import Database
+from bot.store.records import CorruptRecord, MessageRef
+
+OutboxKind = Literal["board", "hand", "strip", "ai", "finish"]
+
+#: Rows that were done this long ago are purged: only recent boards' events are read back.
+KEEP_DONE = timedelta(days=7)
+
+
+class Announcement(BaseModel):
+    """Something to show for a game at a version, as the move (or start) asks for it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: OutboxKind
+    version: int = Field(ge=0)
+    seat: int = -1
+    payload: dict[str, Any] = Field(default_factory=dict)
+    #: Where it will be posted, when known: lets a fixed cause (permissions restored,
+    #: thread unarchived) make the blocked rows of that channel due at once.
+    channel_id: int | None = None
+
+
+class OutboxItem(BaseModel):
+    """One row of the outbox, as read back."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    game_id: int
+    version: int
+    kind: OutboxKind
+    seat: int
+    payload: dict[str, Any]
+    created_at: str
+    due_at: str
+    attempts: int
+    uncertain: bool
+    blocked: str | None
+    channel_id: int | None
+    last_error: str | None
+    done_at: str | None
+    outcome: str | None
+
+
+class Backlog(BaseModel):
+    """How far behind the announcements are, for metrics and health checks."""
+
+    pending: int
+    due: int
+    blocked: int
+    oldest_created_at: str | None
+    oldest_age_seconds: float
+
+
+class Completion(BaseModel):
+    """What marking a row done did."""
+
+    #: False when the row was done already (nothing was recorded then).
+    marked: bool
+    #: The posted message became the game's current one for its role (it was not older).
+    recorded: bool = False
+    #: The message it replaced as current.
+    replaced: MessageRef | None = None
+
+
+class PostedMessage(BaseModel):
+    """A message a delivered row posted, recorded as the game's current one for its role."""
+
+    role: Literal["board", "hand"]
+    seat: int = -1
+    channel_id: int
+    message_id: int
+    version: int
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _item(row: aiosqlite.Row) -> OutboxItem:
+    data = dict(row)
+    try:
+        data["payload"] = json.loads(data["payload"] or "{}")
+        return OutboxItem.model_validate(data)
+    except (TypeError, ValueError, ValidationError) as exc:
+        raise CorruptRecord(f"Outbox row {data.get('id')} of game {data.get('game_id')} is damaged.") from exc
+
+
+async def insert_announcements(
+    conn: aiosqlite.Connection, game_id: int, items: Iterable[Announcement], now: str, *, reopen: bool = False
+) -> int:
+    """Add rows inside the caller's transaction, in one statement; a row that exists
+    already is kept as it is (the same move is never announced twice), unless
+    ``reopen`` asks to make a done one pending again. Returns how many rows were
+    added or reopened."""
+    rows = [(game_id, item.version, item.kind, item.seat, json.dumps(item.payload), item.channel_id, now, now)
+            for item in items]
+    if not rows:
+        return 0
+    sql = (
+        "INSERT INTO outbox (game_id, version, kind, seat, payload, channel_id, created_at, due_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(game_id, version, kind, seat) DO "
+    )
+    sql += ("UPDATE SET done_at = NULL, outcome = NULL, due_at = excluded.due_at, blocked = NULL"
+            " WHERE done_at IS NOT NULL") if reopen else "NOTHING"
+    before = conn.total_changes
+    await conn.executemany(sql, rows)
+    return conn.total_changes - before
+
+
+class OutboxStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def enqueue(self, game_id: int, items: Sequence[Announcement], *, reopen: bool = False) -> int:
+        """Rows not written with a move: a game's first board, an AI taking a seat."""
+        if not items:
+            return 0
+        async with self.db.transaction() as conn:
+            return await insert_announcements(conn, game_id, items, self.db.now(), reopen=reopen)
+
+    async def pending(self, game_id: int) -> list[OutboxItem]:
+        """A game's undelivered rows, oldest first (due or not)."""
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM outbox WHERE game_id = ? AND done_at IS NULL ORDER BY id", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_item(row) for row in rows]
+
+    async def has_version(self, game_id: int, version: int) -> bool:
+        """Whether anything was ever queued for this version of the game (done or not)."""
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT 1 FROM outbox WHERE game_id = ? AND version = ? AND kind = 'board' LIMIT 1", (game_id, version)
+        ) as cur:
+            return await cur.fetchone() is not None
+
+    async def due_games(self, limit: int = 500) -> list[int]:
+        """Games with at least one row due now, longest waiting first."""
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT game_id, MIN(due_at) AS first FROM outbox WHERE done_at IS NULL AND due_at <= ?"
+            " GROUP BY game_id ORDER BY first LIMIT ?",
+            (self.db.now(), limit),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [int(row["game_id"]) for row in rows]
+
+    async def next_due_at(self) -> str | None:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT MIN(due_at) FROM outbox WHERE done_at IS NULL"
+        ) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row and row[0] is not None else None
+
+    async def board_events(self, game_id: int, after: int, upto: int) -> dict[int, list[dict[str, Any]]] | None:
+        """The public events stored with the board rows of versions ``after+1 ..
+        upto``, by version; None when one is missing (purged, or queued without
+        events), and the caller must rebuild them from the move log."""
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT version, payload FROM outbox WHERE game_id = ? AND kind = 'board' AND seat = -1"
+            " AND version > ? AND version <= ?",
+            (game_id, after, upto),
+        ) as cur:
+            rows = await cur.fetchall()
+        found: dict[int, list[dict[str, Any]]] = {}
+        for row in rows:
+            try:
+                events = json.loads(row["payload"] or "{}").get("events")
+            except (TypeError, ValueError, AttributeError):
+                events = None
+            if isinstance(events, list):
+                found[int(row["version"])] = events
+        return found if set(found) == set(range(after + 1, upto + 1)) else None
+
+    async def complete(self, item: OutboxItem, outcome: str, *, posted: PostedMessage | None = None) -> Completion:
+        """Mark a row done, and in the same transaction record the message it posted
+        as the game's current one for its role (unless a newer one is recorded
+        already) and queue taking the buttons off whichever of the old and the new
+        message is not current: a row is never done without its message known, nor
+        a message replaced without its predecessor's buttons queued to go.
+
+        The caller holds the game's delivery lock (``bot.delivery``), the only
+        writer of a game's board and hand references, so the current one is read
+        before the write lock is taken: writes queue behind each other, and every
+        statement inside one costs the whole bot a turn."""
+        old: MessageRef | None = None
+        if posted is not None:
+            async with self.db.reading() as reader, reader.execute(
+                "SELECT * FROM messages WHERE game_id = ? AND role = ? AND seat = ?",
+                (item.game_id, posted.role, posted.seat),
+            ) as cur:
+                row = await cur.fetchone()
+            try:
+                old = MessageRef.model_validate(dict(row)) if row is not None else None
+            except ValidationError:
+                old = None
+        now = self.db.now()
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE outbox SET done_at = ?, outcome = ?, blocked = NULL WHERE id = ? AND done_at IS NULL",
+                (now, outcome, item.id),
+            )
+            if cur.rowcount != 1:
+                return Completion(marked=False)  # done already: record nothing twice
+            if posted is None:
+                return Completion(marked=True)
+            cur = await conn.execute(
+                "INSERT INTO messages (game_id, role, seat, channel_id, message_id, version) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT(game_id, role, seat) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id, version = excluded.version"
+                " WHERE excluded.version >= messages.version",
+                (item.game_id, posted.role, posted.seat, posted.channel_id, posted.message_id, posted.version),
+            )
+            recorded = cur.rowcount == 1
+            stale: tuple[int, int] | None = (posted.channel_id, posted.message_id) if not recorded else None
+            if recorded and old is not None and old.message_id != posted.message_id:
+                stale = (old.channel_id, old.message_id)
+            if stale is not None:
+                await insert_announcements(conn, item.game_id, [Announcement(
+                    kind="strip", version=posted.version, seat=posted.seat, channel_id=stale[0],
+                    payload={"channel_id": stale[0], "message_id": stale[1]})], now)
+            return Completion(marked=True, recorded=recorded, replaced=old if recorded else None)
+
+    async def retry_later(
+        self, item_id: int, *, due_at: datetime, error: str, blocked: str | None, uncertain: bool
+    ) -> None:
+        """An attempt failed: keep the row, say why, and when to try again."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET attempts = attempts + 1, due_at = ?, last_error = ?, blocked = ?,"
+                " uncertain = ? WHERE id = ? AND done_at IS NULL",
+                (_iso(due_at), error[:500], blocked, int(uncertain), item_id),
+            )
+
+    async def mark_uncertain(self) -> int:
+        """At start-up: any undelivered post may have reached Discord before the bot
+        stopped, so its retry must reuse the same nonce and content."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE outbox SET uncertain = 1 WHERE done_at IS NULL AND kind IN ('board', 'hand')"
+                " AND uncertain = 0"
+            )
+            return max(cur.rowcount, 0)
+
+    async def retry_blocked(self, *, channel_id: int | None = None, causes: Iterable[str] | None = None) -> int:
+        """Make blocked rows due now: all of them, those of one channel, or those
+        blocked for given causes. For when a cause may have been fixed (an admin
+        restored permissions, a thread was unarchived). Returns how many."""
+        sql = "UPDATE outbox SET due_at = ? WHERE done_at IS NULL AND blocked IS NOT NULL"
+        params: list[Any] = [self.db.now()]
+        if channel_id is not None:
+            sql += " AND channel_id = ?"
+            params.append(channel_id)
+        wanted = list(causes or [])
+        if wanted:
+            sql += f" AND blocked IN ({','.join('?' for _ in wanted)})"
+            params.extend(wanted)
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(sql, params)
+            return max(cur.rowcount, 0)
+
+    async def backlog(self) -> Backlog:
+        """Undelivered rows: how many, how many due now or blocked, and the age of
+        the oldest (on the bot's clock)."""
+        now = self.db.now()
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT COUNT(*) AS pending, COALESCE(SUM(due_at <= ?), 0) AS due,"
+            " COALESCE(SUM(blocked IS NOT NULL), 0) AS blocked, MIN(created_at) AS oldest"
+            " FROM outbox WHERE done_at IS NULL",
+            (now,),
+        ) as cur:
+            row = await cur.fetchone()
+        assert row is not None
+        oldest = row["oldest"]
+        age = 0.0
+        if oldest is not None:
+            age = max(0.0, (datetime.fromisoformat(now) - datetime.fromisoformat(str(oldest))).total_seconds())
+        return Backlog(pending=int(row["pending"]), due=int(row["due"]), blocked=int(row["blocked"]),
+                       oldest_created_at=oldest, oldest_age_seconds=age)
+
+    async def purge_done(self, keep: timedelta = KEEP_DONE) -> int:
+        """Forget rows delivered long ago (the table would otherwise grow with every move)."""
+        cutoff = _iso(datetime.fromisoformat(self.db.now()) - keep)
+        async with self.db.transaction() as conn:
+            cur = await conn.execute("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < ?", (cutoff,))
+            return max(cur.rowcount, 0)
+
+    async def games_needing_a_board(self) -> list[tuple[int, int]]:
+        """Running games whose board is behind their move log with nothing queued to
+        catch it up (a game started just before a crash): (game, version) pairs."""
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT g.id AS game_id, COALESCE((SELECT MAX(seq) FROM moves WHERE game_id = g.id), 0) AS version"
+            " FROM games g WHERE g.status = 'active'"
+            " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.game_id = g.id AND o.kind = 'board'"
+            "                 AND o.done_at IS NULL)"
+            " AND COALESCE((SELECT version FROM messages WHERE game_id = g.id AND role = 'board' AND seat = -1), -1)"
+            "     < COALESCE((SELECT MAX(seq) FROM moves WHERE game_id = g.id), 0)"
+        ) as cur:
+            rows = await cur.fetchall()
+        return [(int(row["game_id"]), int(row["version"])) for row in rows]
