@@ -53,9 +53,21 @@ class Announcer:
         #: (archived, locked) of threads as the gateway last reported them: discord.py
         #: drops archived threads from its cache, and posting must not guess.
         self._threads: dict[int, tuple[bool, bool]] = {}
+        #: Users whose DMs were found closed (loaded once, then kept up to date), so
+        #: that noticing them use the bot costs no database read per interaction.
+        self._closed_dms: set[int] | None = None
 
     def thread_changed(self, thread_id: int, *, archived: bool, locked: bool) -> None:
         self._threads[thread_id] = (archived, locked)
+
+    async def player_active(self, user_id: int) -> None:
+        """The player used the bot: if their DMs were found closed, try them again
+        with the next hand (they may have opened them meanwhile)."""
+        store = self.client.services.store
+        if self._closed_dms is None:
+            self._closed_dms = await store.closed_dm_users()
+        if user_id in self._closed_dms:
+            await store.retry_dms(user_id)
 
     # --- after a move or a start ------------------------------------------------
     async def announce(self, game_id: int) -> bool:
@@ -65,7 +77,8 @@ class Announcer:
         try:
             session = await self.client.services.sessions.load(game_id)
             outbox = self.client.services.store.outbox
-            if not await outbox.has_version(game_id, session.version):
+            # Moves queue their own rows; a start (move 0) does not, nor did moves older than the outbox.
+            if session.version == 0 and not await outbox.has_version(game_id, 0):
                 await outbox.enqueue(game_id, plan(session))
             return await self.client.delivery.deliver_game(game_id)
         except Exception:  # the move stands; the worker tries again
@@ -74,11 +87,12 @@ class Announcer:
             return False
 
     # --- one outbox row each -----------------------------------------------------
-    async def deliver_board(self, item: OutboxItem, *, later: bool) -> str:
+    async def deliver_board(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> str:
         """Post the board of ``item.version`` (with the story since the last board
-        shown), record it, and queue stripping the buttons of the one it replaces."""
+        shown), record it, and queue stripping the buttons of the one it replaces.
+        ``session``: the game as loaded for this delivery pass, if it was."""
         services = self.client.services
-        session = await services.sessions.load(item.game_id)
+        session = session or await services.sessions.load(item.game_id)
         shown = await services.store.get_message(item.game_id, "board")
         if shown is not None and shown.version >= item.version:
             return await self._done(item, "shown already")
@@ -101,13 +115,13 @@ class Announcer:
                                                version=item.version))
         return "sent"
 
-    async def deliver_hand(self, item: OutboxItem, *, later: bool) -> str:
+    async def deliver_hand(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> str:
         """DM a player their hand as it is after ``item.version`` (with the move
         picker when it is their turn), replacing the previous hand message."""
         from bot.board import picker  # local: keeps this module's imports one-way
 
         services = self.client.services
-        session = await services.sessions.load(item.game_id)
+        session = session or await services.sessions.load(item.game_id)
         seat = session.seat(item.seat)
         if seat is None or seat.user_id is None or seat.is_ai:
             return await self._done(item, "no human in the seat")
@@ -137,11 +151,15 @@ class Announcer:
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
                 raise
+            if self._closed_dms is not None:
+                self._closed_dms.add(seat.user_id)
             if await services.store.mark_dm_closed(seat.user_id):
                 await self.tell_dms_closed(session, seat.user_id)
             return await self._done(item, "DMs closed")
         if dms == "retry":  # they were closed; this one went through, so they are open again
             await services.store.mark_dm_closed(seat.user_id, False)
+            if self._closed_dms is not None:
+                self._closed_dms.discard(seat.user_id)
         await self._record(item, PostedMessage(role="hand", seat=item.seat, channel_id=message.channel.id,
                                                message_id=message.id, version=item.version))
         return "sent"
@@ -228,9 +246,13 @@ class Announcer:
         return outcome
 
     async def _record(self, item: OutboxItem, posted: PostedMessage) -> None:
-        """Mark the row done and its message current (queueing the buttons of the
-        one it replaces to go), in one transaction."""
-        await self.client.services.store.outbox.complete(item, "sent", posted=posted)
+        """Mark the row done and its message current, in one transaction that also
+        queues the buttons of the board it replaces to go. A replaced hand DM loses
+        its buttons at once, best effort: a stale DM button only ever answers "out
+        of date", so it is not worth a durable row (and a write) per move."""
+        done = await self.client.services.store.outbox.complete(item, "sent", posted=posted)
+        if posted.role == "hand" and done.stale is not None:
+            await self.strip_buttons(*done.stale)
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
         """Take a message's buttons off now (a resignation ends the game outside a move)."""

@@ -94,7 +94,7 @@ class PyramidClient(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A player using the bot may have opened their DMs since they were found closed."""
         try:
-            await self.services.store.retry_dms(interaction.user.id)
+            await self.announcer.player_active(interaction.user.id)
         except Exception:  # never in the way of the interaction itself
             log.exception("could not refresh the DM state of %s", interaction.user.id)
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from bot import permissions
 from bot.announcer import public_view
 from bot.board import status_line
 from bot.finding import find_game
@@ -50,6 +51,24 @@ def out_of_bounds(given: dict[str, Any]) -> str | None:
             return f"{name} must be from {low} to {high}."
     return None
 
+
+
+def channel_name(interaction: Interaction) -> str:
+    return f"<#{interaction.channel_id}>" if interaction.channel_id else "this channel"
+
+
+async def place_here(interaction: Interaction) -> permissions.Place:
+    """Where a game opened here would be played, by the server's thread setting."""
+    settings = await client_of(interaction).services.store.guild_settings(interaction.guild_id or 0)
+    return permissions.place_of(interaction.channel, settings.use_threads)
+
+
+async def permission_refusal(interaction: Interaction) -> str | None:
+    """Refuse ``/pyramid new`` up front where the bot could not post the game (#15):
+    Discord tells the bot its own permissions here with every interaction."""
+    if interaction.guild_id is None:
+        return None
+    return permissions.refusal(interaction.app_permissions, channel_name(interaction), await place_here(interaction))
 
 
 def build_admin_group() -> app_commands.Group:
@@ -111,6 +130,10 @@ def build_group(admin: app_commands.Group | None = None) -> app_commands.Group:
         refused = out_of_bounds(options)
         if refused is not None:
             await tell(interaction, f"❌ {refused} Nothing was opened.")
+            return
+        lacking = await permission_refusal(interaction)
+        if lacking is not None:
+            await tell(interaction, lacking)
             return
         if challenge:
             if game.value != "continuous-pyramid":
@@ -321,7 +344,15 @@ def build_group(admin: app_commands.Group | None = None) -> app_commands.Group:
         verb = "Saved" if changes else "Current settings"
         await tell(interaction, f"⚙️ {verb}: {describe(updated, client.services.settings)}")
 
-    del new, play_complete, hand, status, games, rules, history, resign, leaderboard, settings
+    @admin.command(name="check", description="Which permissions Pyramid Bot has and lacks in this channel (admins)")
+    async def check(interaction: Interaction) -> None:
+        if interaction.guild_id is None:
+            await tell(interaction, "Permissions belong to a server channel; use this command in one.")
+            return
+        place = await place_here(interaction)
+        await tell(interaction, permissions.report(interaction.app_permissions, channel_name(interaction), place))
+
+    del new, play_complete, hand, status, games, rules, history, resign, leaderboard, settings, check
     return group
 
 

@@ -19,13 +19,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import Counter
+from dataclasses import dataclass
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from bot.failures import BLOCKING_CODES, classify
 from bot.outbox import plan
-from bot.sessions import PlayError
-from bot.store.outbox import OutboxItem
+from bot.sessions import PlayError, Session
+from bot.store.outbox import OutboxItem, OutboxKind
 
 if TYPE_CHECKING:
     from bot.client import PyramidClient
@@ -38,23 +40,33 @@ CONCURRENCY = 8
 MAX_PASSES = 20
 
 
-def chain(item: OutboxItem) -> tuple[str, int]:
-    """Rows of one chain are delivered strictly in order."""
-    if item.kind == "hand":
-        return ("hand", item.seat)
-    if item.kind == "strip":
-        return ("strip", item.id)  # independent of each other
-    return (item.kind, -1)
+Link = tuple[OutboxKind, int]
+
+
+def chain(item: OutboxItem) -> Link:
+    """Rows of one chain are delivered strictly in order: the boards, each player's
+    hand DMs, the stripping of old buttons, the AI's turns, the game's end."""
+    return ("hand", item.seat) if item.kind == "hand" else (item.kind, -1)
+
+
+@dataclass
+class ChainResult:
+    done: int = 0
+    #: A row of the chain is left pending (not due, failed, or waiting for its board).
+    waiting: bool = False
+    #: A board or hand was posted (or superseded): it may have queued more rows.
+    posted: bool = False
 
 
 class Delivery:
     def __init__(self, client: PyramidClient, *, poll_seconds: float = 2.0) -> None:
         self.client = client
         self.poll_seconds = poll_seconds
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[tuple[int, Link], asyncio.Lock] = {}
         self._wake = asyncio.Event()
         self._working = 0
         self._ai: dict[int, asyncio.Task[Any]] = {}
+        self._inline: Counter[int] = Counter()  # games a click handler is announcing right now
 
     # --- state ----------------------------------------------------------------------
     def kick(self) -> None:
@@ -117,10 +129,10 @@ class Delivery:
         gate = asyncio.Semaphore(CONCURRENCY)
 
         async def one(game_id: int) -> int:
-            if self._lock(game_id).locked():  # being delivered right now; that delivery reads its rows again
+            if self._inline[game_id]:  # a click handler is announcing it right now: leave it the render pool
                 return 0
             async with gate:
-                return (await self._deliver_game(game_id))[0]
+                return (await self._deliver_game(game_id, wait=False))[0]
 
         return sum(await asyncio.gather(*(one(g) for g in games)))
 
@@ -133,69 +145,102 @@ class Delivery:
 
     # --- one game -----------------------------------------------------------------------
     async def deliver_game(self, game_id: int) -> bool:
-        """Deliver what is due for one game now; returns whether its board is up to date."""
-        return (await self._deliver_game(game_id))[1]
+        """Deliver what is due for one game now (waiting for deliveries of it already
+        under way); returns whether its board is up to date."""
+        self._inline[game_id] += 1
+        try:
+            return (await self._deliver_game(game_id, wait=True))[1]
+        finally:
+            self._inline[game_id] -= 1
+            if not self._inline[game_id]:
+                del self._inline[game_id]
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    def _lock(self, game_id: int, link: Link) -> asyncio.Lock:
+        return self._locks.setdefault((game_id, link), asyncio.Lock())
 
-    async def _deliver_game(self, game_id: int) -> tuple[int, bool]:
+    async def _deliver_game(self, game_id: int, *, wait: bool) -> tuple[int, bool]:
+        """The board first (what everyone waits for; pictures are the scarce
+        resource), then the other chains side by side, each in order (the next
+        move's board never waits for this move's hand DMs); then the AI's turn and
+        the game's end, which wait for their board. Returns (rows done, board up to date)."""
         self._working += 1
         try:
-            async with self._lock(game_id):
-                total = 0
-                for _ in range(MAX_PASSES):
-                    delivered, board_pending, again = await self._pass(game_id)
-                    total += delivered
-                    if not again:
-                        return total, not board_pending
-                return total, False
+            total, board_waiting = 0, False
+            for _ in range(MAX_PASSES):
+                items = await self.client.services.store.outbox.pending(game_id)
+                if not items:
+                    return total, True
+                session = await self._session(game_id, items)
+                kinds = {i.kind for i in items}
+                board = (await self._deliver_chain(game_id, ("board", -1), wait=wait, session=session)
+                         if "board" in kinds else ChainResult())
+                links = list(dict.fromkeys(chain(i) for i in items if i.kind in ("hand", "strip")))
+                results = [board, *await asyncio.gather(*(self._deliver_chain(game_id, link, wait=wait,
+                                                                              session=session) for link in links))]
+                for link in (("ai", -1), ("finish", -1)):
+                    if link[0] in kinds:
+                        results.append(await self._deliver_chain(game_id, link, wait=wait, session=session))
+                total += sum(r.done for r in results)
+                board_waiting = board.waiting
+                if not any(r.posted for r in results):
+                    break  # a post may have queued rows (stripping what it replaced): look once more
+            return total, not board_waiting
         finally:
             self._working -= 1
 
-    async def _pass(self, game_id: int) -> tuple[int, bool, bool]:
-        """One look at a game's pending rows, in order. Returns (rows done, whether a
-        board is still pending, whether to look again: a delivered board or hand
-        may have queued rows, stripping the message it replaced)."""
-        items = await self.client.services.store.outbox.pending(game_id)
-        now = self._now()
-        held: set[tuple[str, int]] = set()  # chains with an earlier row still pending
-        boards_waiting: list[tuple[int, bool]] = []  # (version, blocked) of boards left pending
-        delivered = 0
-        again = False
-        for index, item in enumerate(items):
-            link = chain(item)
-            if link in held:
-                continue
-            if item.kind in ("ai", "finish") and any(v <= item.version and not blocked
-                                                     for v, blocked in boards_waiting):
-                held.add(link)  # its board first; unless that board is blocked, then play on
-                continue
-            if item.due_at > now or (item.kind == "ai" and self._ai_running(game_id)):
-                held.add(link)
-                if item.kind == "board":
-                    boards_waiting.append((item.version, item.blocked is not None))
-                continue
-            later = any(chain(other) == link and other.version > item.version for other in items[index + 1:])
-            done, blocked = await self._deliver(item, later=later)
-            if done:
-                delivered += 1
-                again = again or item.kind in ("board", "hand")
-            else:
-                held.add(link)
-                if item.kind == "board":
-                    boards_waiting.append((item.version, blocked))
-        return delivered, bool(boards_waiting), again
+    async def _session(self, game_id: int, items: list[OutboxItem]) -> Session | None:
+        """The game as it stands, read once for all the posts of a pass (None: each
+        delivery loads it itself, and fails on its own if it cannot)."""
+        if not any(i.kind in ("board", "hand") for i in items):
+            return None
+        try:
+            return await self.client.services.sessions.load(game_id)
+        except Exception:  # noqa: BLE001 - reported by the delivery that needs it, row by row
+            return None
 
-    async def _deliver(self, item: OutboxItem, *, later: bool) -> tuple[bool, bool]:
+    async def _deliver_chain(self, game_id: int, link: Link, *, wait: bool, session: Session | None) -> ChainResult:
+        """Rows of one chain, oldest first, until one is not due or fails (rows
+        queued meanwhile wait for the next pass). A chain someone is delivering
+        already is theirs: the worker passes it by; a click handler waits its turn,
+        to tell the player the truth about the board."""
+        lock = self._lock(game_id, link)
+        result = ChainResult()
+        if not wait and lock.locked():
+            result.waiting = True
+            return result
+        async with lock:  # read under the lock: whoever held it may have delivered some
+            rows = await self.client.services.store.outbox.pending(
+                game_id, kind=link[0], seat=link[1] if link[0] == "hand" else None)
+            for index, item in enumerate(rows):
+                if item.due_at > self._now() or (item.kind == "ai" and self._ai_running(game_id)) or (
+                    item.kind in ("ai", "finish") and await self._board_first(game_id, item.version)
+                ):
+                    result.waiting = True
+                    return result
+                done, _blocked = await self._deliver(item, later=index + 1 < len(rows), session=session)
+                if not done:
+                    result.waiting = True
+                    return result
+                result.done += 1
+                result.posted = result.posted or item.kind in ("board", "hand")
+        return result
+
+    async def _board_first(self, game_id: int, version: int) -> bool:
+        """Whether the AI's turn or the game's end must wait for a board of this
+        version or before: yes while one is pending, unless Discord blocks it (then
+        the game plays on, and the board catches up when the cause is fixed)."""
+        boards = await self.client.services.store.outbox.pending(game_id, kind="board")
+        return any(b.version <= version and b.blocked is None for b in boards)
+
+    async def _deliver(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> tuple[bool, bool]:
         """Do one row's work. Returns (done, blocked): a failed row is kept with
         the cause and the time of its next try."""
         announcer = self.client.announcer
         try:
             if item.kind == "board":
-                await announcer.deliver_board(item, later=later)
+                await announcer.deliver_board(item, later=later, session=session)
             elif item.kind == "hand":
-                await announcer.deliver_hand(item, later=later)
+                await announcer.deliver_hand(item, later=later, session=session)
             elif item.kind == "strip":
                 await announcer.deliver_strip(item)
             elif item.kind == "finish":

@@ -88,6 +88,9 @@ class Tally:
     internal: list[str] = field(default_factory=list)
     moves: int = 0
 
+    def delivered(self) -> int:
+        return sum(n for kind, n in self.sent.items() if kind != "not-deliverable")
+
 
 @dataclass
 class Table:
@@ -169,6 +172,12 @@ class Fuzzer:
             self.tally.unanswered.append(f"{what}: {', '.join(inter.rejected) or 'no answer'}")
             return ""
         texts = []
+        limit = loop.time() + 15.0
+        while inter.original_message_id is not None and loop.time() < limit:  # a deferred answer: wait for it
+            original = self.emu.world.messages.get(inter.original_message_id)
+            if original is None or not original.loading:
+                break
+            await self.emu.wait_changed(0.05)
         if inter.response_type == 7 and message is not None:  # the clicked message itself was updated
             self.answer = self.emu.world.messages.get(message.id)
             if self.answer is not None:
@@ -261,7 +270,7 @@ class Fuzzer:
                 return
             custom_id, value = self.rng.choice(forward)
             text = await self.click("valid-pick", actor, picker, custom_id, value)
-            if ":move:" in custom_id or "played" in text.lower():
+            if ":move:" in custom_id or "played" in text.lower() or "playing `" in text.lower():
                 self.tally.moves += 1
                 return
 
@@ -318,7 +327,7 @@ class Fuzzer:
         steps = [(self.valid_step, 30), (self.stale_click, 20), (self.forged_click, 25), (self.bad_slash, 20),
                  (self.dm_probe, 5)]
         funcs, weights = zip(*steps, strict=True)
-        for _ in range(count):
+        while self.tally.delivered() < count:  # shared by all actors: stop once the run has sent enough
             await self.rng.choices(funcs, weights)[0]()
 
 
@@ -396,8 +405,7 @@ async def run(interactions: int, seed: int, concurrency: int = 6, workers: int =
             seat = (seat + humans) % 10
             thread = await open_table(harness, emu, emu.general, game, players, options)
             fuzzer.tables.append(Table(game, thread, players))
-        per_actor = max(1, interactions // concurrency)
-        await asyncio.gather(*(fuzzer.twin(rng.random()).actor(per_actor) for _ in range(concurrency)))
+        await asyncio.gather(*(fuzzer.twin(rng.random()).actor(interactions) for _ in range(concurrency)))
         with contextlib.suppress(TimeoutError):
             await harness.settle(timeout=120)
     finally:
@@ -410,6 +418,7 @@ async def run(interactions: int, seed: int, concurrency: int = 6, workers: int =
     errors = ["\n".join(lines[i: i + 25]) for i, line in enumerate(lines) if " ERROR " in line or "Traceback" in line]
     return {
         "interactions": sum(tally.sent.values()),
+        "delivered": tally.delivered(),
         "by_kind": dict(tally.sent),
         "moves_attempted": tally.moves,
         "games": games,

@@ -384,6 +384,10 @@ class GameStore:
             )
             return not known
 
+    async def closed_dm_users(self) -> set[int]:
+        async with self.db.reading() as conn, conn.execute("SELECT user_id FROM dm_closed") as cur:
+            return {int(row[0]) for row in await cur.fetchall()}
+
     async def retry_dms(self, user_id: int) -> bool:
         """The player did something with the bot: if their DMs were marked closed,
         try them again on the next DM (they may have opened them). Returns whether

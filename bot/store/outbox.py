@@ -82,6 +82,8 @@ class Completion(BaseModel):
     recorded: bool = False
     #: The message it replaced as current.
     replaced: MessageRef | None = None
+    #: (channel, message) of the one, old or new, that is not current: its buttons must go.
+    stale: tuple[int, int] | None = None
 
 
 class PostedMessage(BaseModel):
@@ -140,11 +142,18 @@ class OutboxStore:
         async with self.db.transaction() as conn:
             return await insert_announcements(conn, game_id, items, self.db.now(), reopen=reopen)
 
-    async def pending(self, game_id: int) -> list[OutboxItem]:
-        """A game's undelivered rows, oldest first (due or not)."""
-        async with self.db.reading() as conn, conn.execute(
-            "SELECT * FROM outbox WHERE game_id = ? AND done_at IS NULL ORDER BY id", (game_id,)
-        ) as cur:
+    async def pending(self, game_id: int, *, kind: OutboxKind | None = None, seat: int | None = None
+                      ) -> list[OutboxItem]:
+        """A game's undelivered rows (of one kind, for one seat), oldest first, due or not."""
+        sql = "SELECT * FROM outbox WHERE game_id = ? AND done_at IS NULL"
+        params: list[Any] = [game_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        if seat is not None:
+            sql += " AND seat = ?"
+            params.append(seat)
+        async with self.db.reading() as conn, conn.execute(sql + " ORDER BY id", params) as cur:
             rows = await cur.fetchall()
         return [_item(row) for row in rows]
 
@@ -235,11 +244,11 @@ class OutboxStore:
             stale: tuple[int, int] | None = (posted.channel_id, posted.message_id) if not recorded else None
             if recorded and old is not None and old.message_id != posted.message_id:
                 stale = (old.channel_id, old.message_id)
-            if stale is not None:
+            if stale is not None and posted.role == "board":  # a hand DM's old buttons are the caller's to strip
                 await insert_announcements(conn, item.game_id, [Announcement(
                     kind="strip", version=posted.version, seat=posted.seat, channel_id=stale[0],
                     payload={"channel_id": stale[0], "message_id": stale[1]})], now)
-            return Completion(marked=True, recorded=recorded, replaced=old if recorded else None)
+            return Completion(marked=True, recorded=recorded, replaced=old if recorded else None, stale=stale)
 
     async def retry_later(
         self, item_id: int, *, due_at: datetime, error: str, blocked: str | None, uncertain: bool
