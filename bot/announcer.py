@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 
 from bot.board import board_content, board_labels, board_view, mention_allowed, plain_names
@@ -24,6 +25,7 @@ from bot.failures import CANNOT_DM, Blocked
 from bot.games import presenter
 from bot.outbox import events_from_json, nonce, plan
 from bot.sessions import Session
+from bot.store import CorruptRecord, MessageRef
 from bot.store.outbox import Announcement, OutboxItem, PostedMessage
 from engine.core import Event
 
@@ -53,12 +55,15 @@ class Announcer:
         #: (archived, locked) of threads as the gateway last reported them: discord.py
         #: drops archived threads from its cache, and posting must not guess.
         self._threads: dict[int, tuple[bool, bool]] = {}
+        self._parents: dict[int, int] = {}
         #: Users whose DMs were found closed (loaded once, then kept up to date), so
         #: that noticing them use the bot costs no database read per interaction.
         self._closed_dms: set[int] | None = None
 
-    def thread_changed(self, thread_id: int, *, archived: bool, locked: bool) -> None:
+    def thread_changed(self, thread_id: int, *, archived: bool, locked: bool, parent_id: int | None = None) -> None:
         self._threads[thread_id] = (archived, locked)
+        if parent_id is not None:  # an archived thread leaves discord.py's cache: its permissions are its parent's
+            self._parents[thread_id] = parent_id
 
     async def player_active(self, user_id: int) -> None:
         """The player used the bot: if their DMs were found closed, try them again
@@ -86,13 +91,13 @@ class Announcer:
             self.client.delivery.kick()
             return False
 
-    # --- one outbox row each -----------------------------------------------------
-    async def deliver_board(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> str:
+    # --- one outbox row each; each returns whether it queued more rows -----------
+    async def deliver_board(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> bool:
         """Post the board of ``item.version`` (with the story since the last board
         shown), record it, and queue stripping the buttons of the one it replaces.
         ``session``: the game as loaded for this delivery pass, if it was."""
         services = self.client.services
-        session = session or await services.sessions.load(item.game_id)
+        session = await self._current(item, session)
         shown = await services.store.get_message(item.game_id, "board")
         if shown is not None and shown.version >= item.version:
             return await self._done(item, "shown already")
@@ -100,7 +105,8 @@ class Announcer:
         if session.version > item.version:
             if not item.uncertain:  # never reached Discord: a later board will tell its story
                 await self._ensure_later(item, session, later)
-                return await self._done(item, "superseded")
+                await self._done(item, "superseded")
+                return True
             target = await services.sessions.load_at(item.game_id, item.version)
         channel_id = session.record.play_channel_id
         self.check_postable(channel_id)
@@ -111,17 +117,16 @@ class Announcer:
             board_content(target, events), file=file, view=board_view(target),
             allowed_mentions=mention_allowed(target), nonce=nonce(item.game_id, item.version, "board"),
         )
-        await self._record(item, PostedMessage(role="board", channel_id=message.channel.id, message_id=message.id,
-                                               version=item.version))
-        return "sent"
+        return await self._record(item, shown, PostedMessage(role="board", channel_id=message.channel.id,
+                                                             message_id=message.id, version=item.version))
 
-    async def deliver_hand(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> str:
+    async def deliver_hand(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> bool:
         """DM a player their hand as it is after ``item.version`` (with the move
         picker when it is their turn), replacing the previous hand message."""
         from bot.board import picker  # local: keeps this module's imports one-way
 
         services = self.client.services
-        session = session or await services.sessions.load(item.game_id)
+        session = await self._current(item, session)
         seat = session.seat(item.seat)
         if seat is None or seat.user_id is None or seat.is_ai:
             return await self._done(item, "no human in the seat")
@@ -135,7 +140,8 @@ class Announcer:
         if session.version > item.version:
             if not item.uncertain:
                 await self._ensure_later(item, session, later)
-                return await self._done(item, "superseded")
+                await self._done(item, "superseded")
+                return True
             target = await services.sessions.load_at(item.game_id, item.version)
         file = await services.renderer.hand(player_view(target, item.seat))
         p = presenter(target.record.kind)
@@ -160,11 +166,11 @@ class Announcer:
             await services.store.mark_dm_closed(seat.user_id, False)
             if self._closed_dms is not None:
                 self._closed_dms.discard(seat.user_id)
-        await self._record(item, PostedMessage(role="hand", seat=item.seat, channel_id=message.channel.id,
-                                               message_id=message.id, version=item.version))
-        return "sent"
+        return await self._record(item, shown, PostedMessage(role="hand", seat=item.seat,
+                                                             channel_id=message.channel.id, message_id=message.id,
+                                                             version=item.version))
 
-    async def deliver_strip(self, item: OutboxItem) -> str:
+    async def deliver_strip(self, item: OutboxItem) -> bool:
         """Take the buttons off a superseded board or hand message."""
         channel_id, message_id = int(item.payload["channel_id"]), int(item.payload["message_id"])
         self.check_editable(channel_id)
@@ -174,7 +180,7 @@ class Announcer:
             return await self._done(item, "gone")
         return await self._done(item, "stripped")
 
-    async def deliver_finish(self, item: OutboxItem) -> str:
+    async def deliver_finish(self, item: OutboxItem) -> bool:
         """The game ended with this move: whatever follows a game's end (a challenge's leaderboard)."""
         session = await self.client.services.sessions.load(item.game_id)
         await self.client.on_game_finished(session)
@@ -217,6 +223,10 @@ class Announcer:
             not isinstance(channel, discord.Thread) or channel.parent is not None
         ):
             perms = channel.permissions_for(channel.guild.me)
+        elif channel is None and channel_id in self._parents:
+            parent = self.client.get_channel(self._parents[channel_id])
+            if isinstance(parent, discord.TextChannel) and parent.guild.me is not None:
+                perms = parent.permissions_for(parent.guild.me)
         if locked and not (perms is not None and perms.manage_threads):
             return Blocked("thread_locked", f"thread {channel_id} is locked")
         if archived and not posting:
@@ -232,6 +242,17 @@ class Announcer:
             return Blocked("missing_permissions", f"missing {', '.join(missing)} in channel {channel_id}")
         return None
 
+    async def _current(self, item: OutboxItem, session: Session | None) -> Session:
+        """The game at the row's version or later. The pass's copy may predate a
+        move made since (its rows are read later): then load it again, or the post
+        would show an older move under this row's nonce."""
+        if session is None or session.version < item.version:
+            session = await self.client.services.sessions.load(item.game_id)
+        if session.version < item.version:
+            raise CorruptRecord(f"Game {item.game_id} has an announcement for move {item.version} "
+                                f"but only {session.version} moves.")
+        return session
+
     async def _ensure_later(self, item: OutboxItem, session: Session, later: bool) -> None:
         """A superseded row must hand its work to a row of the current version;
         rows written with every move make one exist, except for rows queued outside
@@ -241,18 +262,39 @@ class Announcer:
                 item.game_id, [Announcement(kind=item.kind, version=session.version, seat=item.seat,
                                             channel_id=item.channel_id)])
 
-    async def _done(self, item: OutboxItem, outcome: str) -> str:
+    async def _done(self, item: OutboxItem, outcome: str) -> bool:
         await self.client.services.store.outbox.complete(item, outcome)
-        return outcome
+        return False
 
-    async def _record(self, item: OutboxItem, posted: PostedMessage) -> None:
-        """Mark the row done and its message current, in one transaction that also
-        queues the buttons of the board it replaces to go. A replaced hand DM loses
-        its buttons at once, best effort: a stale DM button only ever answers "out
-        of date", so it is not worth a durable row (and a write) per move."""
-        done = await self.client.services.store.outbox.complete(item, "sent", posted=posted)
-        if posted.role == "hand" and done.stale is not None:
-            await self.strip_buttons(*done.stale)
+    async def _record(self, item: OutboxItem, shown: MessageRef | None, posted: PostedMessage) -> bool:
+        """Take the buttons off the message the post replaces, then mark the row
+        done with its message recorded as current. Stripping first makes the row
+        cover it: a crash before the row is done repeats the post (same nonce, same
+        message) and the strip. Buttons that cannot go now are queued, in the same
+        transaction, as a row of their own."""
+        leftover = None
+        if shown is not None and shown.message_id != posted.message_id:
+            leftover = await self.strip_now(shown.channel_id, shown.message_id)
+        outbox = self.client.services.store.outbox
+        done = await outbox.complete(item, "sent", posted=posted, strip_later=leftover)
+        if done.marked and not done.recorded:  # a newer message is current: this one is the stale one
+            stale = await self.strip_now(posted.channel_id, posted.message_id)
+            if stale is not None:
+                await outbox.queue_strip(item, stale)
+                return True
+        return leftover is not None
+
+    async def strip_now(self, channel_id: int, message_id: int) -> tuple[int, int] | None:
+        """Take a message's buttons off; returns it when that must be tried again later."""
+        try:
+            self.check_editable(channel_id)
+            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+        except discord.NotFound:
+            return None  # deleted, or its channel is: nothing left to strip
+        except (discord.HTTPException, Blocked, aiohttp.ClientError, OSError, TimeoutError) as exc:
+            log.info("buttons of message %s stay for now: %s", message_id, exc)
+            return channel_id, message_id
+        return None
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
         """Take a message's buttons off now (a resignation ends the game outside a move)."""

@@ -15,8 +15,10 @@ from bot.commands import build_groups
 from bot.controls import Control
 from bot.delivery import Delivery
 from bot.games import presenter
+from bot.notices import BlockedNotices
 from bot.outbox import ai_to_act
 from bot.replies import tell
+from bot.rescue import ThreadRescue
 from bot.services import Services
 from bot.sessions import PlayError, Session
 from bot.store import GameRecord
@@ -51,6 +53,8 @@ class PyramidClient(discord.Client):
             self.tree.add_command(group)
         self.announcer = Announcer(self)
         self.delivery = Delivery(self)
+        self.notices = BlockedNotices(self)
+        self.rescue = ThreadRescue(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         from bot.background import Reminders
 
@@ -101,7 +105,7 @@ class PyramidClient(discord.Client):
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         meta: dict[str, Any] = dict(payload.data.get("thread_metadata") or {})
         archived, locked = bool(meta.get("archived")), bool(meta.get("locked"))
-        self.announcer.thread_changed(payload.thread_id, archived=archived, locked=locked)
+        self.announcer.thread_changed(payload.thread_id, archived=archived, locked=locked, parent_id=payload.parent_id)
         if not locked:
             causes = ["thread_locked"] if archived else ["thread_locked", "thread_archived"]
             await self.delivery.retry_blocked(channel_id=payload.thread_id, causes=causes)

@@ -1,17 +1,19 @@
-"""The outbox worker: delivers every announcement once, in order per game.
+"""The outbox worker: delivers every announcement once, in order per chain.
 
 Who delivers: the handler that made a move calls ``deliver_game`` at once (the
 player sees the board as fast as before); the worker started with the client
 delivers what is due later (retries, blocked rows whose cause was fixed, AI turns,
-and on start-up everything a stopped bot left behind). Both go through one lock per
-game and re-read the rows under it, so a row is delivered by one of them, once.
+and on start-up everything a stopped bot left behind). A game's rows form chains
+(its boards, each player's hand DMs, button stripping, AI turns, its end); each
+chain has a lock, and its rows are read again under it, so a row is delivered by
+one deliverer, once, and in order: a retried board is never posted after its
+successor. Different chains go side by side, so the next move's board never waits
+for this move's hand DMs.
 
-Order within a game: boards one after another (a later board waits while an earlier
-one is pending, so a retried board is never posted after its successor), each
-player's hand DMs likewise; the AI's turn and the end of the game wait for the board
-of their move to have been tried, unless that board is blocked (missing permissions,
-a locked thread): the game then plays on, and the board catches up with one post
-telling the whole story when the cause is fixed.
+The AI's turn and the end of the game wait for the board of their move to have
+been tried, unless that board is blocked (missing permissions, a locked thread):
+the game then plays on, and the board catches up with one post telling the whole
+story when the cause is fixed.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import contextlib
 import logging
 from collections import Counter
 from dataclasses import dataclass
-from datetime import UTC
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.failures import BLOCKING_CODES, classify
@@ -36,8 +38,9 @@ log = logging.getLogger(__name__)
 
 #: Games delivered at the same time by the worker (each one's rows stay in order).
 CONCURRENCY = 8
-#: A game's rows are read again after a pass that delivered something, at most this often.
+#: A game's rows are read again after a pass that queued more, at most this often.
 MAX_PASSES = 20
+PURGE_EVERY = timedelta(days=1)
 
 
 Link = tuple[OutboxKind, int]
@@ -54,8 +57,8 @@ class ChainResult:
     done: int = 0
     #: A row of the chain is left pending (not due, failed, or waiting for its board).
     waiting: bool = False
-    #: A board or hand was posted (or superseded): it may have queued more rows.
-    posted: bool = False
+    #: A delivery queued more rows (buttons that could not go at once, a superseding row).
+    queued: bool = False
 
 
 class Delivery:
@@ -67,6 +70,7 @@ class Delivery:
         self._working = 0
         self._ai: dict[int, asyncio.Task[Any]] = {}
         self._inline: Counter[int] = Counter()  # games a click handler is announcing right now
+        self._purged_at: datetime | None = None
 
     # --- state ----------------------------------------------------------------------
     def kick(self) -> None:
@@ -101,6 +105,7 @@ class Delivery:
             self._wake.clear()
             try:
                 await self.deliver_due()
+                await self._purge_now_and_then()
             except Exception:
                 log.exception("delivering announcements failed")
             finally:
@@ -108,18 +113,27 @@ class Delivery:
 
     async def boot(self) -> None:
         """After a (re)start: whatever was pending may have reached Discord already
-        (retry with the same nonce), games started just before a stop may have no
-        row yet, and everything due is delivered."""
+        (retry with the same nonce), what was blocked may not be any more, games
+        started just before a stop may have no row yet; then everything due is
+        delivered."""
         services = self.client.services
         outbox = services.store.outbox
         await outbox.mark_uncertain()
+        await outbox.retry_blocked()  # permissions may have been restored, threads reopened, while we were down
         for game_id, _version in await outbox.games_needing_a_board():
             try:
                 await outbox.enqueue(game_id, plan(await services.sessions.load(game_id)))
             except Exception:  # one broken game must not keep the others from being announced
                 log.exception("could not queue the board of game %s", game_id)
-        await outbox.purge_done()
+        await self._purge_now_and_then()
         await self.deliver_due()
+
+    async def _purge_now_and_then(self) -> None:
+        """Forget long-delivered rows, once a day (on the bot's clock)."""
+        now = self.client.services.clock()
+        if self._purged_at is None or now - self._purged_at >= PURGE_EVERY:
+            self._purged_at = now
+            await self.client.services.store.outbox.purge_done()
 
     async def deliver_due(self) -> int:
         """Deliver what is due in every game; returns how many rows were done."""
@@ -182,8 +196,8 @@ class Delivery:
                         results.append(await self._deliver_chain(game_id, link, wait=wait, session=session))
                 total += sum(r.done for r in results)
                 board_waiting = board.waiting
-                if not any(r.posted for r in results):
-                    break  # a post may have queued rows (stripping what it replaced): look once more
+                if not any(r.queued for r in results):
+                    break  # else look once more, for the rows just queued
             return total, not board_waiting
         finally:
             self._working -= 1
@@ -217,12 +231,12 @@ class Delivery:
                 ):
                     result.waiting = True
                     return result
-                done, _blocked = await self._deliver(item, later=index + 1 < len(rows), session=session)
+                done, queued = await self._deliver(item, later=index + 1 < len(rows), session=session)
                 if not done:
                     result.waiting = True
                     return result
                 result.done += 1
-                result.posted = result.posted or item.kind in ("board", "hand")
+                result.queued = result.queued or queued
         return result
 
     async def _board_first(self, game_id: int, version: int) -> bool:
@@ -232,38 +246,42 @@ class Delivery:
         boards = await self.client.services.store.outbox.pending(game_id, kind="board")
         return any(b.version <= version and b.blocked is None for b in boards)
 
-    async def _deliver(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> tuple[bool, bool]:
-        """Do one row's work. Returns (done, blocked): a failed row is kept with
-        the cause and the time of its next try."""
+    async def _deliver(self, item: OutboxItem, *, later: bool, session: Session | None = None
+                       ) -> tuple[bool, bool]:
+        """Do one row's work. Returns (done, queued): whether the row is done, and
+        whether doing it queued more rows. A failed row is kept with the cause and
+        the time of its next try."""
         announcer = self.client.announcer
         try:
             if item.kind == "board":
-                await announcer.deliver_board(item, later=later, session=session)
-            elif item.kind == "hand":
-                await announcer.deliver_hand(item, later=later, session=session)
-            elif item.kind == "strip":
-                await announcer.deliver_strip(item)
-            elif item.kind == "finish":
-                await announcer.deliver_finish(item)
-            else:
-                self._start_ai(item)
-                return False, False  # done when the AI has moved (or found it need not)
-            return True, False
+                return True, await announcer.deliver_board(item, later=later, session=session)
+            if item.kind == "hand":
+                return True, await announcer.deliver_hand(item, later=later, session=session)
+            if item.kind == "strip":
+                return True, await announcer.deliver_strip(item)
+            if item.kind == "finish":
+                return True, await announcer.deliver_finish(item)
+            self._start_ai(item)
+            return False, False  # done when the AI has moved (or found it need not)
         except asyncio.CancelledError:
             raise
         except PlayError as exc:  # the game is gone: nothing left to show
             await self.client.services.store.outbox.complete(item, f"game gone: {exc}")
             return True, False
         except Exception as exc:  # noqa: BLE001 - _failed() logs it and keeps the row for a retry
-            return await self._failed(item, exc)
+            return await self._failed(item, exc), False
 
-    async def _failed(self, item: OutboxItem, exc: BaseException) -> tuple[bool, bool]:
-        """Keep a failed row with its cause and next try. Returns (done, blocked)."""
+    async def _failed(self, item: OutboxItem, exc: BaseException) -> bool:
+        """Keep a failed row with its cause and next try. Returns whether it is done anyway."""
         failure = classify(exc, item.attempts)
         outbox = self.client.services.store.outbox
         if failure.finished:
             await outbox.complete(item, f"nothing to do: {failure.reason}")
-            return True, False
+            return True
+        if item.kind == "strip" and failure.blocked in ("thread_archived", "thread_locked", "unknown_channel"):
+            # old buttons in an archived, locked or deleted thread: harmless, leave them
+            await outbox.complete(item, f"left: {failure.reason}")
+            return True
         if failure.blocked is None or failure.blocked in BLOCKING_CODES.values():  # Discord's answer, not a bug
             log.warning("%s of game %s (move %s) not delivered, retrying in %s: %s", item.kind, item.game_id,
                         item.version, failure.retry_in, failure.reason)
@@ -274,7 +292,10 @@ class Delivery:
             item.id, due_at=self.client.services.clock() + failure.retry_in, error=failure.reason,
             blocked=failure.blocked, uncertain=item.uncertain or failure.uncertain,
         )
-        return False, failure.blocked is not None
+        if failure.blocked is not None:  # tell someone who can fix it (once per game and cause)
+            await self.client.notices.blocked(item, failure.blocked)
+            await self.client.rescue.blocked(item, failure.blocked)  # a lost thread: on in a new one
+        return False
 
     # --- AI turns ------------------------------------------------------------------------
     def _ai_running(self, game_id: int) -> bool:

@@ -19,7 +19,7 @@ import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.store.database import Database
-from bot.store.records import CorruptRecord, MessageRef
+from bot.store.records import CorruptRecord
 
 OutboxKind = Literal["board", "hand", "strip", "ai", "finish"]
 
@@ -78,12 +78,8 @@ class Completion(BaseModel):
 
     #: False when the row was done already (nothing was recorded then).
     marked: bool
-    #: The posted message became the game's current one for its role (it was not older).
+    #: The posted message became the game's current one for its role (False: a newer one is).
     recorded: bool = False
-    #: The message it replaced as current.
-    replaced: MessageRef | None = None
-    #: (channel, message) of the one, old or new, that is not current: its buttons must go.
-    stale: tuple[int, int] | None = None
 
 
 class PostedMessage(BaseModel):
@@ -94,6 +90,12 @@ class PostedMessage(BaseModel):
     channel_id: int
     message_id: int
     version: int
+
+
+def strip_row(item: OutboxItem, message: tuple[int, int]) -> Announcement:
+    """A row to take the buttons off ``message`` (channel, message), superseded by ``item``'s post."""
+    return Announcement(kind="strip", version=item.version, seat=item.seat, channel_id=message[0],
+                        payload={"channel_id": message[0], "message_id": message[1]})
 
 
 def _iso(moment: datetime) -> str:
@@ -174,13 +176,6 @@ class OutboxStore:
             rows = await cur.fetchall()
         return [int(row["game_id"]) for row in rows]
 
-    async def next_due_at(self) -> str | None:
-        async with self.db.reading() as conn, conn.execute(
-            "SELECT MIN(due_at) FROM outbox WHERE done_at IS NULL"
-        ) as cur:
-            row = await cur.fetchone()
-        return str(row[0]) if row and row[0] is not None else None
-
     async def board_events(self, game_id: int, after: int, upto: int) -> dict[int, list[dict[str, Any]]] | None:
         """The public events stored with the board rows of versions ``after+1 ..
         upto``, by version; None when one is missing (purged, or queued without
@@ -201,28 +196,18 @@ class OutboxStore:
                 found[int(row["version"])] = events
         return found if set(found) == set(range(after + 1, upto + 1)) else None
 
-    async def complete(self, item: OutboxItem, outcome: str, *, posted: PostedMessage | None = None) -> Completion:
+    async def complete(
+        self, item: OutboxItem, outcome: str, *, posted: PostedMessage | None = None,
+        strip_later: tuple[int, int] | None = None,
+    ) -> Completion:
         """Mark a row done, and in the same transaction record the message it posted
         as the game's current one for its role (unless a newer one is recorded
-        already) and queue taking the buttons off whichever of the old and the new
-        message is not current: a row is never done without its message known, nor
-        a message replaced without its predecessor's buttons queued to go.
-
-        The caller holds the game's delivery lock (``bot.delivery``), the only
-        writer of a game's board and hand references, so the current one is read
-        before the write lock is taken: writes queue behind each other, and every
-        statement inside one costs the whole bot a turn."""
-        old: MessageRef | None = None
-        if posted is not None:
-            async with self.db.reading() as reader, reader.execute(
-                "SELECT * FROM messages WHERE game_id = ? AND role = ? AND seat = ?",
-                (item.game_id, posted.role, posted.seat),
-            ) as cur:
-                row = await cur.fetchone()
-            try:
-                old = MessageRef.model_validate(dict(row)) if row is not None else None
-            except ValidationError:
-                old = None
+        already), and queue a row to take the buttons off ``strip_later`` (channel,
+        message): the replaced message whose buttons could not be taken off at
+        once. So a row is never done without its message known, nor a message
+        replaced with its buttons left on for good. One short transaction: writes
+        queue behind each other, and every statement inside one is a turn of the
+        event loop for every writer waiting."""
         now = self.db.now()
         async with self.db.transaction() as conn:
             cur = await conn.execute(
@@ -231,24 +216,23 @@ class OutboxStore:
             )
             if cur.rowcount != 1:
                 return Completion(marked=False)  # done already: record nothing twice
-            if posted is None:
-                return Completion(marked=True)
-            cur = await conn.execute(
-                "INSERT INTO messages (game_id, role, seat, channel_id, message_id, version) VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT(game_id, role, seat) DO UPDATE SET channel_id = excluded.channel_id,"
-                " message_id = excluded.message_id, version = excluded.version"
-                " WHERE excluded.version >= messages.version",
-                (item.game_id, posted.role, posted.seat, posted.channel_id, posted.message_id, posted.version),
-            )
-            recorded = cur.rowcount == 1
-            stale: tuple[int, int] | None = (posted.channel_id, posted.message_id) if not recorded else None
-            if recorded and old is not None and old.message_id != posted.message_id:
-                stale = (old.channel_id, old.message_id)
-            if stale is not None and posted.role == "board":  # a hand DM's old buttons are the caller's to strip
-                await insert_announcements(conn, item.game_id, [Announcement(
-                    kind="strip", version=posted.version, seat=posted.seat, channel_id=stale[0],
-                    payload={"channel_id": stale[0], "message_id": stale[1]})], now)
-            return Completion(marked=True, recorded=recorded, replaced=old if recorded else None, stale=stale)
+            recorded = False
+            if posted is not None:
+                cur = await conn.execute(
+                    "INSERT INTO messages (game_id, role, seat, channel_id, message_id, version)"
+                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(game_id, role, seat) DO UPDATE SET"
+                    " channel_id = excluded.channel_id, message_id = excluded.message_id, version = excluded.version"
+                    " WHERE excluded.version >= messages.version",
+                    (item.game_id, posted.role, posted.seat, posted.channel_id, posted.message_id, posted.version),
+                )
+                recorded = cur.rowcount == 1
+            if strip_later is not None:
+                await insert_announcements(conn, item.game_id, [strip_row(item, strip_later)], now)
+            return Completion(marked=True, recorded=recorded)
+
+    async def queue_strip(self, item: OutboxItem, message: tuple[int, int]) -> None:
+        async with self.db.transaction() as conn:
+            await insert_announcements(conn, item.game_id, [strip_row(item, message)], self.db.now())
 
     async def retry_later(
         self, item_id: int, *, due_at: datetime, error: str, blocked: str | None, uncertain: bool

@@ -104,7 +104,9 @@ async def test_the_reminder_sweep_survives_broken_games_and_parks_them(
     assert len(boards(harness, odd_settings_thread)) >= 1
 
 
-async def test_a_refused_board_neither_stalls_the_ai_nor_misleads_the_mover(emulator: Any, harness: Harness) -> None:
+async def test_a_refused_board_neither_stalls_the_ai_nor_misleads_the_mover(
+    emulator: Any, harness: Harness, clock: FakeClock
+) -> None:
     ana = await harness.add_user("ana")
     await harness.start_bot()
     thread, game_id = await start_flaming(emulator, harness, [ana], ai="easy")
@@ -125,7 +127,19 @@ async def test_a_refused_board_neither_stalls_the_ai_nor_misleads_the_mover(emul
     assert len(boards(harness, thread)) == shown
     backlog = await store.outbox.backlog()
     assert backlog.blocked >= 1 and backlog.pending >= 1
-    assert any(item.blocked == "missing_permissions" for item in await store.outbox.pending(game_id))
+    [blocked] = [i for i in await store.outbox.pending(game_id) if i.blocked is not None]
+    assert blocked.blocked == "missing_permissions" and blocked.attempts == 1
+
+    # Kept, and looked at again every few minutes on the bot's clock while the cause lasts: the
+    # board of the latest move is the one still waiting (the earlier ones' stories go into it).
+    clock.advance(minutes=4)
+    assert await harness.bot.client.delivery.deliver_due() == 0
+    assert (await store.outbox.pending(game_id, kind="board"))[0].id == blocked.id
+    clock.advance(minutes=2)
+    await harness.bot.client.delivery.deliver_due()
+    waiting = await store.outbox.pending(game_id, kind="board")
+    assert [i.version for i in waiting] == [await store.move_count(game_id)]
+    assert waiting[0].blocked == "missing_permissions" and waiting[0].last_error
 
     # The admin gives the permission back: the bot is told (CHANNEL_UPDATE) and the board follows at once.
     await harness.set_bot_permission(emulator.general, "send_messages_in_threads", None)
@@ -233,3 +247,19 @@ async def test_closed_dms_are_tried_again_after_the_player_interacts_or_a_day_la
     await move_without_a_click(harness, game_id)
     assert len(harness.dm(ana)) == dms + 1, "a day later the bot tries her DMs again by itself"
     assert notices() == 2, "told again only because her DMs closed again after being open"
+
+
+async def test_a_board_is_never_posted_from_an_older_copy_of_the_game(emulator: Any, harness: Harness) -> None:
+    """A delivery pass reads the game once; a move made meanwhile queues rows newer than that copy.
+    Posting one of them from the old copy would show an old move under the new row's nonce: a board twice."""
+    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
+    await harness.start_bot()
+    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    before = await session_of(harness, game_id)
+    await harness.bot.services.sessions.make_move(
+        game_id, before.game.legal_moves(before.state)[0], user_id=None, seat=before.to_act
+    )
+    [row] = await harness.bot.services.store.outbox.pending(game_id, kind="board")
+    await harness.bot.client.announcer.deliver_board(row, later=False, session=before)
+    await harness.settle()
+    assert versions(harness, thread) == [0, 1]
