@@ -276,10 +276,10 @@ class SessionService:
             if expected_version is not None and expected_version != session.version:
                 raise StaleBoard(session.version)
             if seat is None:
-                mine = session.seat_of(user_id) if user_id is not None else None
-                if mine is None:
+                if user_id is None:
                     raise PlayError("You are not playing in this game.")
-                seat = mine.seat
+                # checked again under the game's lock: a resign racing this move wins
+                seat = session.human_seat(user_id).seat
             before = session.state
             new_state, events = session.game.play(before, seat, move)
             final = session.game.to_act(new_state) is None

@@ -143,7 +143,8 @@ async def perform_move(interaction: Interaction, session: Session, move: str) ->
         await interaction.edit_original_response(content=done)
     else:
         await tell(interaction, done)
-    await client.announcer.announce(session.record.id)
+    if not await client.announcer.announce(session.record.id):  # the move counts all the same
+        await tell(interaction, "📋 Your move is saved; the board will follow as soon as Discord lets me post it.")
 
 
 async def on_hand(interaction: Interaction, cid: CustomId) -> None:
