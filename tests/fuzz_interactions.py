@@ -392,6 +392,7 @@ async def run(interactions: int, seed: int, concurrency: int = 6, workers: int =
     harness = Harness(emu, factory, quiet=0.05, ready_timeout=60, deferral_grace=10.0)
     tally = Tally()
     started = time.perf_counter()
+    judged = 0
     try:
         await harness.start_bot()
         users = [await harness.add_user(f"fuzz{i}") for i in range(14)]
@@ -409,11 +410,14 @@ async def run(interactions: int, seed: int, concurrency: int = 6, workers: int =
         with contextlib.suppress(TimeoutError):
             await harness.settle(timeout=120)
     finally:
+        # What the bot logs while it is being stopped is about stopping, not about the
+        # input: only the log written before the stop is judged.
+        judged = log_path.stat().st_size if log_path.exists() else 0
         await harness.close()
         await emu.close()
     elapsed = time.perf_counter() - started
     games, problems = replay_check(workdir / "bot.db")
-    log_text = log_path.read_text(errors="replace") if log_path.exists() else ""
+    log_text = log_path.read_bytes()[:judged].decode(errors="replace") if log_path.exists() else ""
     lines = log_text.splitlines()
     errors = ["\n".join(lines[i: i + 25]) for i, line in enumerate(lines) if " ERROR " in line or "Traceback" in line]
     return {
