@@ -20,11 +20,9 @@ import argparse
 import asyncio
 import contextlib
 import json
-import os
 import random
 import sqlite3
 import string
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -54,31 +52,6 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
 ]
 ACTIONS = ("join", "leave", "addai", "start", "cancel", "turn", "pick", "page", "move", "hand", "board", "sel",
            "chal", "nope", "")
-
-
-class LoggedBotProcess(BotProcess):
-    """The deployed bot with its log going to a file, so the run can look for errors."""
-
-    def __init__(self, *args: Any, log_path: Path, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.log_path = log_path
-
-    async def start(self, token: str) -> None:
-        env = {
-            **os.environ,
-            "DISCORD_TOKEN": token,
-            "PYRAMID_API_BASE_URL": self.api_base_url,
-            "PYRAMID_DATABASE": str(self.database),
-            "PYRAMID_AI_DELAY_SECONDS": "0",
-            "PYRAMID_LOG_LEVEL": "WARNING",
-            "PYRAMID_RENDER_WORKERS": str(self.workers),
-        }
-        with self.log_path.open("ab") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", env=env, stdout=log, stderr=log
-            )
-        self._spawned.set()
-        await self.process.wait()
 
 
 @dataclass
@@ -387,7 +360,8 @@ async def run(interactions: int, seed: int, concurrency: int = 6, workers: int =
     log_path = workdir / "bot.log"
 
     async def factory(api_base_url: str, token: str) -> BotProcess:
-        return LoggedBotProcess(api_base_url, workdir / "bot.db", emu, workers, log_path=log_path)
+        return BotProcess(api_base_url, workdir / "bot.db", emu, workers, env={"PYRAMID_LOG_LEVEL": "WARNING"},
+                          log_path=log_path)
 
     harness = Harness(emu, factory, quiet=0.05, ready_timeout=60, deferral_grace=10.0)
     tally = Tally()

@@ -21,12 +21,13 @@ class BotProcess:
     """``python -m bot`` in a child process, configured the way an admin would (environment variables)."""
 
     def __init__(self, api_base_url: str, database: Path, emulator: Emulator, workers: int,
-                 env: Mapping[str, str] | None = None) -> None:
+                 env: Mapping[str, str] | None = None, log_path: Path | None = None) -> None:
         self.api_base_url = api_base_url
         self.database = database
         self.emulator = emulator
         self.workers = workers
         self.extra_env = dict(env or {})  # more PYRAMID_* settings, as an admin would add them
+        self.log_path = log_path  # where the bot's output goes (inherited when None)
         self.killed = False
         self.process: asyncio.subprocess.Process | None = None
         self._spawned = asyncio.Event()
@@ -42,7 +43,13 @@ class BotProcess:
             "PYRAMID_RENDER_WORKERS": str(self.workers),
             **self.extra_env,
         }
-        self.process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env)
+        if self.log_path is None:
+            self.process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env)
+        else:
+            with self.log_path.open("ab") as log:
+                self.process = await asyncio.create_subprocess_exec(
+                    sys.executable, "-m", "bot", env=env, stdout=log, stderr=log
+                )
         self._spawned.set()
         code = await self.process.wait()
         if code not in (0, -signal.SIGTERM) and not (self.killed and code == -signal.SIGKILL):

@@ -37,7 +37,8 @@ async def test_back_up_damage_restore_and_play_on(
         await asyncio.sleep(0.05)
     assert [p.name.startswith("bot-") for p in backups.iterdir()] == [True], "one automatic backup at start-up"
 
-    res = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid", undo=False)
+    # undo on: even a deal stuck after its first tile still takes a move (undo)
+    res = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid")
     assert "started" in res.text
     thread = harness.threads(emulator.general)[0]
     await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
