@@ -69,11 +69,11 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
 @lru_cache(maxsize=8)
 def palette(game: str) -> Image.Image:
     """The game's fixed PNG palette as a "P" image for ``canvas.encode``: shipped in
-    ``render/palettes``, learnt from the gallery by ``python -m render.palette_files``."""
+    ``render/palettes``, learnt from the gallery by ``python -m tools.gallery.palettes``."""
     try:
         data = (PALETTES / f"{game}.rgb").read_bytes()
     except FileNotFoundError:
-        raise ValueError(f"No palette for game {game!r}; run `python -m render.palette_files`.") from None
+        raise ValueError(f"No palette for game {game!r}; run `python -m tools.gallery.palettes`.") from None
     image = Image.new("P", (1, 1))
     image.putpalette(data)
     return image

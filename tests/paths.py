@@ -9,4 +9,4 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("PYRAMID_SHARED", REPO.parent / "shared"))
 SHARED_SCENARIOS = SHARED / "scenarios"
-OWN_SCENARIOS = REPO / "tests" / "scenarios"
+OWN_SCENARIOS = REPO / "tests" / "engine" / "scenarios"

@@ -19,8 +19,8 @@ thread with ``time.perf_counter``). Levels:
     same seed always gives the same move.
 
 Continuous Pyramid's ``normal`` and ``hard`` both play the engine's own ``hint``.
-Tools: :mod:`engine.ai.arena` (``python -m engine.selfplay GAME --ai hard,normal``)
-and :mod:`engine.ai.bench` (``python -m engine.ai.bench``).
+Tools: :mod:`tools.arena` (``python -m tools.selfplay GAME --ai hard,normal``)
+and :mod:`tools.bench.ai` (``python -m tools.bench.ai``).
 """
 
 from engine.ai.choose import LEVELS, choose_move

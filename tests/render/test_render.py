@@ -13,7 +13,7 @@ from PIL import Image
 
 from engine.core import Event, Game, Rng, get_game
 from render import render_board, render_hand
-from render.samples import all_samples, dress, labels_for
+from tools.gallery.samples import all_samples, dress, labels_for
 
 MAX_SIDE = 1600
 MAX_BYTES = 1_000_000
@@ -112,7 +112,7 @@ def test_same_view_same_bytes(samples: list[Any]) -> None:
 _DIGEST_SCRIPT = """
 import hashlib
 from render import render_board, render_hand
-from render.samples import all_samples
+from tools.gallery.samples import all_samples
 for s in all_samples():
     if s.name.endswith(("-mid", "-fall", "-2p")):
         data = render_board(s.view, labels=s.labels, events=s.events) + render_hand(s.hand_view)
@@ -239,10 +239,10 @@ def test_the_shipped_font_is_used() -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_shipped_palettes_are_what_the_gallery_teaches(game_id: str) -> None:
-    """Colours changed without `python -m render.palette_files` would be mapped onto stale ones."""
-    from render.palette_files import learn, path_for
+    """Colours changed without `python -m tools.gallery.palettes` would be mapped onto stale ones."""
+    from tools.gallery.palettes import learn, path_for
 
-    assert path_for(game_id).read_bytes() == learn(game_id), "run `python -m render.palette_files`"
+    assert path_for(game_id).read_bytes() == learn(game_id), "run `python -m tools.gallery.palettes`"
 
 
 def test_fixed_palette_pictures_stay_faithful() -> None:

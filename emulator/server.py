@@ -1,0 +1,327 @@
+"""The emulator: aiohttp app on 127.0.0.1 (random port), its lifecycle, bookkeeping and test switches.
+
+    emu = await Emulator.start()          # binds 127.0.0.1:0
+    emu.base_url                          # http://127.0.0.1:PORT  -> REST at /api/v10, gateway at /gateway
+    ...
+    await emu.close()
+
+Everything the bot does wrong is recorded in ``emu.violations`` (rule id + detail, see ``limits.RULES``);
+``with emu.expect_violation("content-length"): ...`` marks the ones a test provokes on purpose.
+
+The emulator is strict by default: what Discord documents as deprecated (a follow-up completing a deferred
+"thinking" response) is refused like an error. ``Emulator(strict=False)`` imitates those deprecated behaviours
+instead; only tests that are about them should ask for it.
+
+Time: the emulator has its own clock (``emu.now()``; real UTC time plus whatever ``await emu.advance(...)`` added,
+or an injected ``clock``). Thread auto-archiving, message timestamps, snowflakes and interaction token expiry run
+on it; the 3-second interaction deadline runs on the event loop's real time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import logging
+import math
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from . import rest, webhooks
+from .appctx import EMULATOR_KEY, json_response
+from .errors import REQUEST_ENTITY_TOO_LARGE, APIError, Violation, unauthorized
+from .gateway import Gateway
+from .model import Channel, Guild, User, World, now
+
+_log = logging.getLogger("emulator")
+
+JSON = dict[str, Any]
+API_PREFIX = "/api/v10"
+DEFAULT_TOKEN = "emulator.bot.token"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@dataclass
+class RequestRecord:
+    method: str
+    route: str  # "POST /channels/{channel_id}/messages"
+    path: str
+    status: int
+    at: float
+
+
+@dataclass
+class Rejection:
+    """A refusal that is not the bot's fault (closed DMs, 429, unknown ids): tests may assert on these."""
+
+    route: str
+    status: int
+    code: int
+    message: str
+
+
+@dataclass
+class _RateLimit:
+    remaining: int
+    retry_after: float
+    is_global: bool
+
+
+class Emulator:
+    def __init__(
+        self,
+        *,
+        token: str = DEFAULT_TOKEN,
+        interaction_deadline: float = 3.0,
+        token_lifetime: float = 15 * 60.0,
+        attachment_size_limit: int = 10 * 1024 * 1024,
+        request_size_limit: int = 25 * 1024 * 1024,
+        heartbeat_interval: float = 41.25,
+        guild_name: str = "Pyramid Test Guild",
+        strict: bool = True,
+        clock: Callable[[], dt.datetime] | None = None,
+    ) -> None:
+        self.token = token
+        self.interaction_deadline = interaction_deadline
+        self.token_lifetime = token_lifetime
+        self.attachment_size_limit = attachment_size_limit
+        self.request_size_limit = request_size_limit
+        self.heartbeat_interval = heartbeat_interval
+        self.strict = strict
+        self._base_clock: Callable[[], dt.datetime] = clock or now
+        self._clock_offset = dt.timedelta()
+        self.world = World(clock=self.now)
+        self.gateway = Gateway(self)
+        self.violations: list[Violation] = []
+        self.rejections: list[Rejection] = []
+        self.requests: list[RequestRecord] = []
+        self.in_flight = 0
+        self._rate_limits: dict[str, _RateLimit] = {}
+        self._changed = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self.host = "127.0.0.1"
+        self.port = 0
+        self.guild: Guild = self.world.add_guild(guild_name)
+        self.general: Channel = self.world.add_channel(self.guild, "general")
+
+    # --- lifecycle ----------------------------------------------------------------------------------------------
+
+    @classmethod
+    async def start(cls, **kwargs: Any) -> Emulator:
+        emu = cls(**kwargs)
+        await emu._start()
+        return emu
+
+    async def _start(self) -> None:
+        app = web.Application(middlewares=[self._middleware], client_max_size=256 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", rest.get_attachment_file)
+        rest.register(app, API_PREFIX)
+        webhooks.register(app, API_PREFIX)
+        app[EMULATOR_KEY] = self
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, 0)
+        await site.start()
+        self.port = int(self._runner.addresses[0][1])
+
+    async def close(self) -> None:
+        await self.gateway.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Emulator:
+        if self._runner is None:
+            await self._start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def api_url(self) -> str:
+        return self.base_url + API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://{self.host}:{self.port}/gateway"
+
+    # --- violations ---------------------------------------------------------------------------------------------
+
+    def violate(self, rule: str, detail: str, route: str = "") -> Violation:
+        v = Violation(rule, detail, route)
+        self.violations.append(v)
+        self.notify()
+        return v
+
+    @contextlib.contextmanager
+    def expect_violation(self, rule: str) -> Iterator[list[Violation]]:
+        """The block must break ``rule`` (at least once); those violations are then not reported at teardown."""
+        start = len(self.violations)
+        caught: list[Violation] = []
+        yield caught
+        new = self.violations[start:]
+        caught += [v for v in new if v.rule == rule]
+        if not caught:
+            got = ", ".join(str(v) for v in new) or "none"
+            raise AssertionError(f"expected a violation of {rule!r}, got: {got}")
+        for v in caught:
+            v.expected = True
+
+    @property
+    def unexpected_violations(self) -> list[Violation]:
+        return [v for v in self.violations if not v.expected]
+
+    def assert_no_violations(self) -> None:
+        bad = self.unexpected_violations
+        if bad:
+            lines = "\n  ".join(str(v) for v in bad)
+            raise AssertionError(f"the bot broke Discord rules:\n  {lines}")
+
+    # --- the clock ----------------------------------------------------------------------------------------------
+
+    def now(self) -> dt.datetime:
+        """The emulator's time: the injected clock (default: real UTC time) plus every ``advance``."""
+        return self._base_clock() + self._clock_offset
+
+    async def advance(self, **delta: float) -> list[Channel]:
+        """Move the emulator's clock forward (``minutes=61``, ``days=7``...) and archive the threads that became
+        inactive for their ``auto_archive_duration`` (THREAD_UPDATE is dispatched). Returns those threads."""
+        step = dt.timedelta(**delta)
+        if step < dt.timedelta():
+            raise ValueError("the emulator's clock only moves forward")
+        self._clock_offset += step
+        return await self.archive_inactive_threads()
+
+    async def archive_inactive_threads(self) -> list[Channel]:
+        """Archive every thread whose inactivity reached its ``auto_archive_duration`` (also run before every API
+        request, so an injected clock that moved on its own is honoured too)."""
+        due = self.world.threads_due_to_archive()
+        for thread in due:
+            thread.archived = True
+            thread.archive_timestamp = self.now()
+            await self.gateway.dispatch("THREAD_UPDATE", self.world.channel_payload(thread))
+        if due:
+            self.notify()
+        return due
+
+    # --- switches -----------------------------------------------------------------------------------------------
+
+    def rate_limit(self, route: str, count: int = 1, *, retry_after: float = 0.05, is_global: bool = False) -> None:
+        """Answer the next ``count`` requests on ``route`` ("POST /channels/{channel_id}/messages") with 429."""
+        method, _, path = route.partition(" ")
+        if not path.startswith("/"):
+            raise ValueError(f"route must look like 'POST /channels/{{channel_id}}/messages', got {route!r}")
+        self._rate_limits[f"{method.upper()} {path}"] = _RateLimit(count, retry_after, is_global)
+
+    def requests_to(self, route: str) -> list[RequestRecord]:
+        return [r for r in self.requests if r.route == route]
+
+    # --- change notification (used by waiters in the harness) ----------------------------------------------------
+
+    def notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_changed(self, timeout: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+
+    # --- HTTP plumbing ------------------------------------------------------------------------------------------
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not request.path.startswith(API_PREFIX + "/"):
+            return await handler(request)
+        self.in_flight += 1
+        route = _route_key(request)
+        try:
+            response = await self._handle_api(request, handler, route)
+        finally:
+            self.in_flight -= 1
+            self.notify()
+        self.requests.append(
+            RequestRecord(request.method, route, request.path, response.status, asyncio.get_running_loop().time())
+        )
+        return response
+
+    async def _handle_api(self, request: web.Request, handler: Handler, route: str) -> web.StreamResponse:
+        try:
+            if request.match_info.http_exception is not None:
+                self.violate("unsupported-route", f"{request.method} {request.path}", route)
+                return json_response({"message": "404: Not Found", "code": 0}, status=404)
+            needs_auth = not route.split(" ", 1)[1].startswith(("/interactions/", "/webhooks/"))
+            if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
+                raise unauthorized()
+            limited = self._rate_limits.get(route)
+            if limited is not None and limited.remaining > 0:
+                limited.remaining -= 1
+                return self._too_many_requests(route, limited)
+            size = request.content_length
+            if size is not None and size > self.request_size_limit:
+                raise APIError(
+                    413,
+                    REQUEST_ENTITY_TOO_LARGE,
+                    "Request entity too large",
+                    rule="request-size",
+                    detail=f"request body of {size} bytes, limit {self.request_size_limit}",
+                )
+            await self.archive_inactive_threads()
+            return await handler(request)
+        except web.HTTPException:
+            raise
+        except APIError as exc:
+            if exc.rule:
+                self.violate(exc.rule, exc.detail or exc.message, route)
+                for rule, detail in exc.more_rules:
+                    self.violate(rule, detail, route)
+            else:
+                self.rejections.append(Rejection(route, exc.status, exc.code, exc.message))
+            return json_response(exc.body(), status=exc.status)
+        except Exception as exc:  # noqa: BLE001 - logged, reported by the harness
+            # An emulator bug, not the bot's: answer 400 (a 500 would make discord.py retry with long sleeps) and log
+            # it at ERROR, which the harness reports at teardown.
+            _log.exception("emulator failed on %s %s", request.method, request.path)
+            return json_response({"message": f"emulator error: {exc!r}", "code": 0}, status=400)
+
+    def _too_many_requests(self, route: str, rl: _RateLimit) -> web.Response:
+        self.rejections.append(Rejection(route, 429, 0, "You are being rate limited."))
+        headers = {
+            "Retry-After": str(math.ceil(rl.retry_after)),
+            "X-RateLimit-Limit": "5",
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset": f"{time.time() + rl.retry_after:.3f}",
+            "X-RateLimit-Reset-After": f"{rl.retry_after:.3f}",
+            "X-RateLimit-Bucket": "emulator-" + route.replace(" ", "-"),
+            "X-RateLimit-Scope": "global" if rl.is_global else "user",
+            # discord.py treats a 429 without "Via" as a Cloudflare ban and does not retry
+            "Via": "1.1 google",
+        }
+        if rl.is_global:
+            headers["X-RateLimit-Global"] = "true"
+        body = {"message": "You are being rate limited.", "retry_after": rl.retry_after, "global": rl.is_global}
+        return json_response(body, status=429, headers=headers)
+
+    # --- world shortcuts ----------------------------------------------------------------------------------------
+
+    @property
+    def bot(self) -> User:
+        return self.world.bot
+
+
+def _route_key(request: web.Request) -> str:
+    info = request.match_info
+    if info.http_exception is not None or info.route.resource is None:
+        path = request.path
+    else:
+        path = info.route.resource.canonical
+    return f"{request.method} {path.removeprefix(API_PREFIX)}"

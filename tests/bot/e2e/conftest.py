@@ -1,0 +1,85 @@
+"""The whole bot against the local Discord emulator, with a temporary database and
+a clock the tests move by hand."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.api_base import configure_api_base
+from bot.client import PyramidClient
+from bot.services import Services
+from bot.settings import load_settings
+from emulator.fixtures import emulator, harness  # noqa: F401 - pytest fixtures
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+class BotUnderTest:
+    """What the harness starts and stops: one client and the services it owns."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.client = PyramidClient(services)
+
+    async def start(self, token: str) -> None:
+        await self.client.start(token)
+
+    async def close(self) -> None:
+        try:
+            await self.client.close()
+        finally:
+            await self.services.close()
+
+    async def wait_until_ready(self) -> None:
+        await self.client.wait_until_ready()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def bots() -> list[BotUnderTest]:
+    """Every bot the factory made, newest last (restarts add one)."""
+    return []
+
+
+@pytest.fixture
+def bot_factory(
+    tmp_path: Path, clock: FakeClock, bots: list[BotUnderTest]
+) -> Callable[[str, str], Awaitable[BotUnderTest]]:
+    seeds = itertools.count(1000)
+
+    async def make(api_base_url: str, token: str) -> BotUnderTest:
+        settings = load_settings(
+            discord_token=token, api_base_url=api_base_url, database_path=tmp_path / "bot.db", ai_delay_seconds=0,
+            render_workers=0,
+        )
+        configure_api_base(settings.api_base_url)
+        services = await Services.open(settings, clock, new_seed=lambda: next(seeds), sweep_seconds=3600.0)
+        bot = BotUnderTest(services)
+        bots.append(bot)
+        return bot
+
+    return make
+
+
+@pytest.fixture
+def harness_options() -> dict[str, Any]:
+    return {"busy_check": lambda bot: bot.client.busy(), "quiet": 0.01}

@@ -1,0 +1,67 @@
+"""CP-3 (second edition): a Continuous Pyramid stock is face down on a real server.
+
+The deal's seed rebuilds the whole stock order, so nothing the bot sends while a
+challenge runs — messages, embeds, custom ids, attachments' names, the history file —
+may carry it; and everyone who presses "Play this deal" still gets the same deal.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from emulator.harness import Harness
+from engine.core import get_game
+from tests.bot.e2e.driver import play_out, session_of
+
+
+def everything_sent(emulator: Any) -> str:
+    """All text the emulated Discord holds: contents, embeds, components, file names,
+    and every earlier version of edited messages."""
+    parts: list[str] = []
+    for message in emulator.world.messages.values():
+        parts.append(message.content)
+        parts.append(json.dumps(message.embeds))
+        parts.append(json.dumps(message.components))
+        parts.append(json.dumps(message.history))
+        parts.extend(a.filename for a in message.attachments)
+        parts.extend(a.description or "" for a in message.attachments)
+    return "\n".join(parts)
+
+
+async def test_a_challenge_never_shows_its_seed_and_deals_everyone_the_same(emulator: Any, harness: Harness) -> None:
+    ana = await harness.add_user("ana")
+    ben = await harness.add_user("ben")
+    await harness.start_bot()
+    res = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid", challenge=True)
+    post = res.message
+    assert post is not None
+    for user in (ana, ben):
+        await harness.click(user, post, label="▶ Play this deal")
+    games = sorted(await harness.bot.services.store.games_where("challenge_id IS NOT NULL"), key=lambda g: g.id)
+    assert len(games) == 2
+    seed = games[0].seed
+    # one challenge, one deal: the same seed, options and so the same opening for both
+    game = get_game("continuous-pyramid")
+    openings = [game.to_position(game.setup(1, g.options, g.seed)) for g in games]
+    assert games[1].seed == seed and openings[0] == openings[1]
+    assert f"#{games[0].challenge_id}" in post.text or f"#{games[0].challenge_id}" in harness.messages(
+        emulator.general)[0].text
+
+    ana_game = games[0]
+    thread = next(t for t in harness.threads(emulator.general) if t.id == ana_game.thread_id)
+    await play_out(harness, ana_game.id, {0: ana}, thread, give_up_when_stuck=True)
+    assert (await session_of(harness, ana_game.id)).record.status == "finished"
+    # Ana's game is over, but Ben is still playing the same deal: her record keeps it secret.
+    history = await harness.slash(ana, thread, "pyramid history", game=ana_game.id)
+    record = json.loads(await harness.fetch_attachment(history.attachments[0]))
+    assert record["seed"] is None
+    assert "stock" not in json.dumps(record)
+
+    sent = everything_sent(emulator)
+    assert str(seed) not in sent, "the seed of a running challenge was sent to Discord"
+    # and the views behind every picture carry no deal number either
+    for g in games:
+        session = await session_of(harness, g.id)
+        view = session.game.view(session.state, None)
+        assert "deal" not in view and str(seed) not in json.dumps(view)

@@ -1,0 +1,259 @@
+"""Load benchmark: ``python -m tools.bench.load [--games 200] [--moves 5] [--think 10]``.
+
+The production bot (``python -m bot``, in its own process with its render
+workers, exactly as deployed) against the local emulator, with many Flaming
+Pyramids games in progress at once. This process hosts the emulator and the
+simulated players: each game's players make random legal moves by clicking through
+the board's buttons and the private picker (every path the picker offers ends in a
+legal move), waiting ``--think`` seconds on average before each move (an
+exponential pause, so the load is bursty).
+
+Prints, as one JSON line: p50/p95/p99 of click → interaction response (for the
+click that makes the move, and for every click), click → new board posted, moves
+per second (over the whole run, and in its busiest 10 s), the CPU the bot's
+process tree and this process used, the bot's peak memory (its process tree: the
+bot and its render workers) and the emulator's rule violations. Figures, not
+assertions. 200 games with 10 s of thought offer about 20 moves/s; with 5 s, 40.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from emulator.harness import Harness, InteractionResult
+from emulator.model import Channel, Message, User
+from emulator.server import Emulator
+from tools.bot_process import BotProcess
+
+BOARD_HEADER = re.compile(r"game #(\d+) · move (\d+)")
+MENTION = re.compile(r"<@(\d+)>")
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"p50": pct(values, 0.5), "p95": pct(values, 0.95), "p99": pct(values, 0.99),
+            "mean": statistics.fmean(values) if values else float("nan")}
+
+
+def busiest_rate(times: list[float], window: float = 10.0) -> float:
+    """Moves per second in the busiest ``window`` seconds: the run's average hides
+    that the games start together and finish in a long tail."""
+    ordered, best, lo = sorted(times), 0, 0
+    for hi, t in enumerate(ordered):
+        while t - ordered[lo] > window:
+            lo += 1
+        best = max(best, hi - lo + 1)
+    return best / window
+
+
+@dataclass
+class Figures:
+    move_response_ms: list[float] = field(default_factory=list)
+    click_response_ms: list[float] = field(default_factory=list)
+    board_ms: list[float] = field(default_factory=list)
+    moves: int = 0
+    lost: int = 0  # a move click whose board never appeared
+    refused: int = 0  # a picker click answered without a way forward (stale or refused)
+    done_at: list[float] = field(default_factory=list)  # when each move's board appeared
+
+
+def latest_board(harness: Harness, thread: Channel) -> Message | None:
+    for message in reversed(harness.messages(thread)):
+        if message.png_attachments() and BOARD_HEADER.search(message.content):
+            return message
+    return None
+
+
+Choice = tuple[str, str, str | None]  # (button or select, custom_id, the select's value)
+
+
+def forward_choices(message: Message) -> list[Choice]:
+    """(kind, custom_id, value) for every choice that goes towards a move: pick and move buttons
+    (not "Back"), and each option of a select."""
+    out: list[Choice] = []
+    for b in message.buttons():
+        cid = str(b.get("custom_id") or "")
+        if b.get("disabled") or "Back" in str(b.get("label") or ""):
+            continue
+        if ":pick:" in cid or ":move:" in cid or ":page:" in cid:
+            out.append(("button", cid, None))
+    for s in message.selects():
+        for option in s.get("options") or []:
+            out.append(("select", str(s["custom_id"]), str(option["value"])))
+    return out
+
+
+class Player:
+    """Both seats of one game: whoever the board names clicks."""
+
+    def __init__(self, harness: Harness, thread: Channel, seats: dict[int, User], rng: random.Random,
+                 figures: Figures) -> None:
+        self.harness, self.thread, self.seats, self.rng, self.figures = harness, thread, seats, rng, figures
+
+    async def timed(self, actor: User, message: Message, choice: Choice) -> tuple[InteractionResult, float]:
+        kind, custom_id, value = choice
+        start = time.perf_counter()
+        if kind == "select":
+            result = await self.harness.select(actor, message, custom_id, [value], settle=False, check=False)
+        else:
+            result = await self.harness.click(actor, message, custom_id=custom_id, settle=False, check=False)
+        took = (time.perf_counter() - start) * 1000
+        self.figures.click_response_ms.append(took)
+        return result, start
+
+    async def move_once(self) -> bool:
+        """Make one move on the latest board; False when the game is over."""
+        board = latest_board(self.harness, self.thread)
+        if board is None or not board.buttons():
+            return False
+        header = BOARD_HEADER.search(board.content)
+        named = MENTION.findall(board.content.splitlines()[-1])
+        if header is None or not named or int(named[-1]) not in self.seats:
+            return False
+        version, actor = int(header.group(2)), self.seats[int(named[-1])]
+        public: list[Choice] = [("button", str(b["custom_id"]), None) for b in board.buttons()
+                                if ":move:" in str(b["custom_id"])]
+        message: Message | None = board
+        if not public:
+            opener = next(str(b["custom_id"]) for b in board.buttons() if ":turn:" in str(b["custom_id"]))
+            message = (await self.timed(actor, board, ("button", opener, None)))[0].message
+        choices = public or (forward_choices(message) if message is not None else [])
+        while True:
+            if message is None or not choices:
+                self.figures.refused += 1  # the picker went stale or refused: read the board again
+                return True
+            choice = self.rng.choice(choices)
+            result, start = await self.timed(actor, message, choice)
+            said = result.message.content if result.message is not None else ""
+            if ":move:" in choice[1] or "Playing `" in said or "You played `" in said:
+                self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
+                break
+            message = result.message
+            choices = forward_choices(message) if message is not None else []
+        try:
+            await self.harness.wait_for_message(
+                self.thread, lambda m: bool(m.png_attachments()) and f"· move {version + 1}" in m.content, timeout=60
+            )
+        except TimeoutError:
+            self.figures.lost += 1
+            return True
+        self.figures.board_ms.append((time.perf_counter() - start) * 1000)
+        self.figures.done_at.append(time.perf_counter())
+        self.figures.moves += 1
+        return True
+
+    async def play(self, moves: int, think: float) -> None:
+        for _ in range(moves):
+            if think:  # people take a while between moves; 200 simultaneous clicks is not a game night
+                await asyncio.sleep(self.rng.expovariate(1 / think))
+            if not await self.move_once():
+                return
+
+
+async def open_game(harness: Harness, emu: Emulator, a: User, b: User) -> Channel:
+    lobby = (await harness.slash(a, emu.general, "pyramid new", game="flaming-pyramids")).last
+    await harness.click(b, lobby, label="Join")
+    before = {t.id for t in harness.threads(emu.general)}
+    await harness.click(a, lobby, label="Start")
+    loop = asyncio.get_running_loop()
+    limit = loop.time() + 30
+    while True:
+        fresh = [t for t in harness.threads(emu.general) if t.id not in before]
+        if fresh and latest_board(harness, fresh[0]) is not None:
+            return fresh[0]
+        if loop.time() > limit:
+            raise TimeoutError("the game's first board never appeared")
+        await emu.wait_changed(0.05)
+
+
+async def run(games: int, moves: int, seed: int, think: float, workers: int,
+              loop_debug: bool = False) -> dict[str, Any]:
+    rng = random.Random(seed)
+    if loop_debug:  # the bot's loop only (this one is already running): it logs every callback over 100 ms
+        os.environ["PYTHONASYNCIODEBUG"] = "1"
+    workdir = Path(tempfile.mkdtemp(prefix="pyramid-load-"))
+    emu = await Emulator.start()
+    emu.interaction_deadline = 30.0  # measure lateness instead of failing on it
+    handles: list[BotProcess] = []
+
+    async def factory(api_base_url: str, token: str) -> BotProcess:
+        handles.append(BotProcess(api_base_url, workdir / "bot.db", emu, workers))
+        return handles[-1]
+
+    harness = Harness(emu, factory, quiet=0.05, ready_timeout=60, deferral_grace=10.0)
+    await harness.start_bot()
+    users = [await harness.add_user(f"player{i}") for i in range(games * 2)]
+    threads = [await open_game(harness, emu, users[2 * i], users[2 * i + 1]) for i in range(games)]
+    await harness.settle(timeout=120)
+    figures = Figures()
+    players = [
+        Player(harness, thread, {users[2 * i].id: users[2 * i], users[2 * i + 1].id: users[2 * i + 1]},
+               random.Random(rng.random()), figures)
+        for i, thread in enumerate(threads)
+    ]
+    bot = handles[-1]
+    started, bot_cpu, rig_cpu = time.perf_counter(), bot.cpu_seconds(), time.process_time()
+    await asyncio.gather(*(p.play(moves, think) for p in players))
+    elapsed = time.perf_counter() - started
+    bot_cpu, rig_cpu = bot.cpu_seconds() - bot_cpu, time.process_time() - rig_cpu
+    await harness.settle(timeout=120)
+    peak = bot.peak_rss_mb()
+    await harness.close()
+    await emu.close()
+    return {
+        "games": games,
+        "moves": figures.moves,
+        "lost_moves": figures.lost,
+        "refused_clicks": figures.refused,
+        "click_to_response_ms_move_click": summary(figures.move_response_ms),
+        "click_to_response_ms_every_click": summary(figures.click_response_ms),
+        "click_to_board_ms": summary(figures.board_ms),
+        "moves_per_second": figures.moves / elapsed if elapsed else 0.0,
+        "moves_per_second_busiest": busiest_rate(figures.done_at),
+        "bot_peak_rss_mb": peak,
+        # cores busy on average while playing: the bot's tree, and this process (emulator + players)
+        "bot_cpu_cores": bot_cpu / elapsed if elapsed else 0.0,
+        "rig_cpu_cores": rig_cpu / elapsed if elapsed else 0.0,
+        "bot_cpu_ms_per_move": 1000 * bot_cpu / figures.moves if figures.moves else float("nan"),
+        "violations": len(emu.violations),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=5, help="moves per game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=10.0,
+                        help="mean seconds a simulated player waits before each move (0: click as fast as possible)")
+    parser.add_argument("--workers", type=int, default=2, help="the bot's render worker processes")
+    parser.add_argument("--loop-debug", action="store_true",
+                        help="run the bot's event loop in asyncio debug mode: it logs callbacks that take over 100 ms "
+                             "(slower; for finding what blocks the loop, not for the figures)")
+    args = parser.parse_args()
+    figures = asyncio.run(run(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug))
+    figures["think_seconds"] = args.think
+    print(json.dumps({k: (round(v, 1) if isinstance(v, float) else
+                          {kk: round(vv, 1) for kk, vv in v.items()} if isinstance(v, dict) else v)
+                      for k, v in figures.items()}))
+
+
+if __name__ == "__main__":
+    main()

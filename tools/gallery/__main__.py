@@ -1,0 +1,5 @@
+"""``python -m tools.gallery OUTDIR``."""
+
+from tools.gallery.gallery import main
+
+main()

@@ -1,0 +1,7 @@
+"""``python -m tools.selfplay GAME ...``."""
+
+import sys
+
+from tools.selfplay import main
+
+sys.exit(main())
