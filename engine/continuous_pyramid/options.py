@@ -14,9 +14,10 @@ class CPOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    undo: bool = Field(default=True, description="Allow taking back plays (counted in the result).")
-    winnable_only: bool = Field(default=False, description="Deal only deals the solver proves winnable.")
+    undo: bool = Field(default=True, description="allow taking plays back (default on)")
+    winnable_only: bool = Field(default=False, description="deal only deals the solver proved winnable")
     #: Not a player's choice: games stored before the second edition of the rulings
     #: are marked 1 by a migration and keep the first edition's CP-2 geometry (the top
     #: cell on ``3:1,1``), so their move logs replay exactly as they were played.
-    edition: Literal[1, 2] = Field(default=2, description="Rules edition the game is played under (CP-2).")
+    edition: Literal[1, 2] = Field(default=2, description="Rules edition the game is played under (CP-2).",
+                                   json_schema_extra={"lobby": False})

@@ -21,13 +21,14 @@ class FlamingPyramidsOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    curse: bool = Field(default=False, description="FP-6 check 5: three equal weights in a mini-pyramid.")
+    curse: bool = Field(default=False, description="play with the curse (FP-6 check 5)")
     #: Bounded so a forged option can't be absurd. Random games have run to ~940
     #: turns and self-play caps games at 2000 (``--turn-limit``), so that is the
     #: ceiling here; the bot's ``/pyramid new`` offers 1 to 1000.
     turn_limit: int | None = Field(
         default=None, ge=1, le=2000,
-        description="End the game after this many turns; fewest tiles wins (ties share).",
+        description="a short game: end after this many turns, fewest tiles wins",
+        json_schema_extra={"lobby": {"min": 1, "max": 1000}},
     )
 
 

@@ -14,9 +14,12 @@ class PyramidoOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    mode: Literal["solo", "coop", "competitive"] = "solo"
-    size: Literal[4, 5] | None = None
-    rounds: int = Field(default=1, ge=1, le=20)
+    mode: Literal["solo", "coop", "competitive"] = Field(default="solo", description="solo, co-op or competitive")
+    size: Literal[4, 5] | None = Field(
+        default=None, description="solo/co-op: 5 (65 stones) or 4 (small edition, 40 stones)",
+    )
+    rounds: int = Field(default=1, ge=1, le=20, description="competitive: number of rounds",
+                        json_schema_extra={"lobby": {"min": 1, "max": 10}})
 
     @model_validator(mode="after")
     def _consistent(self) -> PyramidoOptions:
