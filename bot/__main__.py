@@ -10,6 +10,9 @@ from bot.settings import SettingsError, load_settings
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Each branch imports what it runs, when it runs: ``pyramid-bot health`` is
+    Docker's HEALTHCHECK, run every few seconds, and must not load discord.py, the
+    engines and the renderer that only the bot itself needs."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "play":
         from bot.terminal import main as play_main

@@ -11,7 +11,7 @@ import aiohttp
 import discord
 
 from bot.api_base import configure_api_base
-from bot.client import PyramidClient
+from bot.discord.client import PyramidClient
 from bot.log_redaction import install_redaction
 from bot.ops import advice, health
 from bot.ops.endpoint import MetricsPortError, OpsServer

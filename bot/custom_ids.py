@@ -1,14 +1,17 @@
-"""Custom ids for every component the bot sends.
+"""Custom ids for every component the bot sends: the one place they are built and read.
 
 They carry everything a click needs (action, game, board version, argument), so a
 button keeps working after a restart: discord.py's dynamic items parse them, with no
-view kept in memory. Anything that does not parse is answered with a friendly error
-instead of the silent "interaction failed".
+view kept in memory. Each kind of component matches its own actions
+(:meth:`CustomId.template`); anything else is answered with a friendly error
+instead of the silent "interaction failed". Ids on boards already posted keep
+parsing: the format ``pb:<action>:<game>:<version>[:<arg>]`` never changes.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 PREFIX = "pb"
@@ -26,7 +29,12 @@ ACTIONS = frozenset(
         "chal",  # play a Continuous Pyramid challenge deal (the id is the challenge's)
     }
 )
-_PATTERN = re.compile(r"^pb:(?P<action>[a-z]+):(?P<game>\d{1,18}):(?P<version>\d{1,9})(?::(?P<arg>.*))?$", re.S)
+_FORMAT = r"pb:(?P<action>{actions}):(?P<game>\d{{1,18}}):(?P<version>\d{{1,9}})(?::(?P<arg>.*))?"
+#: The same, without group names, to be combined into one pattern.
+_BARE_FORMAT = r"pb:(?:{actions}):\d{{1,18}}:\d{{1,9}}(?::.*)?"
+_PATTERN = re.compile(_FORMAT.format(actions="[a-z]+"), re.S)
+#: What a click on a component the bot no longer knows is told.
+UNRECOGNISED = "That button is not one I recognise; it may be from an old version of the bot."
 
 
 class BadCustomId(Exception):
@@ -50,8 +58,34 @@ class CustomId:
 
     @classmethod
     def parse(cls, raw: str) -> CustomId:
-        match = _PATTERN.match(raw)
+        match = _PATTERN.fullmatch(raw)
         if match is None or match.group("action") not in ACTIONS:
-            raise BadCustomId("That button is not one I recognise; it may be from an old version of the bot.")
+            raise BadCustomId(UNRECOGNISED)
+        return cls.from_match(match)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> CustomId:
+        """The id a :meth:`template` (or the general format) matched."""
         return cls(match.group("action"), int(match.group("game")), int(match.group("version")),
                    match.group("arg") or "")
+
+    @staticmethod
+    def template(*actions: str) -> re.Pattern[str]:
+        """The ids of these actions, for one kind of component (a dynamic item's template)."""
+        return re.compile(_FORMAT.format(actions=_alternatives(actions)), re.S)
+
+
+def none_of(actions: Iterable[str]) -> re.Pattern[str]:
+    """Every id that is not one of ``actions`` (well formed): the catch-all's template.
+    discord.py runs every dynamic item whose template matches a click, so the
+    catch-all must leave alone what another kind answers."""
+    known = _BARE_FORMAT.format(actions=_alternatives(actions))
+    return re.compile(rf"(?!{known}\Z).*", re.S)
+
+
+def _alternatives(actions: Iterable[str]) -> str:
+    wanted = sorted(set(actions))
+    unknown = set(wanted) - ACTIONS
+    if unknown or not wanted:
+        raise ValueError(f"Not custom id actions: {sorted(unknown) or 'none given'}.")
+    return "|".join(wanted)

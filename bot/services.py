@@ -1,7 +1,8 @@
 """Everything the bot depends on, built once and passed in.
 
-Tests build the same object with a temporary database, a fake clock and the
-emulator's URL, so a whole bot runs in a test exactly as in production.
+Tests build the same object with a temporary database, a fake clock, the emulator's
+URL and, when they need one, a catalogue with a game of their own, so a whole bot
+runs in a test exactly as in production.
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from bot.cpu import CpuPool
-from bot.ops.metrics import CountedSessions, Metrics
+from bot.games.catalogue import Catalogue
+from bot.ops.metrics import Metrics
 from bot.ops.schedule import BackupSchedule
-from bot.rendering import Renderer
-from bot.sessions import SessionService
+from bot.play.session_service import SessionService
 from bot.settings import Settings
 from bot.store import Clock, Database, GameStore
+from bot.workers.cpu import CpuPool
+from bot.workers.rendering import Renderer
 
 
 @dataclass
@@ -29,6 +31,8 @@ class Services:
     clock: Clock
     renderer: Renderer
     cpu: CpuPool
+    #: The games this bot offers; every game, picture and presenter is found here.
+    catalogue: Catalogue = field(default_factory=Catalogue.default)
     #: Where new games get their seeds; tests pass a deterministic one. A seed is as
     #: secret as the hidden order it shuffles (CP-3): 63 random bits (SQLite's signed
     #: INTEGER) put rebuilding it from the tiles a game shows out of anyone's reach.
@@ -41,25 +45,27 @@ class Services:
     backups: BackupSchedule | None = None
 
     @classmethod
-    async def open(cls, settings: Settings, clock: Clock, *, renderer: Renderer | None = None,
-                   cpu: CpuPool | None = None, **extra: object) -> Services:
+    async def open(cls, settings: Settings, clock: Clock, *, catalogue: Catalogue | None = None,
+                   renderer: Renderer | None = None, cpu: CpuPool | None = None, **extra: object) -> Services:
+        catalogue = catalogue if catalogue is not None else Catalogue.default()
         db = await Database.open(settings.database_path, clock=clock)
         store = GameStore(db)
         if renderer is None:
-            renderer = (Renderer.with_processes(settings.render_workers) if settings.render_workers
-                        else Renderer.with_threads())
+            renderer = (Renderer.with_processes(settings.render_workers, [p.art for p in catalogue])
+                        if settings.render_workers else Renderer.with_threads())
         if cpu is None:
             cpu = CpuPool.with_processes() if settings.render_workers else CpuPool.with_threads()
         backups = BackupSchedule(
             settings.database_path, settings.backup_folder, every=timedelta(hours=settings.backup_hours),
             keep=settings.backup_keep, clock=clock,
         ) if settings.backup_hours > 0 else None
-        metrics = Metrics()
+        metrics = Metrics(games=catalogue.kinds)
         metrics.watch(render_queue=renderer.queue_depth, ai_queue=cpu.queue_depth,
                       outbox_backlog=outbox_backlog(store),
                       last_backup=lambda: backups.last_success.timestamp() if backups and backups.last_success else 0.0)
-        return cls(settings=settings, db=db, store=store, sessions=CountedSessions(store, cpu, metrics), clock=clock,
-                   renderer=renderer, cpu=cpu, metrics=metrics, backups=backups, **extra)  # type: ignore[arg-type]
+        sessions = SessionService(store, catalogue, cpu, on_move=metrics.move_made)
+        return cls(settings=settings, db=db, store=store, sessions=sessions, clock=clock, renderer=renderer, cpu=cpu,
+                   catalogue=catalogue, metrics=metrics, backups=backups, **extra)  # type: ignore[arg-type]
 
     async def close(self) -> None:
         self.renderer.close()
@@ -67,17 +73,10 @@ class Services:
         await self.db.close()
 
 
-def outbox_backlog(store: GameStore) -> Callable[[], Awaitable[int]] | None:
-    """The count of announcements not yet posted (``store.outbox.backlog()``), for /metrics.
-
-    Read defensively: the announcement outbox was built alongside the metrics, and a
-    store without it leaves the gauge at 0 rather than failing the bot."""
-    read = getattr(getattr(store, "outbox", None), "backlog", None)
-    if not callable(read):
-        return None
+def outbox_backlog(store: GameStore) -> Callable[[], Awaitable[int]]:
+    """The count of announcements not yet posted, for /metrics."""
 
     async def pending() -> int:
-        backlog = await read()
-        return int(getattr(backlog, "pending", backlog))
+        return (await store.outbox.backlog()).pending
 
     return pending

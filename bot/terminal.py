@@ -12,10 +12,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.games.catalogue import Catalogue
+from bot.games.presenter import Presenter
 from engine.ai import LEVELS, choose_move
-from engine.core import EngineError, Game, MoveRejected, derive_seed, game_ids, get_game
+from engine.core import EngineError, MoveRejected, derive_seed
 from render import render_board
-from render.labels import spot_labels
 
 HUMAN = "you"
 
@@ -42,18 +43,20 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def write_board(game: Game[Any], state: Any, out: Path, number: int, events: list[Any]) -> Path:
-    moves = game.legal_moves(state) if game.to_act(state) is not None else []
-    cells = [t for m in moves for t in m.split() if "," in t]
+def write_board(presenter: Presenter, state: Any, out: Path, number: int, events: list[Any]) -> Path:
+    game = presenter.game
+    moves = game.legal_moves(state) if game.waiting_for(state) is not None else []
     path = out / f"move-{number:04d}.png"
-    path.write_bytes(render_board(dict(game.view(state, None)), labels=spot_labels(cells), events=events))
+    path.write_bytes(render_board(dict(game.view(state, None)), labels=presenter.labels(moves), events=events,
+                                  art=presenter.art))
     return path
 
 
 def play(argv: Sequence[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-         clock: Callable[[], float] = time.perf_counter) -> int:
+         clock: Callable[[], float] = time.perf_counter, catalogue: Catalogue | None = None) -> int:
+    catalogue = catalogue if catalogue is not None else Catalogue.default()
     parser = argparse.ArgumentParser(prog="pyramid-bot play", description=__doc__)
-    parser.add_argument("game", choices=game_ids())
+    parser.add_argument("game", choices=catalogue.kinds)
     parser.add_argument("--seats", help="comma-separated: you, ai:easy, ai:normal, ai:hard (default: you + ai:normal)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--out", type=Path, default=None, help="write the board PNG after every move here")
@@ -63,7 +66,8 @@ def play(argv: Sequence[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.st
     def say(text: str) -> None:
         print(text, file=stdout, flush=True)
 
-    game = get_game(args.game)
+    presenter = catalogue.presenter(args.game)
+    game = presenter.game
     try:
         options = game.parse_options(parse_options(args.option))
         low, high = game.player_range(options)
@@ -81,10 +85,10 @@ def play(argv: Sequence[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.st
     events: list[Any] = []
     humans = [i for i, s in enumerate(seats) if s == HUMAN]
     # A provisional end (a stuck Continuous Pyramid that can still undo) still has a seat to act.
-    while game.to_act(state) is not None:
+    while game.waiting_for(state) is not None:
         if args.out:
-            write_board(game, state, args.out, number, events)
-        seat = game.to_act(state)
+            write_board(presenter, state, args.out, number, events)
+        seat = game.waiting_for(state)
         assert seat is not None
         legal = game.legal_moves(state)
         if seats[seat] != HUMAN:
@@ -92,7 +96,7 @@ def play(argv: Sequence[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.st
             say(f"[{number + 1}] seat {seat + 1} ({seats[seat]}) plays: {move}")
         else:
             pending = game.pending(state)
-            say(f"[{number + 1}] your move, seat {seat + 1}" + (f" (decision: {pending})" if pending else ""))
+            say(f"[{number + 1}] your move, seat {seat + 1}" + (f" (decision: {pending.kind})" if pending else ""))
             view = game.view(state, seat)
             for key, label in (("hands", "your hand"), ("reserves", "your reserve")):
                 if isinstance(view.get(key), list) and isinstance(view[key][seat], list):
@@ -127,7 +131,7 @@ def play(argv: Sequence[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.st
     result = game.result(state)
     assert result is not None
     if args.out:
-        final = write_board(game, state, args.out, number, events)
+        final = write_board(presenter, state, args.out, number, events)
         say(f"Final board: {final}")
     winners = ", ".join(f"seat {w + 1} ({seats[w]})" for w in result.winners) or "nobody"
     say(f"Game over after {number} moves. Winner: {winners}. Scores: {list(result.scores)}")

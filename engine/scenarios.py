@@ -99,10 +99,15 @@ def _same(key: str, expected: Any, actual: Any) -> bool:
 
 
 def observed(game: Game[Any], state: Any) -> dict[str, Any]:
-    """The engine's position JSON plus the contract's pending/winner/over keys."""
+    """The engine's position JSON plus the contract's pending/winner/over keys.
+
+    ``pending`` is the rules file's notation: the position's own ``pending`` where the
+    game writes one (Flaming Pyramids' ``"decision": "fall"``), else the contract's."""
     result = game.result(state)
     position = dict(game.to_position(state))
-    position["pending"] = game.pending(state)
+    if "pending" not in position:
+        pending = game.pending(state)
+        position["pending"] = None if pending is None else pending.to_json()
     position["over"] = result is not None
     position["winner"] = result.winner if result is not None else None
     return position

@@ -2,25 +2,26 @@
 
 The bot calls two functions, off the event loop (drawing is CPU work):
 
-``render_board(view, *, labels=None, events=None) -> bytes``
+``render_board(view, *, labels=None, events=None, art=None) -> bytes``
     The shared board as PNG bytes: header strip (game, number, move, whose turn,
     piles/scores), the position, the last move highlighted, what mayhem removed
     this turn ghosted, and each legal spot in ``labels`` marked with its button
-    letter (``render.labels.spot_labels`` makes both sides agree).
-``render_hand(view) -> bytes``
+    letter (``render.labels`` makes both sides agree).
+``render_hand(view, *, art=None) -> bytes``
     What the viewing seat holds (``view["seat"]``), for a DM; games without a
     private hand draw what the player chooses from.
 
 ``view`` is ``GAME.view(state, seat)`` plus the bot's optional ``names`` and
-``game_number``. Output depends on nothing else (no clock, no randomness), so the
-same view gives the same bytes. Only ``engine`` is imported, never ``bot``.
+``game_number``; ``art`` is the game's :class:`Art`, looked up by ``view["game"]``
+in the registry when not given. Output depends on nothing else (no clock, no
+randomness), so the same view gives the same bytes. Only ``engine`` is imported,
+never ``bot``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -28,71 +29,68 @@ from PIL import Image
 
 from engine.core import Event
 from render import canvas
-
-BoardFn = Callable[[dict[str, Any], dict[str, str], Sequence[Event]], Image.Image]
-HandFn = Callable[[dict[str, Any]], Image.Image]
+from render.art import Art, BoardFn, HandFn, SpotsFn
+from render.registry import ART_MODULES, UnknownArt, art_for, art_ids
 
 MAX_SIDE = 1600
 PALETTES = Path(__file__).with_name("palettes")
 
 
-#: game id -> module with ``render_board(view, labels, events)`` and ``render_hand(view)``.
-MODULES: dict[str, str] = {
-    "flaming-pyramids": "render.flaming",
-    "continuous-pyramid": "render.continuous",
-    "pyrinoes": "render.pyrinoes",
-    "pyramido": "render.pyramido",
-}
-
-
-def _modules(game: str) -> tuple[BoardFn, HandFn]:
-    """Imported on first use, like the engine registry, so one game's picture never
-    pays for importing the others."""
-    name = MODULES.get(game)
-    if name is None:
-        raise ValueError(f"No renderer for game {game!r}.")
-    module = import_module(name)
-    return module.render_board, module.render_hand
-
-
 def board_image(view: dict[str, Any], labels: dict[str, str] | None = None,
-                events: Sequence[Event] | None = None) -> Image.Image:
-    draw, _ = _modules(str(view.get("game")))
+                events: Sequence[Event] | None = None, *, art: Art | None = None) -> Image.Image:
+    draw = _art(view, art).board
     return _bounded(draw(view, dict(labels or {}), list(events or ())))
 
 
-def hand_image(view: dict[str, Any]) -> Image.Image:
-    _, draw = _modules(str(view.get("game")))
-    return _bounded(draw(view))
+def hand_image(view: dict[str, Any], *, art: Art | None = None) -> Image.Image:
+    return _bounded(_art(view, art).hand(view))
+
+
+def palette(art: Art) -> Image.Image | None:
+    """The art's fixed PNG palette as a "P" image for ``canvas.encode``, or None: each
+    picture then gets its own adaptive palette."""
+    return None if art.palette is None else _shipped_palette(art.palette)
 
 
 @lru_cache(maxsize=8)
-def palette(game: str) -> Image.Image:
-    """The game's fixed PNG palette as a "P" image for ``canvas.encode``: shipped in
-    ``render/palettes``, learnt from the gallery by ``python -m tools.gallery.palettes``."""
+def _shipped_palette(name: str) -> Image.Image:
+    """A palette shipped in ``render/palettes``, learnt from the gallery by
+    ``python -m tools.gallery.palettes`` (learning it here would cost every start)."""
     try:
-        data = (PALETTES / f"{game}.rgb").read_bytes()
+        data = (PALETTES / name).read_bytes()
     except FileNotFoundError:
-        raise ValueError(f"No palette for game {game!r}; run `python -m tools.gallery.palettes`.") from None
+        raise ValueError(f"No palette {name!r} in render/palettes; run `python -m tools.gallery.palettes`.") from None
     image = Image.new("P", (1, 1))
     image.putpalette(data)
     return image
 
 
-def warm_up() -> None:
-    """Import the drawing modules and read the palettes before the first real picture."""
-    for game in MODULES:
-        _modules(game)
-        palette(game)
+def warm_up(arts: Iterable[Art] | None = None) -> None:
+    """Import the drawing modules and read the palettes before the first real picture
+    (by default those of every registered game)."""
+    for art in arts if arts is not None else map(art_for, art_ids()):
+        palette(art)
 
 
 def render_board(view: dict[str, Any], *, labels: dict[str, str] | None = None,
-                 events: list[Event] | None = None) -> bytes:
-    return canvas.encode(board_image(view, labels, events), palette(str(view.get("game"))))
+                 events: Sequence[Event] | None = None, art: Art | None = None) -> bytes:
+    art = _art(view, art)
+    return canvas.encode(board_image(view, labels, events, art=art), palette(art))
 
 
-def render_hand(view: dict[str, Any]) -> bytes:
-    return canvas.encode(hand_image(view), palette(str(view.get("game"))))
+def render_hand(view: dict[str, Any], *, art: Art | None = None) -> bytes:
+    art = _art(view, art)
+    return canvas.encode(hand_image(view, art=art), palette(art))
+
+
+def _art(view: dict[str, Any], art: Art | None) -> Art:
+    """The given art, which must be the view's game's, or the registered one."""
+    game = str(view.get("game"))
+    if art is None:
+        return art_for(game)
+    if art.game != game:
+        raise ValueError(f"The pictures of {art.game!r} cannot draw a view of {game!r}.")
+    return art
 
 
 def _bounded(img: Image.Image) -> Image.Image:
@@ -103,4 +101,20 @@ def _bounded(img: Image.Image) -> Image.Image:
     return img.resize((max(1, int(img.width * scale)), max(1, int(img.height * scale))), Image.Resampling.LANCZOS)
 
 
-__all__ = ["board_image", "hand_image", "palette", "render_board", "render_hand", "warm_up"]
+__all__ = [
+    "ART_MODULES",
+    "PALETTES",
+    "Art",
+    "BoardFn",
+    "HandFn",
+    "SpotsFn",
+    "UnknownArt",
+    "art_for",
+    "art_ids",
+    "board_image",
+    "hand_image",
+    "palette",
+    "render_board",
+    "render_hand",
+    "warm_up",
+]

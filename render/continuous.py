@@ -21,8 +21,10 @@ from engine.continuous_pyramid.view import cell_geometry
 from engine.core import Event
 from render import canvas as cv
 from render import layout as lo
+from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, result_text, to_act, turn_text, visible_events, winners
+from render.labels import spot_labels
 from render.layout import Chip
 from render.mahjong import LEVEL_EDGES, face_sprite
 
@@ -110,7 +112,7 @@ def _subtitle(view: dict[str, Any]) -> str:
     return text
 
 
-def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
+def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
     names = cv.names_of(view)
     layout = _layout(_edition(view))
     pyramid: dict[str, str] = {k: v for k, v in (view.get("pyramid") or {}).items() if k in layout}
@@ -214,14 +216,12 @@ def _side_panel(board: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
         y += 30
 
 
-def render_hand(view: dict[str, Any]) -> Image.Image:
+def draw_hand(view: dict[str, Any]) -> Image.Image:
     """The reserve alone, big, with the open cells each tile fits (there is no private
     hand in this game)."""
     names = cv.names_of(view)
     reserve = list(view.get("reserve") or [])
     fits = list(view.get("fits") or [])
-    from render.labels import spot_labels
-
     labels = spot_labels(c for f in fits for c in f)
     width = 900
     tile_w, tile_h = 112, 142
@@ -248,3 +248,6 @@ def render_hand(view: dict[str, Any]) -> Image.Image:
     header = lo.header(width, TITLE, game_number(view),
                        _subtitle(view), _chips(view, names), ACCENT, _status(view, names))
     return lo.stack([header, body], width)
+
+
+ART = Art("continuous-pyramid", draw_board, draw_hand, palette="continuous-pyramid.rgb")

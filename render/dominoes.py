@@ -97,8 +97,8 @@ def _pips(d: ImageDraw.ImageDraw, value: str, x0: float, y0: float, w: float, h:
 
 
 def pyramid_shape(d: ImageDraw.ImageDraw, colour: str, size: int, cx: float, base_y: float, unit: float,
-                  s: int, letter: bool = True) -> float:
-    """One Looney pyramid from the side, base centred at (cx, base_y); returns its top y."""
+                  s: int, letter: bool = True) -> None:
+    """One Looney pyramid from the side, base centred at (cx, base_y)."""
     fill = PYRAMID_COLOURS.get(colour, (150, 150, 150))
     bw = unit * (0.42, 0.6, 0.78)[max(1, min(3, size)) - 1]
     bh = bw * 1.12
@@ -117,7 +117,6 @@ def pyramid_shape(d: ImageDraw.ImageDraw, colour: str, size: int, cx: float, bas
         f = cv.font(max(6, int(bw * 0.3)), True)
         ink = cv.WHITE if colour in "RBKG" else cv.INK
         cv.centred_text(d, (cx, base_y - bh * 0.42), colour, f, ink)
-    return base_y - bh
 
 
 def _pyrino_end(d: ImageDraw.ImageDraw, end: str, x0: float, y0: float, w: float, h: float, s: int) -> None:
@@ -125,17 +124,14 @@ def _pyrino_end(d: ImageDraw.ImageDraw, end: str, x0: float, y0: float, w: float
     base_y = y0 + h * 0.92
     cx = x0 + w * 0.36
     unit = h
-    top = base_y
     for i, size in enumerate(sizes):
         if i == 0:
-            top = pyramid_shape(d, colour, size, cx, base_y, unit * 0.95, s, letter=len(sizes) == 1)
+            pyramid_shape(d, colour, size, cx, base_y, unit * 0.95, s, letter=len(sizes) == 1)
         else:
             # the upper pyramid sits over the lower one's tip
             bw_low = unit * 0.95 * (0.42, 0.6, 0.78)[sizes[0] - 1]
             new_base = base_y - bw_low * 1.12 * 0.5
             pyramid_shape(d, colour, size, cx, new_base, unit * 0.95, s, letter=False)
-            top = new_base
-    del top
     spots = end_spots(end)
     r = h * 0.23
     bx, by = x0 + w - r * 1.12, y0 + r * 1.12

@@ -7,6 +7,7 @@ wood and stone differ at a glance; the specials have their own faces.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -19,6 +20,7 @@ from engine.flaming_pyramids import tile_table
 from render import canvas as cv
 from render import layout as lo
 from render import shapes as sh
+from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, narrate, result_text, to_act, turn_text, viewer, visible_events, winners
 from render.layout import Chip
@@ -162,8 +164,6 @@ def _straw(d: ImageDraw.ImageDraw, body: Box, base: RGB, h: float) -> None:
 
 def _wood(d: ImageDraw.ImageDraw, body: Box, base: RGB, h: float) -> None:
     """Wavy grain stripes."""
-    import math
-
     x0, y0, x1, y1 = body
     dark = cv.shade(base, 0.72)
     width = max(1, int(h * 0.028))
@@ -288,41 +288,38 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
     if view.get("result") is not None:
         return result_text(view)
     pending = view.get("pending")
-    if isinstance(pending, dict):
+    if isinstance(pending, dict) and pending.get("kind") == "fall":
         who = pending.get("player")
         name = names[who] if isinstance(who, int) and 0 <= who < len(names) else "Someone"
-        return f"{name} chooses: {pending.get('tile', 'the tile')} falls left or right"
+        return f"{name} chooses: {_falling_tile(view)} falls left or right"
     acting = to_act(view)
     if acting is not None and acting < len(names):
         return f"{names[acting]} to play"
     return ""
 
 
-def _fall(view: dict[str, Any], pyramid: dict[str, str]) -> tuple[tuple[str, str, bool] | None, dict[str, str]]:
-    """The pending fall as (cell, tile, lifted) and its landing cells -> "L"/"R".
-    The engine's ``falling`` key says it all; older views only have ``pending``."""
+def _fall(view: dict[str, Any]) -> tuple[tuple[str, str, bool] | None, dict[str, str]]:
+    """The pending fall as (cell, tile, lifted) and its landing cells -> "L"/"R", from
+    the view's ``falling`` (the engine works them out, so FP-3 is not re-derived here)."""
     falling = view.get("falling")
     if isinstance(falling, dict) and _cell(str(falling.get("at", ""))) is not None:
         at, code = str(falling["at"]), str(falling.get("tile", ""))
-        lifted = bool(falling.get("lifted", pyramid.get(at) != code))
         targets = {str(falling.get(side, "")): letter for side, letter in (("left", "L"), ("right", "R"))}
-        return (at, code, lifted), {k: v for k, v in targets.items() if _cell(k) is not None}
-    pending = view.get("pending")
-    if isinstance(pending, dict):
-        at, code = str(pending.get("at", "")), str(pending.get("tile", ""))
-        parsed = _cell(at)
-        if parsed is not None:
-            r, c = parsed
-            return (at, code, pyramid.get(at) != code), {f"{r - 1},{c}": "L", f"{r - 1},{c + 1}": "R"}
+        return (at, code, bool(falling.get("lifted"))), {k: v for k, v in targets.items() if _cell(k) is not None}
     return None, {}
 
 
-def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
+def _falling_tile(view: dict[str, Any]) -> str:
+    falling = view.get("falling")
+    return str(falling.get("tile") or "the tile") if isinstance(falling, dict) else "the tile"
+
+
+def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
     names = cv.names_of(view)
     shown = visible_events(view, events)
     marks = _marks(view, shown, names)
     pyramid: dict[str, str] = {k: v for k, v in (view.get("pyramid") or {}).items() if _cell(k) is not None}
-    falling, targets = _fall(view, pyramid)
+    falling, targets = _fall(view)
     open_spaces = [s for s in view.get("open_spaces") or [] if _cell(s) is not None]
     spot_cells = [s for s in dict.fromkeys([*open_spaces, *labels]) if _cell(s) is not None]
 
@@ -444,7 +441,7 @@ def _legend(width: int, view: dict[str, Any]) -> Image.Image:
 
 
 # --- the hand ------------------------------------------------------------------------
-def render_hand(view: dict[str, Any]) -> Image.Image:
+def draw_hand(view: dict[str, Any]) -> Image.Image:
     names = cv.names_of(view)
     seat = viewer(view)
     hands = view.get("hands") or []
@@ -491,8 +488,11 @@ def _hand_status(view: dict[str, Any], seat: int | None, names: list[str]) -> st
     if view.get("result") is not None:
         return result_text(view)
     pending = view.get("pending")
-    if isinstance(pending, dict) and pending.get("player") == seat:
-        return f"Your choice: {pending.get('tile', 'the tile')} falls left or right"
+    if isinstance(pending, dict) and pending.get("kind") == "fall" and pending.get("player") == seat:
+        return f"Your choice: {_falling_tile(view)} falls left or right"
     if to_act(view) == seat and seat is not None:
         return "Your turn: pick a tile and a lettered spot on the board"
     return _status(view, names)
+
+
+ART = Art("flaming-pyramids", draw_board, draw_hand, palette="flaming-pyramids.rgb")

@@ -2,13 +2,16 @@
 
 The renderer draws "A", "B", ... on the spots where the player to move may play, and
 the bot writes the same letters on its buttons; both call this one function, so the
-two can never disagree.
+two can never disagree. Which move tokens are cells is the engine's one rule
+(``engine.core.notation``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+
+from engine.core.notation import cells_in
 
 _NUMBERS = re.compile(r"-?\d+")
 
@@ -36,3 +39,9 @@ def spot_labels(cells: Iterable[str]) -> dict[str, str]:
     """Label each distinct cell, in scan order."""
     unique = sorted(set(cells), key=cell_sort_key)
     return {cell: letters(i) for i, cell in enumerate(unique)}
+
+
+def move_labels(moves: Iterable[str]) -> dict[str, str]:
+    """The letters of the cells named in ``moves``: what a board letters when its
+    ``Art`` has no ``public_spots`` (the legal moves' cells are then public)."""
+    return spot_labels(cells_in(moves))

@@ -16,7 +16,6 @@ from render import shapes as sh
 from render.canvas import RGB
 
 IVORY: RGB = (251, 247, 234)
-IVORY_EDGE: RGB = (214, 204, 180)
 SUIT_COLOURS: dict[str, RGB] = {"B": (30, 128, 64), "C": (196, 36, 36), "O": (28, 84, 178)}
 WIND_COLOUR: RGB = (30, 38, 60)
 SEASON_COLOURS: dict[str, RGB] = {"SP": (214, 64, 140), "SU": (226, 120, 10), "AU": (150, 80, 30), "WI": (30, 140, 190)}

@@ -29,6 +29,7 @@ from engine.pyramido import legal_cells, open_cells
 from render import canvas as cv
 from render import layout as lo
 from render import shapes as sh
+from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, result_text, to_act, turn_text, viewer, visible_events, winners
 from render.labels import spot_labels
@@ -295,7 +296,7 @@ def _mode_title(view: dict[str, Any]) -> str:
     return f"{TITLE} · {mode}" if mode else TITLE
 
 
-def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
+def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
     names = cv.names_of(view)
     shown = visible_events(view, events)
     # competitive cell names repeat across players' pyramids: keep who built where
@@ -477,7 +478,7 @@ def viewer_spots(view: dict[str, Any]) -> list[str]:
     return public_spots(view)
 
 
-def render_hand(view: dict[str, Any]) -> Image.Image:
+def draw_hand(view: dict[str, Any]) -> Image.Image:
     names = cv.names_of(view)
     seat = viewer(view)
     who = names[seat] if seat is not None and seat < len(names) else "Spectator"
@@ -537,3 +538,6 @@ def _big_stones(title: str, stones: list[str], width: int, empty: str) -> Image.
         cv.paste(img, stone_sprite(s, size), x, y)
         cv.static_text(img, (x + size / 2, y + size + 18), COLOUR_WORDS.get(s, s), 19, True, cv.INK)
     return img
+
+
+ART = Art("pyramido", draw_board, draw_hand, palette="pyramido.rgb", public_spots=public_spots)

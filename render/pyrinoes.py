@@ -16,9 +16,10 @@ from PIL import Image, ImageDraw
 from engine.core import Event
 from render import canvas as cv
 from render import layout as lo
+from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, narrate, result_text, to_act, turn_text, viewer, visible_events, winners
-from render.dominoes import PYRAMID_COLOURS, end_spots, piece_ends, piece_sprite, pyramid_sprite
+from render.dominoes import PYRAMID_COLOURS, piece_ends, piece_sprite, pyramid_sprite
 from render.layout import Chip
 
 TITLE = "Pyrinoes"
@@ -112,7 +113,7 @@ def _last_indexes(events: Sequence[Event], line_len: int) -> list[int]:
     return [i for i in found if 0 <= i < line_len]
 
 
-def render_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
+def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
     names = cv.names_of(view)
     shown = visible_events(view, events)
     line = [str(p) for p in view.get("line") or []]
@@ -268,7 +269,7 @@ def _pool_row(view: dict[str, Any]) -> Image.Image:
 
 
 # --- the hand ------------------------------------------------------------------------
-def render_hand(view: dict[str, Any]) -> Image.Image:
+def draw_hand(view: dict[str, Any]) -> Image.Image:
     names = cv.names_of(view)
     seat = viewer(view)
     hands = view.get("hands") or []
@@ -349,4 +350,4 @@ def _hand_status(view: dict[str, Any], seat: int | None, names: list[str]) -> st
     return _status(view, names)
 
 
-__all__ = ["end_spots", "render_board", "render_hand"]
+ART = Art("pyrinoes", draw_board, draw_hand, palette="pyrinoes.rgb")

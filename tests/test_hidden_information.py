@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 import render
-from bot.games import presenter
+from bot.games.catalogue import Catalogue
 from engine.core import Game, Rng, get_game
+from render.labels import move_labels
 
 #: (game, players, options) tables whose hidden information differs in kind.
 TABLES = [
@@ -53,14 +54,13 @@ def published(game: Game[Any], state: Any) -> dict[str, Any]:
     kind = game.id
     view = game.view(state, None)
     moves = game.legal_moves(state) if game.to_act(state) is not None else []
-    p = presenter(kind)
-    labels = p.labels(moves)
-    public_moves = [m for m in moves if m.split()[0] in p.public_verbs]
+    labels = move_labels(moves)
+    public_moves = [m for m in moves if m.split()[0] in Catalogue.default().presenter(kind).public_verbs]
     return {
         "view": json.dumps(view, sort_keys=True),
         "labels": labels,
         "public_moves": public_moves,
-        "png": render.render_board(view, labels=labels, events=[]),
+        "png": render.render_board(view, labels=labels, events=[], art=render.art_for(kind)),
     }
 
 

@@ -32,12 +32,8 @@ def discord_connected(client: discord.Client) -> bool:
 
 
 async def database_answers(db: Database, timeout: float = DATABASE_TIMEOUT) -> bool:
-    async def ask() -> bool:
-        async with db.reading() as conn, conn.execute("SELECT MAX(version) FROM schema_migrations") as cur:
-            return await cur.fetchone() is not None
-
     with contextlib.suppress(sqlite3.Error, ValueError, TimeoutError):  # ValueError: connection closed
-        return await asyncio.wait_for(ask(), timeout)
+        return await asyncio.wait_for(db.answers(), timeout)
     return False
 
 

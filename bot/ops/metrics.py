@@ -6,7 +6,7 @@ so two bots in one test process never count into each other.
 
 What is counted, and where it comes from:
 
-* moves: :class:`CountedSessions`, the session service every move goes through;
+* moves: :meth:`Metrics.move_made`, which the session service every move goes through calls;
 * interactions and their latency: :func:`instrument` hooks the client's
   ``on_interaction`` event (received) and its HTTP session (Discord accepted the
   first response), the span Discord's 3-second deadline is about;
@@ -20,17 +20,12 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import aiohttp
 import discord
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
-
-from bot.cpu import CpuPool
-from bot.sessions import MoveOutcome, SessionService
-from bot.store import GameStore
-from engine.core import game_ids
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +45,8 @@ _KINDS = {
 
 
 class Metrics:
-    def __init__(self, timer: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, timer: Callable[[], float] = time.perf_counter, *, games: Iterable[str] = ()) -> None:
+        """``games``: the kinds whose move counters exist from the start."""
         self.registry = CollectorRegistry()
         self._timer = timer
         self._waiting: OrderedDict[int, tuple[str, float]] = OrderedDict()
@@ -78,7 +74,7 @@ class Metrics:
                                  "When the newest backup in PYRAMID_BACKUP_DIR was taken (Unix time; 0: none).",
                                  registry=self.registry)
         # Every series exists from the start, at 0, so rates and alerts work before the first event.
-        for game in game_ids():
+        for game in games:
             self.moves.labels(game)
         for kind in _KINDS.values():
             self.interactions.labels(kind)
@@ -103,6 +99,11 @@ class Metrics:
                 self._backlog = float(await self._backlog_source())
             except Exception:  # a scrape must not fail because one source did
                 log.exception("could not read the outbox backlog")
+
+    # --- moves --------------------------------------------------------------------------
+    def move_made(self, kind: str) -> None:
+        """A move of a game of ``kind`` was written (a player's, an AI's, a timeout's)."""
+        self.moves.labels(kind).inc()
 
     # --- interactions ------------------------------------------------------------------
     def interaction_received(self, interaction: discord.Interaction[Any]) -> None:
@@ -151,21 +152,6 @@ def instrument(client: discord.Client, metrics: Metrics) -> None:
 
     client.event(on_interaction)
     client.http.http_trace = metrics.http_trace()
-
-
-class CountedSessions(SessionService):
-    """The session service, counting every move it writes (players', AIs', timeouts')."""
-
-    def __init__(self, store: GameStore, cpu: CpuPool | None, metrics: Metrics) -> None:
-        super().__init__(store, cpu)
-        self._metrics = metrics
-
-    async def make_move(self, game_id: int, move: str, *, user_id: int | None, seat: int | None = None,
-                        expected_version: int | None = None) -> MoveOutcome:
-        outcome = await super().make_move(game_id, move, user_id=user_id, seat=seat,
-                                          expected_version=expected_version)
-        self._metrics.moves.labels(outcome.session.record.kind).inc()
-        return outcome
 
 
 class ErrorCounter(logging.Handler):

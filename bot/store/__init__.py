@@ -1,7 +1,7 @@
 """Persistence: one SQLite file, migrated at start-up, owned by one connection."""
 
 from bot.store.database import Clock, Database, utc_now
-from bot.store.games import DuplicateMove, GameStore, LobbyError
+from bot.store.game_store import DuplicateMove, GameStore, LobbyError
 from bot.store.migrate import SchemaError, migrate
 from bot.store.records import (
     ChallengeRecord,

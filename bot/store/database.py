@@ -155,6 +155,11 @@ class Database:
             await self._reader.close()
             await self._conn.close()
 
+    async def answers(self) -> bool:
+        """One read of the schema table: whether the database answers at all (health checks)."""
+        async with self.reading() as conn, conn.execute("SELECT MAX(version) FROM schema_migrations") as cur:
+            return await cur.fetchone() is not None
+
     def now(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
 

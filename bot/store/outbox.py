@@ -3,7 +3,7 @@
 Rows are written in the same transaction as the move they announce (see
 ``GameStore.append_move``), so a move can never be committed without its
 announcements, and a crash between the two cannot happen. The delivery worker
-(``bot.delivery``) reads due rows, delivers them and marks them done, recording a
+(``bot.play.delivery``) reads due rows, delivers them and marks them done, recording a
 posted message in the same transaction that marks its row done. Times are ISO
 strings from the injected clock (``Database.now``), so tests move time by hand.
 """
@@ -271,6 +271,23 @@ class OutboxStore:
         async with self.db.transaction() as conn:
             cur = await conn.execute(sql, params)
             return max(cur.rowcount, 0)
+
+    async def move_boards(self, game_id: int, *, to: int, lost: int) -> None:
+        """The game moved from the lost thread ``lost`` to channel ``to``: its pending
+        boards go there now (due at once, no longer blocked), and taking buttons off
+        messages left in the lost thread is given up."""
+        now = self.db.now()
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET channel_id = ?, due_at = ?, blocked = NULL"
+                " WHERE game_id = ? AND done_at IS NULL AND kind = 'board'",
+                (to, now, game_id),
+            )
+            await conn.execute(
+                "UPDATE outbox SET done_at = ?, outcome = 'thread lost' WHERE game_id = ? AND done_at IS NULL"
+                " AND kind = 'strip' AND channel_id = ?",
+                (now, game_id, lost),
+            )
 
     async def backlog(self) -> Backlog:
         """Undelivered rows: how many, how many due now or blocked, and the age of

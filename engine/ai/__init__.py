@@ -9,7 +9,8 @@ thread with ``time.perf_counter``). Levels:
 ``easy``
     A uniformly random legal move.
 ``normal``
-    The game's one-move-ahead heuristic (``engine.ai.heuristics_*``).
+    The game's one-move-ahead heuristic (its ``policy_module``, e.g.
+    ``engine.flaming_pyramids.policy``; the generic policy plays the first legal move).
 ``hard``
     Information-set MCTS (:mod:`engine.ai.ismcts`): a fresh determinization per
     iteration, the heuristic's ranking as expansion order, cheap rollouts and an

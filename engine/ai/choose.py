@@ -41,7 +41,7 @@ def choose_move(
     budget_seconds: float | None = None,
     iterations: int | None = None,
 ) -> str:
-    """A legal move for ``seat``, which must be the seat to act.
+    """A legal move for ``seat``, which must be the seat the game waits for.
 
     ``budget_seconds`` (default :data:`HARD_SECONDS`) only applies with a ``clock``;
     ``iterations`` (default :data:`HARD_ITERATIONS`) bounds ``hard``'s search either way."""
@@ -63,7 +63,9 @@ def decide(
     """:func:`choose_move` plus the search statistics of a ``hard`` decision (for benchmarks)."""
     if level not in LEVELS:
         raise ValueError(f"Unknown AI level {level!r}; the levels are {', '.join(LEVELS)}.")
-    actor = game.to_act(state)
+    # ``waiting_for``, not ``to_act``: a finished game may still leave its player a
+    # take-back (a stuck Continuous Pyramid), which an AI answers too.
+    actor = game.waiting_for(state)
     if actor is None:
         raise ValueError("The AI was asked to move in a finished game.")
     if actor != seat:

@@ -1,7 +1,8 @@
 """What the search needs to know about one game, behind one small interface.
 
 The generic pieces (``choose_move``, the ISMCTS in :mod:`engine.ai.ismcts`) only talk
-to a :class:`Policy`; each game's module (``heuristics_fp`` …) subclasses it with its
+to a :class:`Policy`; each game's ``policy`` module (named by the game's
+``policy_module``, e.g. ``engine.flaming_pyramids.policy``) subclasses it with its
 heuristic ranking (the ``normal`` level), a cheap rollout move, and an evaluation of
 unfinished positions. Every method works on a *determinized* state: the AI never holds
 the real one.
@@ -14,14 +15,6 @@ from importlib import import_module
 from typing import Any
 
 from engine.core import Game, Result, Rng
-
-#: game id -> module whose ``POLICY`` serves it; imported lazily like the engines.
-POLICY_MODULES: dict[str, str] = {
-    "flaming-pyramids": "engine.ai.heuristics_fp",
-    "pyrinoes": "engine.ai.heuristics_pyrinoes",
-    "pyramido": "engine.ai.heuristics_pyramido",
-    "continuous-pyramid": "engine.ai.heuristics_cp",
-}
 
 
 class Policy:
@@ -95,11 +88,13 @@ _CACHE: dict[tuple[str, int], Policy] = {}
 
 
 def policy_for(game: Game[Any]) -> Policy:
-    """The game's policy (built once per rule book; policies keep only read-only tables)."""
+    """The game's policy: ``make_policy(game)`` of its ``policy_module``, imported only
+    when an AI first plays it, or the generic :class:`Policy` for a game without one
+    (built once per rule book; policies keep only read-only tables)."""
     key = (game.id, id(game))
     policy = _CACHE.get(key)
     if policy is None:
-        module_name = POLICY_MODULES.get(game.id)
+        module_name = game.policy_module
         policy = Policy(game) if module_name is None else import_module(module_name).make_policy(game)
         assert isinstance(policy, Policy)
         _CACHE[key] = policy

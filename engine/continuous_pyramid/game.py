@@ -1,11 +1,13 @@
 """The Continuous Pyramid rule book (``Game`` contract) over :class:`CPState`.
 
 Ruling (CP-6 is silent on undo after being stuck): being stuck ends the game as a
-loss (``result`` is set, so "over" is true), but while undo is on and there is a
-play to take back the loss is *provisional*: ``to_act`` stays 0, ``pending`` is
-``{"kind": "stuck", ...}`` and the only moves are ``undo`` and ``resign``. ``resign``
-makes the loss final. ``play`` is overridden for exactly that case, because the
-contract's ``play`` refuses every move once ``result`` is set.
+loss, so ``result`` is set and, as for every game, ``to_act`` is None (the shared
+scenario ``stuck-is-lost`` has the game over). While undo is on and there is a play
+to take back, the loss is *provisional*: the game leaves a decision open after its
+end, ``pending`` ``{"kind": "stuck", "player": 0, "choices": ["undo", "resign"]}``,
+so :meth:`~engine.core.contract.Game.waiting_for` is still seat 0 and the contract's
+``play`` takes ``undo`` (which reopens the game) or ``resign`` (which makes the loss
+final; ``result.details["final"]`` says which).
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from engine.continuous_pyramid.state import EMPTY, CPState
 from engine.continuous_pyramid.tiles import CODES
 from engine.continuous_pyramid.view import view_of
 from engine.core.contract import Game, Json
-from engine.core.errors import IllegalMove, NotYourTurn
+from engine.core.errors import IllegalMove
 from engine.core.events import Event
+from engine.core.hidden import redeal
+from engine.core.pending import Pending
 from engine.core.result import Result
 from engine.core.rng import Rng
 
@@ -40,6 +44,8 @@ class ContinuousPyramid(Game[CPState]):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
     options_model: ClassVar[type[BaseModel]] = CPOptions
+    policy_module: ClassVar[str | None] = "engine.continuous_pyramid.policy"
+    pending_kinds: ClassVar[frozenset[str]] = frozenset({"stuck"})
 
     # --- set-up -------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any] | BaseModel | None, seed: int) -> CPState:
@@ -52,7 +58,7 @@ class ContinuousPyramid(Game[CPState]):
 
     # --- playing ------------------------------------------------------------
     def to_act(self, state: CPState) -> int | None:
-        return None if rules.is_final(state) else 0
+        return None if rules.is_over(state) else 0
 
     def legal_moves(self, state: CPState) -> list[str]:
         if rules.is_final(state):
@@ -63,15 +69,6 @@ class ContinuousPyramid(Game[CPState]):
         if state.can_undo:
             moves.append("undo")
         return moves
-
-    def play(self, state: CPState, player: int, move: str) -> tuple[CPState, list[Event]]:
-        """As the contract's, except that a provisional loss (stuck, undo available)
-        still takes ``undo`` or ``resign``."""
-        if rules.is_stuck(state) and not rules.is_final(state):
-            if player != 0:
-                raise NotYourTurn("It is not your turn: the game is waiting for player 1.")
-            return self.apply(state, player, move.strip())
-        return super().play(state, player, move)
 
     def apply(self, state: CPState, player: int, move: str) -> tuple[CPState, list[Event]]:
         parsed = parse_move(move)
@@ -151,9 +148,9 @@ class ContinuousPyramid(Game[CPState]):
         text = f"{{0}} gave up with {new.placed} of {NUM_CELLS} tiles placed."
         return new, [Event("resign", text, players=(0,), data={"tiles_placed": new.placed})]
 
-    def pending(self, state: CPState) -> Json | None:
+    def pending(self, state: CPState) -> Pending | None:
         if rules.is_stuck(state) and not rules.is_final(state):
-            return {"kind": "stuck", "player": 0, "choices": list(STUCK_CHOICES)}
+            return Pending("stuck", 0, {"choices": list(STUCK_CHOICES)})
         return None
 
     def result(self, state: CPState) -> Result | None:
@@ -173,13 +170,26 @@ class ContinuousPyramid(Game[CPState]):
 
     # --- views and notation ---------------------------------------------------
     def view(self, state: CPState, player: int | None) -> Json:
-        return view_of(self, state, player)
+        return {**self.view_fields(state, player), **view_of(state, "undo" in self.legal_moves(state))}
+
+    def turn_number(self, state: CPState) -> int:
+        """Plays and take-backs alike: each is a move the player made."""
+        return state.moves + state.undos
+
+    def forfeit(self, state: CPState, seat: int) -> Result:
+        """Leaving a solitaire loses it, recording the tiles placed and undos used (the
+        challenge leaderboards rank by them, CP-6)."""
+        return Result(
+            winners=(),
+            summary=f"{{0}} left the game with {state.placed} of {NUM_CELLS} tiles placed.",
+            details={"tiles_placed": float(state.placed), "undos": float(state.undos)},
+            resigned=(seat,),
+        )
 
     def determinize(self, state: CPState, seat: int, rng: Rng) -> CPState:
         """The stock order is the only hidden thing; its tiles are known by counting."""
-        stock = list(state.stock)
-        rng.shuffle(stock)
-        return replace(state, stock=tuple(stock), plays_cache=None)
+        (stock,) = redeal([state.stock], rng)
+        return replace(state, stock=stock, plays_cache=None)
 
     def to_position(self, state: CPState) -> Json:
         return to_position(state)

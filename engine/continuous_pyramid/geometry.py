@@ -15,9 +15,10 @@ cell names, levels and sides are shared.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final
+
+from engine.core.notation import cell_parts
 
 #: Grid width of each level (index 0 unused).
 LEVEL_SIZES: Final = (0, 9, 7, 5, 1)
@@ -145,27 +146,28 @@ FIT_NEIGHBOURS: Final = _LATEST.fit_neighbours
 OPEN_NEEDS: Final = _LATEST.open_needs
 UNLOCKS: Final = _LATEST.unlocks
 
-#: Digits are bounded so a 5000-digit "cell" is simply not a cell (Python refuses to
-#: convert such strings to int, which would surface as an internal error).
-_CELL_RE = re.compile(r"^\s*(\d{1,6})\s*:\s*(\d{1,6})\s*,\s*(\d{1,6})\s*$")
+def _written(text: str) -> tuple[int, int, int] | None:
+    """``(level, row, col)`` of text written ``L:r,c`` (spaces allowed), cell or not."""
+    parts = cell_parts(text)
+    if parts is None or parts[0] is None:
+        return None
+    return parts[0], parts[1], parts[2]
 
 
 def parse_cell(text: str) -> int | None:
     """Index of a cell written ``L:r,c`` (spaces allowed); None if malformed or absent."""
-    m = _CELL_RE.match(text)
-    if m is None:
-        return None
-    return CELL_INDEX.get(cell_name(int(m[1]), int(m[2]), int(m[3])))
+    written = _written(text)
+    return None if written is None else CELL_INDEX.get(cell_name(*written))
 
 
 def describe_missing_cell(text: str) -> str:
     """Why ``text`` names no cell, in words a player can act on."""
-    m = _CELL_RE.match(text)
-    if m is None:
+    written = _written(text)
+    if written is None:
         shown = text.strip()
         shown = shown if len(shown) <= 24 else shown[:20] + "…"
         return f"{shown!r} is not a cell; cells are written level:row,col, like 1:4,4."
-    level, row, col = int(m[1]), int(m[2]), int(m[3])
+    level, row, col = written
     if level not in LEVELS:
         return f"There is no level {level}; the pyramid has levels 1 to 4."
     n = LEVEL_SIZES[level]

@@ -12,13 +12,12 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import ValidationError
-
 from engine.continuous_pyramid.geometry import NAMES, NUM_CELLS, Geometry, geometry, parse_cell
 from engine.continuous_pyramid.options import CPOptions
 from engine.continuous_pyramid.state import EMPTY, RESERVE_SLOTS, CPState, Step
 from engine.continuous_pyramid.tiles import CODES, COPIES, parse_code
 from engine.core.errors import BadPosition
+from engine.core.validate import only_keys, options_in, whole, whole_at
 
 Json = dict[str, Any]
 
@@ -53,29 +52,15 @@ def _tile(value: object, where: str) -> int:
     return t
 
 
-def _count(value: object, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadPosition(f"'{key}' must be a whole number of at least 0, not {value!r}.")
-    return value
-
-
 def from_position(position: Mapping[str, Any]) -> CPState:
     if not isinstance(position, Mapping):
         raise BadPosition("A Continuous Pyramid position must be a JSON object.")
-    unknown = sorted(set(position) - _KNOWN_KEYS - _IGNORED_KEYS)
-    if unknown:
-        raise BadPosition(f"Unknown position key(s) {', '.join(map(repr, unknown))}.")
+    only_keys(position, _KNOWN_KEYS | _IGNORED_KEYS)
     if position.get("players", 1) != 1:
         raise BadPosition("Continuous Pyramid is a one-player game.")
 
     # Options first: the rules edition decides what supports what (CP-2).
-    raw_options = position.get("options", {})
-    if not isinstance(raw_options, Mapping):
-        raise BadPosition("'options' must be an object.")
-    try:
-        options = CPOptions.model_validate(dict(raw_options))
-    except ValidationError as exc:
-        raise BadPosition(f"The position's options are not valid: {exc.errors()[0]['msg']}.") from exc
+    options = options_in(position, CPOptions)
 
     geo = geometry(options.edition)
     raw_pyramid = position.get("pyramid", {})
@@ -114,8 +99,8 @@ def from_position(position: Mapping[str, Any]) -> CPState:
             raise BadPosition(f"The position has {n} copies of {CODES[t]}, but the set has only {COPIES[t]}.")
 
     deal = position.get("deal")
-    if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int)):
-        raise BadPosition(f"'deal' must be a deal number or null, not {deal!r}.")
+    if deal is not None:
+        whole(deal, "'deal' (a deal number or null)")
 
     history = _history(position.get("history", []), pyramid, reserve, stock, geo)
     if history and not options.undo:
@@ -133,8 +118,8 @@ def from_position(position: Mapping[str, Any]) -> CPState:
         options=options,
         deal=deal,
         history=history,
-        moves=_count(position.get("moves", 0), "moves"),
-        undos=_count(position.get("undos", 0), "undos"),
+        moves=whole_at(position, "moves", 0, 0),
+        undos=whole_at(position, "undos", 0, 0),
         resigned=resigned,
         proven=proven,
     )

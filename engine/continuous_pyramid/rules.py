@@ -103,6 +103,11 @@ def is_stuck(state: CPState) -> bool:
     return not is_full(state) and not legal_plays(state)
 
 
+def is_over(state: CPState) -> bool:
+    """CP-6: won, given up or stuck (a stuck game is lost even while undo may reopen it)."""
+    return is_full(state) or state.resigned or is_stuck(state)
+
+
 def is_final(state: CPState) -> bool:
     """No move at all is left: won, given up, or stuck with nothing to undo."""
     if is_full(state) or state.resigned:

@@ -8,15 +8,12 @@ publishes it when that is safe, which only the bot can judge."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.continuous_pyramid import rules
 from engine.continuous_pyramid.geometry import LATEST_EDITION, NAMES, geometry_table
 from engine.continuous_pyramid.state import EMPTY, CPState
 from engine.continuous_pyramid.tiles import CODES
-
-if TYPE_CHECKING:
-    from engine.continuous_pyramid.game import ContinuousPyramid
 
 Json = dict[str, Any]
 
@@ -40,18 +37,10 @@ def cell_geometry(edition: int = LATEST_EDITION) -> list[dict[str, object]]:
     return geometry_table(edition)
 
 
-def view_of(game: ContinuousPyramid, state: CPState, player: int | None) -> Json:
-    result = game.result(state)
+def view_of(state: CPState, can_undo: bool) -> Json:
+    """The game's own view keys (the contract adds the common ones); ``can_undo``:
+    whether ``undo`` is a legal move now."""
     return {
-        "game": game.id,
-        "seat": player,
-        "players": 1,
-        "to_act": game.to_act(state),
-        "pending": game.pending(state),
-        "result": None
-        if result is None
-        else {"winners": list(result.winners), "scores": list(result.scores), "summary": result.summary},
-        "turn_number": state.moves + state.undos,
         "pyramid": {NAMES[c]: CODES[t] for c, t in enumerate(state.pyramid) if t != EMPTY},
         "reserve": [None if t == EMPTY else CODES[t] for t in state.reserve],
         "stock": len(state.stock),
@@ -60,7 +49,7 @@ def view_of(game: ContinuousPyramid, state: CPState, player: int | None) -> Json
         "moves": state.moves,
         "undos": state.undos,
         "tiles_placed": state.placed,
-        "can_undo": "undo" in game.legal_moves(state),
+        "can_undo": can_undo,
         "open": open_cell_names(state),
         "fits": reserve_fits(state),
     }

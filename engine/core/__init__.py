@@ -11,6 +11,7 @@ from engine.core.errors import (
     NotYourTurn,
 )
 from engine.core.events import Event
+from engine.core.pending import Pending
 from engine.core.registry import UnknownGame, game_ids, get_game
 from engine.core.result import Result
 from engine.core.rng import Rng, derive_seed
@@ -26,6 +27,7 @@ __all__ = [
     "Json",
     "MoveRejected",
     "NotYourTurn",
+    "Pending",
     "Result",
     "Rng",
     "UnknownGame",

@@ -17,8 +17,10 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import BadOptions, GameOver, NotYourTurn
 from engine.core.events import Event
+from engine.core.pending import Pending
 from engine.core.result import Result
 from engine.core.rng import Rng
+from engine.core.validate import problems
 
 S = TypeVar("S")
 Json = dict[str, Any]
@@ -33,6 +35,11 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_model: ClassVar[type[BaseModel]]
+    #: The module whose ``make_policy(game)`` builds this game's AI policy
+    #: (:mod:`engine.ai.policy`); None: the generic policy (random rollouts).
+    policy_module: ClassVar[str | None] = None
+    #: The ``Pending.kind`` values this game can wait for (empty: it never waits mid-turn).
+    pending_kinds: ClassVar[frozenset[str]] = frozenset()
 
     # --- set-up -------------------------------------------------------------
     def parse_options(self, options: Mapping[str, Any] | BaseModel | None) -> BaseModel:
@@ -43,11 +50,7 @@ class Game(ABC, Generic[S]):
         try:
             return self.options_model.model_validate(raw)
         except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                for err in exc.errors()
-            )
-            raise BadOptions(f"Those {self.title} options are not valid ({problems}).") from exc
+            raise BadOptions(f"Those {self.title} options are not valid ({problems(exc)}).") from exc
 
     def player_range(self, options: BaseModel) -> tuple[int, int]:
         """Allowed seat counts; games whose count depends on options override this."""
@@ -67,22 +70,34 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def to_act(self, state: S) -> int | None:
         """The seat the game waits for (the pending decision's owner first), or None
-        once the game is over."""
+        once the game is over. The contract's invariant, for every state of every game:
+        ``to_act(state) is None`` exactly when ``result(state) is not None``."""
+
+    def waiting_for(self, state: S) -> int | None:
+        """The seat whose move the game accepts next: the seat to act while the game
+        goes on; once it is over, the owner of a decision the game still leaves open
+        (:meth:`pending` on a finished game: a take-back, such as Continuous Pyramid's
+        ``stuck``, where undo reopens a lost game). None: the game is over for good, so
+        its result is final; a front end closes the game then, not before."""
+        seat = self.to_act(state)
+        if seat is not None:
+            return seat
+        pending = self.pending(state)
+        return None if pending is None else pending.player
 
     @abstractmethod
     def legal_moves(self, state: S) -> list[str]:
-        """Every move the seat to act may make, in the rules file's notation."""
+        """Every move the game accepts now from :meth:`waiting_for`'s seat, in the rules
+        file's notation (empty once nobody is waited for)."""
 
     @abstractmethod
     def apply(self, state: S, player: int, move: str) -> tuple[S, list[Event]]:
-        """Apply a move already known to come from the seat to act, returning a new
+        """Apply a move already known to come from the seat waited for, returning a new
         state. Raises :class:`IllegalMove` with the reason; never mutates ``state``."""
 
     def play(self, state: S, player: int, move: str) -> tuple[S, list[Event]]:
         """The public entry point: ``apply`` after the checks all games share."""
-        if self.result(state) is not None:
-            raise GameOver("The game is over; no more moves can be made.")
-        seat = self.to_act(state)
+        seat = self.waiting_for(state)
         if seat is None:
             raise GameOver("The game is over; no more moves can be made.")
         if player != seat:
@@ -90,30 +105,65 @@ class Game(ABC, Generic[S]):
         return self.apply(state, player, move.strip())
 
     @abstractmethod
-    def pending(self, state: S) -> Json | None:
-        """The decision the game waits for inside a turn (e.g. a fall), or None."""
+    def pending(self, state: S) -> Pending | None:
+        """The decision the game waits for inside a turn (e.g. a fall), or None; its
+        ``kind`` is one of :attr:`pending_kinds`. Set on a finished game only for a
+        take-back the game still offers (see :meth:`waiting_for`)."""
 
     @abstractmethod
     def result(self, state: S) -> Result | None:
-        """None while the game goes on."""
+        """None while the game goes on (see :meth:`to_act` for the invariant)."""
+
+    def forfeit(self, state: S, seat: int) -> Result:
+        """The result when ``seat`` leaves a game that ends because of it (a two-player
+        or a solo game; bigger games go on with an AI in the seat, which is the front
+        end's business): every other seat wins, nothing is scored. Games with more to
+        record (Continuous Pyramid's tiles placed) override this."""
+        others = tuple(s for s in range(self.players_in(state)) if s != seat)
+        summary = f"{{{seat}}} left the game."
+        if len(others) == 1:
+            summary += f" {{{others[0]}}} wins."
+        return Result(winners=others, summary=summary, resigned=(seat,))
 
     # --- views and notation ---------------------------------------------------
     @abstractmethod
     def view(self, state: S, player: int | None) -> Json:
         """What ``player`` may see (None: a spectator).
 
-        Position-shaped JSON with hidden parts replaced by counts, plus the keys every
-        game's view carries so the renderer and bot can read them alike:
-        ``game`` (id), ``seat`` (the viewer or None), ``players`` (seat count),
-        ``to_act`` (seat or None), ``pending`` (as :meth:`pending`), ``result``
-        (None, or ``{"winners": [...], "scores": [...], "summary": str}``) and
-        ``turn_number`` (moves made so far, for the header strip)."""
+        Position-shaped JSON with hidden parts replaced by counts, plus the keys of
+        :meth:`view_fields`, which every game's view carries so the renderer and bot
+        can read them alike."""
+
+    def view_fields(self, state: S, seat: int | None) -> Json:
+        """The keys every view carries: ``game`` (id), ``seat`` (the viewer or None),
+        ``players`` (seat count), ``to_act`` (seat or None), ``pending``
+        (:meth:`Pending.to_json` or None), ``result`` (:meth:`Result.to_json` or None)
+        and ``turn_number`` (:meth:`turn_number`, for the header strip)."""
+        pending = self.pending(state)
+        result = self.result(state)
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": self.players_in(state),
+            "to_act": self.to_act(state),
+            "pending": None if pending is None else pending.to_json(),
+            "result": None if result is None else result.to_json(),
+            "turn_number": self.turn_number(state),
+        }
+
+    def turn_number(self, state: S) -> int:
+        """Moves made so far, for the header strip; read generically from the
+        position's ``moves``, and overridden by games that store it or count more
+        (Continuous Pyramid counts undos too)."""
+        moves = self.to_position(state).get("moves")
+        return moves if isinstance(moves, int) else 0
 
     def determinize(self, state: S, seat: int, rng: Rng) -> S:
         """A full state that ``seat`` cannot tell apart from ``state``: everything
         hidden from that seat (other hands, pile order, the stock) re-dealt at random
-        from what it could be. Search AIs sample these so they never peek. Games with
-        no hidden information return the state unchanged."""
+        from what it could be (:func:`engine.core.hidden.redeal` does the re-deal,
+        canonically). Search AIs sample these so they never peek. Games with no
+        hidden information return the state unchanged."""
         return state
 
     @abstractmethod

@@ -3,18 +3,34 @@
 One rule for the whole project: the bot letters these tokens on its buttons and the
 renderer draws the same letters on the same places, so both must agree on what a
 cell is. A cell is ``row,col`` or ``level:row,col`` (FP, CP, Pyramido and the
-Pyrinoes line ends all write places this way in their rules files)."""
+Pyrinoes line ends all write places this way in their rules files). The games'
+parsers read cells through :func:`cell_parts` too, so no game keeps a cell pattern
+of its own."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
 
-_CELL = re.compile(r"^(\d+:)?-?\d+,-?\d+$")
+#: Spaces are allowed around ``:`` and ``,``; each number has at most 6 digits, so a
+#: hostile 5000-digit "cell" is simply not a cell (Python refuses to convert such
+#: strings to int, which would surface as an internal error).
+_CELL = re.compile(r"^\s*(?:(-?\d{1,6})\s*:\s*)?(-?\d{1,6})\s*,\s*(-?\d{1,6})\s*$")
+
+
+def cell_parts(text: str) -> tuple[int | None, int, int] | None:
+    """``(level, a, b)`` of a cell written ``a,b`` (level None) or ``level:a,b``; None
+    when ``text`` is not written as a cell. Whether the board has that cell is the
+    game's business."""
+    match = _CELL.match(text)
+    if match is None:
+        return None
+    level = match.group(1)
+    return (None if level is None else int(level)), int(match.group(2)), int(match.group(3))
 
 
 def is_cell(token: str) -> bool:
-    return bool(_CELL.match(token))
+    return cell_parts(token) is not None
 
 
 def cells_in(moves: Iterable[str]) -> list[str]:

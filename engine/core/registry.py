@@ -31,13 +31,7 @@ def get_game(game_id: str) -> Game[Any]:
     if module_name is None:
         known = ", ".join(GAME_MODULES)
         raise UnknownGame(f"There is no game called {game_id!r}; the games are {known}.")
-    try:
-        module = import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name and module_name.startswith(exc.name):
-            raise UnknownGame(f"The {game_id} engine is not built yet.") from exc
-        raise
-    game = getattr(module, "GAME", None)
+    game = getattr(import_module(module_name), "GAME", None)
     if not isinstance(game, Game):
         raise UnknownGame(f"The {game_id} engine does not export a GAME rule book.")
     return game

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from engine.core.contract import Game, Json
 from engine.core.errors import GameOver, IllegalMove
 from engine.core.events import Event
+from engine.core.pending import Pending
 from engine.core.result import Result
 from engine.core.rng import Rng
 from engine.flaming_pyramids import position as pos
@@ -30,6 +31,8 @@ class FlamingPyramids(Game[State]):
     min_players: ClassVar[int] = pos.MIN_PLAYERS
     max_players: ClassVar[int] = pos.MAX_PLAYERS
     options_model: ClassVar[type[BaseModel]] = FlamingPyramidsOptions
+    policy_module: ClassVar[str | None] = "engine.flaming_pyramids.policy"
+    pending_kinds: ClassVar[frozenset[str]] = frozenset({"fall"})
 
     # --- set-up (FP-7) ----------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any] | BaseModel | None, seed: int) -> State:
@@ -106,15 +109,24 @@ class FlamingPyramids(Game[State]):
             raise IllegalMove(_why_not_there(state, cell, spaces))
         return play_tile(state, what, cell, narrate)
 
-    def pending(self, state: State) -> Json | None:
-        return pos.pending_json(state.pending)
+    def pending(self, state: State) -> Pending | None:
+        """A fall to choose: ``tile`` falls from ``at`` (the position JSON writes the same
+        decision as ``"decision": "fall"``, the rules file's notation)."""
+        fall = state.pending
+        if fall is None:
+            return None
+        return Pending("fall", fall.player, {"tile": fall.tile, "at": cell_text(fall.cell)})
 
     def result(self, state: State) -> Result | None:
         return state.result
 
     # --- views and notation -------------------------------------------------------------
     def view(self, state: State, player: int | None) -> Json:
-        return views.view(state, player, self.id, self.to_act(state), self.legal_moves(state))
+        legal = self.legal_moves(state) if player is not None and player == self.to_act(state) else []
+        return {**self.view_fields(state, player), **views.view(state, player, legal)}
+
+    def turn_number(self, state: State) -> int:
+        return state.moves
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         return views.determinize(state, seat, rng)

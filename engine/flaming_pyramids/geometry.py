@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from engine.core.notation import cell_parts
+
 Cell = tuple[int, int]
 Pyramid = Mapping[Cell, str]
 
@@ -25,15 +27,12 @@ def cell_text(cell: Cell) -> str:
 
 
 def parse_cell(text: str) -> Cell | None:
-    """'1,0' (spaces allowed around the comma) -> (1, 0); None when it is not a cell."""
-    parts = text.split(",")
-    if len(parts) != 2:
+    """'1,0' (spaces allowed around the comma) -> (1, 0); None when it is not a cell
+    (a level, as other games write, is not one here)."""
+    parts = cell_parts(text)
+    if parts is None or parts[0] is not None:
         return None
-    try:
-        row, col = int(parts[0].strip()), int(parts[1].strip())
-    except ValueError:
-        return None
-    return (row, col)
+    return (parts[1], parts[2])
 
 
 def scan_key(cell: Cell) -> tuple[int, int]:

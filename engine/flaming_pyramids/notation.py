@@ -7,8 +7,6 @@ search AIs feed back the very strings :func:`play_move` produced.
 
 from __future__ import annotations
 
-import re
-
 from engine.core.errors import IllegalMove
 from engine.flaming_pyramids.geometry import Cell, cell_text, parse_cell
 from engine.flaming_pyramids.tiles import normalise_code
@@ -27,8 +25,6 @@ _CACHE_LIMIT = 50_000
 #: longer text up front keeps hostile input (a 5000-digit row) out of the parser,
 #: the cache and the error messages.
 MAX_MOVE_LENGTH = 100
-#: A cell is two small numbers; anything longer is "not a cell" before int() sees it.
-_CELL = re.compile(r"^-?\d{1,6},-?\d{1,6}$")
 
 
 def shorten(text: str, limit: int = 24) -> str:
@@ -71,7 +67,7 @@ def _parse(text: str) -> Parsed:
     where = "".join(words[2:])
     if not where:
         raise IllegalMove(f"Say where to play {tile}: e.g. `play {tile} 1,0` (row,column).")
-    cell = parse_cell(where) if _CELL.match(where) else None
+    cell = parse_cell(where)
     if cell is None:
         raise IllegalMove(f"{shorten(where)!r} is not a cell: write it as row,column, e.g. 1,0 or 0,-1.")
     if cell[0] < 0:

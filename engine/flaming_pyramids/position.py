@@ -10,20 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import ValidationError
-
 from engine.core.contract import Json
 from engine.core.errors import BadPosition
 from engine.core.result import Result
+from engine.core.validate import only_keys, options_in, whole
 from engine.flaming_pyramids.geometry import Cell, cell_text, parse_cell
-from engine.flaming_pyramids.state import FlamingPyramidsOptions, Pending, State
+from engine.flaming_pyramids.state import Fall, FlamingPyramidsOptions, State
 from engine.flaming_pyramids.tiles import TILE
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
 
-def pending_json(pending: Pending | None) -> Json | None:
+def pending_json(pending: Fall | None) -> Json | None:
     """The rules file's pending-fall shape (clarified in the second edition): a tile that
     was just played and collapsed is not in ``pyramid`` while its fall is pending; a
     tile that was already standing stays on its cell until it falls (scenario
@@ -31,17 +30,6 @@ def pending_json(pending: Pending | None) -> Json | None:
     if pending is None:
         return None
     return {"player": pending.player, "decision": "fall", "tile": pending.tile, "at": cell_text(pending.cell)}
-
-
-def result_json(result: Result | None) -> Json | None:
-    if result is None:
-        return None
-    return {
-        "winners": list(result.winners),
-        "scores": list(result.scores),
-        "summary": result.summary,
-        "details": dict(result.details),
-    }
 
 
 def to_position(state: State) -> Json:
@@ -61,20 +49,11 @@ def to_position(state: State) -> Json:
         "rng": state.rng,
         "moves": state.moves,
         "turns_played": state.turns,
-        "result": result_json(state.result),
+        "result": None if state.result is None else state.result.to_json(),
     }
 
 
 # --- loading ----------------------------------------------------------------------------
-def _int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadPosition(f"{what} must be a whole number, not {value!r}.")
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise BadPosition(f"{what} must be {span}, not {value}.")
-    return value
-
-
 class _Ledger:
     """Where each tile has been seen, so a duplicate names both places."""
 
@@ -109,48 +88,26 @@ def _tile_lists(value: Any, key: str, players: int, ledger: _Ledger, noun: str) 
 def _result(value: Any, players: int) -> Result | None:
     if value is None:
         return None
-    if not isinstance(value, Mapping):
-        raise BadPosition("result must be an object or null.")
-    winners = value.get("winners")
-    if not isinstance(winners, list) or not winners:
+    result = Result.from_json(value)
+    if not result.winners:
         raise BadPosition("result.winners must be a non-empty list of seats.")
-    seats = tuple(_int(w, "a winner's seat", 0, players - 1) for w in winners)
-    scores = value.get("scores", [])
-    details = value.get("details", {})
-    if not isinstance(scores, list) or not all(isinstance(s, int | float) for s in scores):
-        raise BadPosition("result.scores must be a list of numbers.")
-    if not isinstance(details, Mapping) or not all(isinstance(v, int | float) for v in details.values()):
-        raise BadPosition("result.details must map names to numbers.")
-    return Result(
-        winners=seats,
-        scores=tuple(float(s) for s in scores),
-        summary=str(value.get("summary", "")),
-        details={str(k): float(v) for k, v in details.items()},
-    )
+    for seat in result.winners:
+        whole(seat, "a winner's seat", 0, players - 1)
+    return result
 
 
 def from_position(position: Mapping[str, Any]) -> State:
     if not isinstance(position, Mapping):
         raise BadPosition("A Flaming Pyramids position must be a JSON object.")
-    known = {"players", "options", "turn", "pyramid", "hands", "piles", "removed", "pending", "first", "rng",
-             "moves", "turns_played", "result", "game"}
-    unknown = sorted(set(position) - known)
-    if unknown:
-        raise BadPosition(f"Unknown key(s) in the position: {', '.join(map(str, unknown))}.")
+    only_keys(position, ("players", "options", "turn", "pyramid", "hands", "piles", "removed", "pending", "first",
+                         "rng", "moves", "turns_played", "result", "game"))
     hands_raw = position.get("hands")
     default_players = len(hands_raw) if isinstance(hands_raw, list) else None
-    players = _int(position.get("players", default_players), "players", MIN_PLAYERS, MAX_PLAYERS)
+    players = whole(position.get("players", default_players), "players", MIN_PLAYERS, MAX_PLAYERS)
 
-    raw_options = position.get("options") or {}
-    if not isinstance(raw_options, Mapping):
-        raise BadPosition("options must be an object.")
-    try:
-        options = FlamingPyramidsOptions.model_validate(dict(raw_options))
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors())
-        raise BadPosition(f"The position's options are not valid ({problems}).") from exc
+    options = options_in(position, FlamingPyramidsOptions)
 
-    turn = _int(position.get("turn", 0), "turn", 0, players - 1)
+    turn = whole(position.get("turn", 0), "turn", 0, players - 1)
     ledger = _Ledger()
 
     raw_pyramid = position.get("pyramid") or {}
@@ -187,22 +144,22 @@ def from_position(position: Mapping[str, Any]) -> State:
         piles=piles,
         removed=removed,
         pending=pending,
-        first=_int(position.get("first", turn), "first", 0, players - 1),
-        rng=_int(position.get("rng", 0), "rng", 0),
-        moves=_int(position.get("moves", 0), "moves", 0),
-        turns=_int(position.get("turns_played", 0), "turns_played", 0),
+        first=whole(position.get("first", turn), "first", 0, players - 1),
+        rng=whole(position.get("rng", 0), "rng", 0),
+        moves=whole(position.get("moves", 0), "moves", 0),
+        turns=whole(position.get("turns_played", 0), "turns_played", 0),
         result=result,
     )
 
 
-def _pending(value: Any, players: int, pyramid: Mapping[Cell, str], ledger: _Ledger) -> Pending | None:
+def _pending(value: Any, players: int, pyramid: Mapping[Cell, str], ledger: _Ledger) -> Fall | None:
     """A pending tile found at ``at`` in the pyramid falls from there; one absent from the
-    pyramid is the tile just played, held above ``at`` (see :class:`Pending`)."""
+    pyramid is the tile just played, held above ``at`` (see :class:`Fall`)."""
     if value is None:
         return None
     if not isinstance(value, Mapping) or value.get("decision") != "fall":
         raise BadPosition('pending must be null or {"player": 0, "decision": "fall", "tile": "R6", "at": "1,0"}.')
-    player = _int(value.get("player"), "pending.player", 0, players - 1)
+    player = whole(value.get("player"), "pending.player", 0, players - 1)
     cell = parse_cell(str(value.get("at", "")))
     if cell is None or cell[0] < 1:
         raise BadPosition(f"pending.at {value.get('at')!r} is not a cell above the base.")
@@ -216,4 +173,4 @@ def _pending(value: Any, players: int, pyramid: Mapping[Cell, str], ledger: _Led
     r, c = cell
     if (r - 1, c) in pyramid or (r - 1, c + 1) in pyramid:
         raise BadPosition(f"{tile} at {cell_text(cell)} cannot fall: both cells below it must be empty.")
-    return Pending(player, tile, cell, lifted)
+    return Fall(player, tile, cell, lifted)

@@ -2,7 +2,7 @@
 
 Mayhem is a loop over a mutable working copy of the pyramid: find the first problem in
 the FP-6 order, resolve it, look again. A fall stops the loop and leaves a
-:class:`~engine.flaming_pyramids.state.Pending` decision; answering it moves the tile
+:class:`~engine.flaming_pyramids.state.Fall` decision; answering it moves the tile
 and restarts the same loop, so a turn can stop and resume any number of times.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.core.result import Result
 from engine.flaming_pyramids.geometry import Cell, Pyramid, cell_text, scan_key, touching
-from engine.flaming_pyramids.state import HAND_SIZE, Pending, State
+from engine.flaming_pyramids.state import HAND_SIZE, Fall, State
 from engine.flaming_pyramids.tiles import COLOUR_MASK, IGNITABLE, INCENDIARY, MATERIAL, TILE, WEIGHT
 
 # Kinds of mayhem, in the order FP-6 checks them.
@@ -179,7 +179,7 @@ class Turn:
         )
 
 
-def resolve(turn: Turn) -> Pending | None:
+def resolve(turn: Turn) -> Fall | None:
     """Resolve mayhem until none is left (None) or a fall must be chosen."""
     pyramid = turn.pyramid
     while True:
@@ -195,7 +195,7 @@ def resolve(turn: Turn) -> Pending | None:
                 turn.say("free_air", f"{t} at {cell_text(cell)} rests on nothing and must fall.",
                          (seat,), (cell,), (t,))
                 _ask_fall(turn, cell)
-            return Pending(seat, pyramid[cell], cell)
+            return Fall(seat, pyramid[cell], cell)
         if kind == COLLAPSE:
             t = pyramid[cell]
             r, c = cell
@@ -209,8 +209,8 @@ def resolve(turn: Turn) -> Pending | None:
                 _ask_fall(turn, cell)
             if cell == played:
                 # A played tile that breaks FP-4 is never placed: it falls from above the spot.
-                return Pending(seat, pyramid.pop(cell), cell, lifted=True)
-            return Pending(seat, t, cell)
+                return Fall(seat, pyramid.pop(cell), cell, lifted=True)
+            return Fall(seat, t, cell)
         if kind == EXPLOSION:
             group = cells
             victims = sorted({n for g in group for n in touching(g) if n in pyramid and pyramid[n] not in INCENDIARY},

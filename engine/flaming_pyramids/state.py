@@ -33,7 +33,7 @@ class FlamingPyramidsOptions(BaseModel):
 
 
 @dataclass(frozen=True, slots=True)
-class Pending:
+class Fall:
     """A fall the responsible player must choose (FP-6 checks 1 and 2).
 
     ``lifted``: the tile is the one just played and broke FP-4 where it was played, so it
@@ -59,7 +59,7 @@ class State:
     hands: tuple[tuple[str, ...], ...]
     piles: tuple[tuple[str, ...], ...]  # top first
     removed: tuple[str, ...]
-    pending: Pending | None = None
+    pending: Fall | None = None
     first: int = 0  # the seat that started, for the record
     rng: int = 0  # the Rng state after the deal
     moves: int = 0  # moves and decisions applied so far

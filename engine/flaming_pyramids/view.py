@@ -7,16 +7,17 @@ pile *sizes* only. The pyramid, the removed tiles and hand sizes are public.
 from __future__ import annotations
 
 from engine.core.contract import Json
+from engine.core.hidden import redeal
 from engine.core.rng import Rng
 from engine.flaming_pyramids.geometry import cell_text, open_spaces
-from engine.flaming_pyramids.position import pending_json, result_json
 from engine.flaming_pyramids.state import State
 
 
-def view(state: State, seat: int | None, game_id: str, to_act: int | None, legal: list[str]) -> Json:
-    """``hands`` holds the viewer's own list and, for everyone else, just a count;
-    ``piles`` holds counts only. ``legal_moves`` is filled only for the seat to act;
-    ``open_spaces`` and ``falling`` save the renderer from re-deriving FP-3 and falls."""
+def view(state: State, seat: int | None, legal: list[str]) -> Json:
+    """The game's own view keys (the contract adds the common ones). ``hands`` holds
+    the viewer's own list and, for everyone else, just a count; ``piles`` holds counts
+    only. ``legal`` is the viewer's moves (empty unless it is to act); ``open_spaces``
+    and ``falling`` save the renderer from re-deriving FP-3 and falls."""
     options: Json = {"curse": state.curse}
     if state.turn_limit is not None:
         options["turn_limit"] = state.turn_limit
@@ -24,13 +25,6 @@ def view(state: State, seat: int | None, game_id: str, to_act: int | None, legal
         list(hand) if seat == p else len(hand) for p, hand in enumerate(state.hands)
     ]
     return {
-        "game": game_id,
-        "seat": seat,
-        "players": state.players,
-        "to_act": to_act,
-        "pending": pending_json(state.pending),
-        "result": result_json(state.result),
-        "turn_number": state.moves,
         "turn": state.turn,
         "options": options,
         "pyramid": {cell_text(cell): state.pyramid[cell] for cell in sorted(state.pyramid)},
@@ -39,7 +33,7 @@ def view(state: State, seat: int | None, game_id: str, to_act: int | None, legal
         "piles": [len(p) for p in state.piles],
         "removed": list(state.removed),
         "open_spaces": [] if state.pending or state.result else [cell_text(c) for c in open_spaces(state.pyramid)],
-        "legal_moves": legal if seat is not None and seat == to_act else [],
+        "legal_moves": legal,
         "turns_played": state.turns,
         "falling": _falling(state),
     }
@@ -74,25 +68,14 @@ def hidden_tiles(state: State, seat: int) -> list[str]:
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
-    """Re-deal every tile ``seat`` cannot see (other hands, all piles) keeping all sizes.
-
-    Canonical: the hidden tiles are sorted before the shuffle, so the sample depends only
-    on what ``seat`` sees and on ``rng`` — never on where the hidden tiles really are
-    (an AI given two states that differ only in hidden tiles decides the same)."""
-    hidden = hidden_tiles(state, seat)
-    rng.shuffle(hidden)
+    """Re-deal every tile ``seat`` cannot see (other hands, all piles) keeping all sizes,
+    canonically (:func:`engine.core.hidden.redeal`)."""
+    others = [p for p in range(state.players) if p != seat]
+    dealt = redeal([*(state.hands[p] for p in others), *state.piles], rng)
     hands = list(state.hands)
-    piles = list(state.piles)
-    at = 0
-    for p in range(state.players):
-        if p != seat:
-            n = len(hands[p])
-            hands[p] = tuple(hidden[at:at + n])
-            at += n
-        n = len(piles[p])
-        piles[p] = tuple(hidden[at:at + n])
-        at += n
+    for p, hand in zip(others, dealt[:len(others)], strict=True):
+        hands[p] = hand
     new = state.copy()
     new.hands = tuple(hands)
-    new.piles = tuple(piles)
+    new.piles = tuple(dealt[len(others):])
     return new

@@ -10,12 +10,13 @@ from pydantic import BaseModel
 
 from engine.core.contract import Game, Json
 from engine.core.events import Event
+from engine.core.pending import Pending
 from engine.core.result import Result
 from engine.core.rng import Rng
 from engine.pyramido import competitive, coop
 from engine.pyramido.notation import parse_move
 from engine.pyramido.options import PyramidoOptions
-from engine.pyramido.position import from_position, result_json, to_position
+from engine.pyramido.position import from_position, to_position
 from engine.pyramido.setup import new_game
 from engine.pyramido.state import State
 from engine.pyramido.view import determinize, redact
@@ -27,6 +28,8 @@ class Pyramido(Game[State]):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     options_model: ClassVar[type[BaseModel]] = PyramidoOptions
+    policy_module: ClassVar[str | None] = "engine.pyramido.policy"
+    pending_kinds: ClassVar[frozenset[str]] = frozenset({"placing"})
 
     def player_range(self, options: BaseModel) -> tuple[int, int]:
         mode = getattr(options, "mode", "solo")
@@ -56,23 +59,21 @@ class Pyramido(Game[State]):
             return competitive.apply(state, player, parsed)
         return coop.apply(state, player, parsed)
 
-    def pending(self, state: State) -> Json | None:
+    def pending(self, state: State) -> Pending | None:
         """Mid-turn in solo/coop, after the first placement: place more or ``end``
         (a swap is no longer possible)."""
         if state.result is not None or state.competitive or state.placed == 0:
             return None
-        return {"kind": "placing", "player": state.turn, "placed": state.placed, "moves": ["place", "end"]}
+        return Pending("placing", state.turn, {"placed": state.placed, "moves": ["place", "end"]})
 
     def result(self, state: State) -> Result | None:
         return state.result
 
     def view(self, state: State, player: int | None) -> Json:
-        view = redact(state, player)
-        view.update(
-            game=self.id, seat=player, players=state.players, to_act=self.to_act(state),
-            pending=self.pending(state), result=result_json(state.result), turn_number=state.moves,
-        )
-        return view
+        return {**redact(state, player), **self.view_fields(state, player)}
+
+    def turn_number(self, state: State) -> int:
+        return state.moves
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         return determinize(state, seat, rng)

@@ -16,7 +16,9 @@ Cell = tuple[int, int, int]
 Pyramid = Mapping[Cell, str]
 
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-_CORNERS = ((-1, -1), (0, -1), (-1, 0), (0, 0))
+#: Offsets of the four 2×2 squares a cell is a corner of (and of the four cells
+#: above it whose square it is part of).
+SQUARE_OFFSETS = ((-1, -1), (0, -1), (-1, 0), (0, 0))
 
 
 def format_cell(cell: Cell) -> str:
@@ -72,29 +74,6 @@ def square_colours(pyramid: Pyramid, cell: Cell) -> tuple[str, ...]:
         return COLOURS
     below = beneath(cell)
     return matching([pyramid[c] for c in below])
-
-
-def four_colour_squares(pyramid: Pyramid, cell: Cell, colour: str) -> list[tuple[Cell, ...]]:
-    """The same-level 2×2 squares that ``colour`` at ``cell`` would complete with four
-    different colours."""
-    level, x, y = cell
-    found: list[tuple[Cell, ...]] = []
-    for dx, dy in _CORNERS:
-        cx, cy = x + dx, y + dy
-        square = ((level, cx, cy), (level, cx + 1, cy), (level, cx, cy + 1), (level, cx + 1, cy + 1))
-        seen = {colour}
-        complete = True
-        for other in square:
-            if other == cell:
-                continue
-            c = pyramid.get(other)
-            if c is None:
-                complete = False
-                break
-            seen.add(c)
-        if complete and len(seen) == 4:
-            found.append(square)
-    return found
 
 
 _ALL = frozenset(COLOURS)
@@ -229,10 +208,6 @@ def check_place(pyramid: Pyramid, size: int, cell: Cell, colour: str) -> str | N
                 f"{either(escape)} would not, so the square beneath does not force it."
             )
     return None
-
-
-def is_legal(pyramid: Pyramid, size: int, cell: Cell, colour: str) -> bool:
-    return check_place(pyramid, size, cell, colour) is None
 
 
 def placements(pyramid: Pyramid, size: int, colours: tuple[str, ...] | list[str] | set[str]) -> list[tuple[str, Cell]]:

@@ -7,10 +7,10 @@ reason a player can act on.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from engine.core.errors import IllegalMove
+from engine.core.notation import cell_parts
 from engine.pyramido.geometry import Cell, format_cell
 from engine.pyramido.stones import COLOURS
 
@@ -18,8 +18,6 @@ from engine.pyramido.stones import COLOURS
 #: longer text up front keeps hostile input (a 5000-digit cell, which Python will
 #: not even convert to an int) from reaching the parser or an error message.
 MAX_MOVE_LENGTH = 100
-#: Digits are bounded too, so an oversize number is simply "not a cell".
-_CELL = re.compile(r"^(-?\d{1,6})\s*:\s*(-?\d{1,6})\s*,\s*(-?\d{1,6})$")
 _VERBS = ("place", "end", "discard", "take", "reserve", "build", "pass")
 _PLACING = ("place", "take", "build")
 
@@ -38,10 +36,10 @@ class Move:
 
 
 def parse_cell(text: str) -> Cell:
-    match = _CELL.match(text.strip())
-    if match is None:
+    parts = cell_parts(text)
+    if parts is None or parts[0] is None:
         raise IllegalMove(f"{shorten(text.strip())!r} is not a cell; write level:x,y, e.g. 1:0,2.")
-    return int(match.group(1)), int(match.group(2)), int(match.group(3))
+    return parts[0], parts[1], parts[2]
 
 
 def shorten(text: str, limit: int = 24) -> str:

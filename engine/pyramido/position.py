@@ -32,6 +32,7 @@ from typing import Any
 from engine.core.contract import Json
 from engine.core.errors import BadPosition, IllegalMove
 from engine.core.result import Result
+from engine.core.validate import whole_at
 from engine.pyramido import coop
 from engine.pyramido.geometry import Cell, beneath, footprint, format_cell, is_complete
 from engine.pyramido.notation import parse_cell
@@ -50,13 +51,6 @@ from engine.pyramido.stones import (
 
 def pyramid_json(pyramid: Mapping[Cell, str]) -> dict[str, str]:
     return {format_cell(cell): pyramid[cell] for cell in sorted(pyramid)}
-
-
-def result_json(result: Result | None) -> Json | None:
-    if result is None:
-        return None
-    return {"winners": list(result.winners), "scores": list(result.scores), "summary": result.summary,
-            "details": dict(result.details)}
 
 
 def to_position(state: State) -> Json:
@@ -80,19 +74,10 @@ def to_position(state: State) -> Json:
         "plus": list(state.plus),
         "minus": list(state.minus),
         "closer": state.closer,
-        "result": result_json(state.result),
+        "result": None if state.result is None else state.result.to_json(),
         "moves": state.moves,
         "rng": state.rng,
     }
-
-
-def _int(position: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = position.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadPosition(f"{key!r} must be a whole number, not {value!r}.")
-    if not low <= value <= high:
-        raise BadPosition(f"{key!r} must be between {low} and {high}, not {value}.")
-    return value
 
 
 def _stones(value: Any, where: str) -> tuple[str, ...]:
@@ -138,22 +123,6 @@ def _pyramid(value: Any, index: int, size: int) -> dict[Cell, str]:
     if box is not None and (box[2] - box[0] >= size or box[3] - box[1] >= size):
         raise BadPosition(f"pyramids[{index}]: the base is wider than {size}×{size}.")
     return pyramid
-
-
-def _result(value: Any) -> Result | None:
-    if value is None:
-        return None
-    if not isinstance(value, Mapping) or not isinstance(value.get("winners"), list):
-        raise BadPosition("'result' must be null or an object with 'winners', 'scores' and 'summary'.")
-    try:
-        return Result(
-            winners=tuple(int(w) for w in value["winners"]),
-            scores=tuple(float(s) for s in value.get("scores", [])),
-            summary=str(value.get("summary", "")),
-            details={str(k): float(v) for k, v in dict(value.get("details", {})).items()},
-        )
-    except (TypeError, ValueError) as exc:
-        raise BadPosition(f"'result' is malformed ({exc}).") from exc
 
 
 def _check_stone_counts(stones: list[str], mode: str, size: int) -> None:
@@ -249,12 +218,12 @@ def from_position(position: Mapping[str, Any]) -> State:
         if len(raw_pyramids) != 1:
             raise BadPosition(f"A {mode} game has one shared pyramid, not {len(raw_pyramids)}.")
         hands_value = position.get("hands")
-        players = len(hands_value) if isinstance(hands_value, list) else _int(position, "players", 1, 1, 4)
+        players = len(hands_value) if isinstance(hands_value, list) else whole_at(position, "players", 1, 1, 4)
         low, high = (1, 1) if mode == "solo" else (2, 4)
         if not low <= players <= high:
             raise BadPosition(f"A {mode} game has {low if low == high else f'{low} to {high}'} players, not {players}.")
     default_size = competitive_size(players) if competitive else 5
-    size = _int(position, "size", default_size, 3, 5)
+    size = whole_at(position, "size", default_size, 3, 5)
     allowed = (3, 4) if competitive else (4, 5)
     if size not in allowed:
         raise BadPosition(f"A {mode} pyramid has a base of {' or '.join(map(str, allowed))}, not {size}.")
@@ -291,21 +260,22 @@ def from_position(position: Mapping[str, Any]) -> State:
     closer = position.get("closer")
     if closer is not None and (isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < players):
         raise BadPosition(f"'closer' must be null or a seat, not {closer!r}.")
-    rounds = _int(position, "rounds", 1, 1, 20)
+    rounds = whole_at(position, "rounds", 1, 1, 20)
     if rounds > 1 and not competitive:
         raise BadPosition("Several rounds are a competitive option.")
-    round_number = _int(position, "round", 1, 1, rounds)
+    round_number = whole_at(position, "round", 1, 1, rounds)
     plus, minus = _tallies(position, players if competitive else 0, rounds, round_number, size)
     state = State(
-        mode=mode, size=size, players=players, turn=_int(position, "turn", 0, 0, players - 1),
+        mode=mode, size=size, players=players, turn=whole_at(position, "turn", 0, 0, players - 1),
         pyramids=pyramids, hands=hands, reserves=reserves, quarry=quarry, bag=bag, out=out,
-        placed=_int(position, "placed", 0, 0, 1000), idle=_int(position, "idle", 0, 0, players),
-        passes=_int(position, "passes", 0, 0, players), first=_int(position, "first", 0, 0, players - 1),
+        placed=whole_at(position, "placed", 0, 0, 1000), idle=whole_at(position, "idle", 0, 0, players),
+        passes=whole_at(position, "passes", 0, 0, players), first=whole_at(position, "first", 0, 0, players - 1),
         rounds=rounds, round=round_number, plus=plus, minus=minus, closer=closer,
-        moves=_int(position, "moves", 0, 0, 10**9), rng=_int(position, "rng", 0, 0, (1 << 64) - 1),
+        moves=whole_at(position, "moves", 0, 0, 10**9), rng=whole_at(position, "rng", 0, 0, (1 << 64) - 1),
     )
     if "result" in position:
-        return state.with_(result=_result(position["result"]))
+        raw = position["result"]
+        return state.with_(result=None if raw is None else Result.from_json(raw))
     if not competitive:
         return state.with_(result=coop.derive_result(state))
     done = tuple(p for p in range(players) if is_complete(pyramids[p], size))

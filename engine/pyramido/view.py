@@ -11,6 +11,7 @@ later competitive rounds.
 from __future__ import annotations
 
 from engine.core.contract import Json
+from engine.core.hidden import redeal
 from engine.core.rng import Rng
 from engine.pyramido.position import to_position
 from engine.pyramido.state import State
@@ -34,10 +35,8 @@ def redact(state: State, seat: int | None) -> Json:
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
-    """Re-deal the only hidden thing, the bag's order. Teammates' hands are public
-    (PD-4, second edition), so they are kept as they are, never re-dealt."""
-    pool = sorted(state.bag)
-    # Sorting first makes the deal depend only on what the seat knows (and ``rng``),
-    # not on the true hidden order.
-    rng.shuffle(pool)
-    return state.with_(bag=tuple(pool), rng=rng.next64())
+    """Re-deal the only hidden thing, the bag's order (canonically, by
+    :func:`engine.core.hidden.redeal`). Teammates' hands are public (PD-4, second
+    edition), so they are kept as they are, never re-dealt."""
+    (bag,) = redeal([state.bag], rng)
+    return state.with_(bag=bag, rng=rng.next64())

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from engine.core.contract import Game, Json
 from engine.core.events import Event
+from engine.core.pending import Pending
 from engine.core.result import Result
 from engine.core.rng import Rng
 from engine.pyrinoes import moves, position, rules, view
@@ -21,6 +22,9 @@ class Pyrinoes(Game[PyrinoesState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_model: ClassVar[type[BaseModel]] = PyrinoesOptions
+    policy_module: ClassVar[str | None] = "engine.pyrinoes.policy"
+    #: A turn is one move: Pyrinoes never waits for a decision inside it.
+    pending_kinds: ClassVar[frozenset[str]] = frozenset()
 
     def setup(self, players: int, options: Mapping[str, Any] | BaseModel | None, seed: int) -> PyrinoesState:
         state, _ = self.setup_with_events(players, options, seed)
@@ -44,7 +48,7 @@ class Pyrinoes(Game[PyrinoesState]):
     def apply(self, state: PyrinoesState, player: int, move: str) -> tuple[PyrinoesState, list[Event]]:
         return rules.apply_move(state, player, move)
 
-    def pending(self, state: PyrinoesState) -> Json | None:
+    def pending(self, state: PyrinoesState) -> Pending | None:
         return None
 
     def result(self, state: PyrinoesState) -> Result | None:
@@ -60,20 +64,10 @@ class Pyrinoes(Game[PyrinoesState]):
         )
 
     def view(self, state: PyrinoesState, player: int | None) -> Json:
-        data = view.view(state, player)
-        result = self.result(state)
-        data.update(
-            game=self.id,
-            seat=player,
-            players=2,
-            to_act=self.to_act(state),
-            pending=None,
-            result=None
-            if result is None
-            else {"winners": list(result.winners), "scores": list(result.scores), "summary": result.summary},
-            turn_number=state.moves,
-        )
-        return data
+        return {**view.view(state, player), **self.view_fields(state, player)}
+
+    def turn_number(self, state: PyrinoesState) -> int:
+        return state.moves
 
     def determinize(self, state: PyrinoesState, seat: int, rng: Rng) -> PyrinoesState:
         return view.determinize(state, seat, rng)

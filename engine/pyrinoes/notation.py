@@ -34,12 +34,6 @@ class Move:
     pyrino: Pyrino | None = None
     side: str | None = None  # None: the player left it to the engine (only one side fits)
 
-    @property
-    def piece_code(self) -> str:
-        if self.domino is not None:
-            return self.domino.code
-        return self.pyrino.code if self.pyrino is not None else ""
-
 
 def play_text(code: str, side: str) -> str:
     return f"play {code} {side}"

@@ -13,11 +13,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import ValidationError
-
 from engine.core.contract import Json
 from engine.core.errors import BadPosition
 from engine.core.rng import derive_seed
+from engine.core.validate import only_keys, options_in, whole, whole_at
 from engine.pyrinoes.pieces import (
     DOMINOES,
     GREEN,
@@ -58,14 +57,6 @@ def to_position(state: PyrinoesState) -> Json:
     }
 
 
-def _int(position: Mapping[str, Any], key: str, default: int, low: int, high: int | None = None) -> int:
-    value = position.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise BadPosition(f"'{key}' must be a whole number {bound}, not {value!r}.")
-    return value
-
-
 def _strings(value: Any, what: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise BadPosition(f"{what} must be a list of codes.")
@@ -82,23 +73,15 @@ def _per_seat(position: Mapping[str, Any], key: str, default: Any = None) -> lis
 def from_position(position: Mapping[str, Any]) -> PyrinoesState:
     if not isinstance(position, Mapping):
         raise BadPosition("A position must be a JSON object.")
-    unknown = sorted(set(position) - KNOWN_KEYS)
-    if unknown:
-        raise BadPosition(f"Unknown position key(s): {', '.join(unknown)}.")
+    only_keys(position, KNOWN_KEYS)
     if position.get("players", 2) != 2:
         raise BadPosition("Pyrinoes is for exactly 2 players.")
-    options_raw = position.get("options", {})
-    if not isinstance(options_raw, Mapping):
-        raise BadPosition("'options' must be an object.")
-    try:
-        options = PyrinoesOptions.model_validate(dict(options_raw))
-    except ValidationError as exc:
-        raise BadPosition(f"Bad options: {exc.errors()[0]['msg']}.") from exc
+    options = options_in(position, PyrinoesOptions)
 
     scores_raw = _per_seat(position, "scores", [0, 0])
     if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in scores_raw):
         raise BadPosition("'scores' must be two whole numbers, 0 or more.")
-    turn = _int(position, "turn", 0, 0, 1)
+    turn = whole_at(position, "turn", 0, 0, 1)
 
     seen: dict[str, str] = {}  # domino identity -> where it is
 
@@ -189,11 +172,9 @@ def from_position(position: Mapping[str, Any]) -> PyrinoesState:
     winner = position.get("winner")
     if winner is not None and winner not in (0, 1):
         raise BadPosition(f"'winner' must be 0, 1 or null, not {winner!r}.")
-    rng = position.get("rng", DEFAULT_RNG)
-    if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 1 << 64:
-        raise BadPosition("'rng' must be the RNG state, a whole number below 2**64.")
+    rng = whole(position.get("rng", DEFAULT_RNG), "'rng' (the RNG state)", 0, (1 << 64) - 1)
     return PyrinoesState(
-        round=_int(position, "round", 1, 1),
+        round=whole_at(position, "round", 1, 1),
         target=options.target,
         scores=(int(scores_raw[0]), int(scores_raw[1])),
         turn=turn,
@@ -205,9 +186,9 @@ def from_position(position: Mapping[str, Any]) -> PyrinoesState:
         supply=(supplies[0], supplies[1]),
         green=tuple(green),
         boneyard=boneyard,
-        passes=_int(position, "passes", 0, 0),
-        first=_int(position, "first", turn, 0, 1),
+        passes=whole_at(position, "passes", 0, 0),
+        first=whole_at(position, "first", turn, 0, 1),
         rng=rng,
-        moves=_int(position, "moves", 0, 0),
+        moves=whole_at(position, "moves", 0, 0),
         winner=winner,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.contract import Json
+from engine.core.hidden import redeal
 from engine.core.rng import Rng
 from engine.pyrinoes.moves import build_options
 from engine.pyrinoes.pieces import DOMINOES, SEAT_COLOURS, SIDE_NAMES
@@ -35,15 +36,15 @@ def determinize(state: PyrinoesState, seat: int, rng: Rng) -> PyrinoesState:
     """Re-deal the opponent's dominoes and the boneyard from their union (same sizes),
     and reseed the deal RNG so later rounds are unknown too.
 
-    Canonical: the hidden dominoes are put in their spelling-free form (``DOMINOES[c].key``)
-    and sorted before the shuffle, so the sample depends only on what ``seat`` sees and on
-    ``rng`` — two states that differ only in hidden dominoes give the same samples."""
+    Canonical: the hidden dominoes are re-dealt in their spelling-free form
+    (``DOMINOES[c].key``) by :func:`engine.core.hidden.redeal`, so two states that
+    differ only in hidden dominoes give the same samples."""
     other = 1 - seat
-    hidden = sorted(DOMINOES[c].key for c in (*state.hands[other], *state.boneyard))
-    rng.shuffle(hidden)
-    count = len(state.hands[other])
+    hand, boneyard = redeal(
+        [[DOMINOES[c].key for c in state.hands[other]], [DOMINOES[c].key for c in state.boneyard]], rng
+    )
     new = state.copy()
-    new.hands = with_seat(state.hands, other, tuple(hidden[:count]))
-    new.boneyard = tuple(hidden[count:])
+    new.hands = with_seat(state.hands, other, hand)
+    new.boneyard = boneyard
     new.rng = rng.next64()
     return new

@@ -13,9 +13,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from bot.cpu import CpuPool
-from bot.sessions import SessionService
+from bot.games.catalogue import Catalogue
+from bot.play.session_service import SessionService
 from bot.store import Database, GameStore
+from bot.workers.cpu import CpuPool
 from engine.core import get_game
 
 
@@ -37,21 +38,22 @@ async def test_a_game_rebuilt_from_its_log_is_replayed_in_the_pool(tmp_path: Pat
         game_id = await store.create_game("continuous-pyramid", guild_id=1, channel_id=2,
                                           options={"winnable_only": True}, seed=11, created_by=100)
         await store.add_seat(game_id, user_id=100, limit=1, name="Ana")
-        service = SessionService(store, CpuPool(pool))
+        service = SessionService(store, Catalogue.default(), CpuPool(pool))
         session = await service.start(game_id)
         for _ in range(6):
             session = await service.load(game_id)
             move = session.game.legal_moves(session.state)[0]
             await service.make_move(game_id, move, user_id=100, expected_version=session.version)
         expected = get_game("continuous-pyramid").to_position((await service.load(game_id)).state)
-        await store.drop_snapshot(game_id)  # a restart with no usable snapshot: the log is all there is
+        async with db.transaction() as conn:  # a restart with no usable snapshot: the log is all there is
+            await conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
         pool.jobs.clear()
 
-        rebuilt = await SessionService(store, CpuPool(pool)).load(game_id)
+        rebuilt = await SessionService(store, Catalogue.default(), CpuPool(pool)).load(game_id)
 
         assert get_game("continuous-pyramid").to_position(rebuilt.state) == expected
         assert "replay_position" in pool.jobs, f"the replay ran on the event loop (pool ran {pool.jobs})"
-        events = await SessionService(store, CpuPool(pool)).replay_events(game_id, 4, 6)
+        events = await SessionService(store, Catalogue.default(), CpuPool(pool)).replay_events(game_id, 4, 6)
         assert events and "replay_events" in pool.jobs
     finally:
         pool.shutdown()

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from bot.custom_ids import BadCustomId, CustomId
-from bot.picker import PathGone, back_path, move_for, node_at
+from bot.games.picker import PathGone, back_path, move_for, node_at
 
 MOVES = ["play R40 1,0", "play R40 0,3", "play G4 1,0", "play G4 0,3"]
 

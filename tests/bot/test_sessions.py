@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.sessions import PlayError, SessionService, StaleBoard
+from bot.games.catalogue import Catalogue
+from bot.play.errors import PlayError, StaleBoard
+from bot.play.session_service import SessionService
 from bot.store import CorruptRecord, Database, GameStore
 from engine.core import IllegalMove, NotYourTurn, get_game
 
@@ -22,7 +24,7 @@ async def new_game(store: GameStore, kind: str = "flaming-pyramids", players: in
 @pytest.fixture
 async def service(tmp_path: Path):  # type: ignore[no-untyped-def]
     db = await Database.open(tmp_path / "bot.db")
-    yield SessionService(GameStore(db))
+    yield SessionService(GameStore(db), Catalogue.default())
     await db.close()
 
 
@@ -48,7 +50,7 @@ async def test_moves_are_logged_and_replay_rebuilds_the_state(service: SessionSe
     rebuilt = game.replay(3, {}, 42, [(m.seat, m.move) for m in moves])
     assert game.to_position(rebuilt) == game.to_position(session.state)
     # A second service on the same file (a restart) sees the same game.
-    other = SessionService(service.store)
+    other = SessionService(service.store, service.catalogue)
     again = await other.load(game_id)
     assert game.to_position(again.state) == game.to_position(session.state)
 
@@ -60,7 +62,7 @@ async def test_a_bad_snapshot_falls_back_to_the_log(service: SessionService) -> 
     expected = get_game("flaming-pyramids").to_position((await service.load(game_id)).state)
     async with service.store.db.transaction() as conn:
         await conn.execute("UPDATE snapshots SET position = '{\"garbage\": 1}' WHERE game_id = ?", (game_id,))
-    fresh = SessionService(service.store)
+    fresh = SessionService(service.store, service.catalogue)
     assert get_game("flaming-pyramids").to_position((await fresh.load(game_id)).state) == expected
 
 
@@ -69,7 +71,7 @@ async def test_a_log_that_cannot_replay_is_reported(service: SessionService) -> 
     await service.start(game_id)
     await service.store.append_move(game_id, 1, 0, "play Z99 0,0", actor_id=100)
     with pytest.raises(CorruptRecord, match="cannot be rebuilt"):
-        await SessionService(service.store).load(game_id)
+        await SessionService(service.store, service.catalogue).load(game_id)
 
 
 async def test_wrong_player_stale_board_and_illegal_moves_change_nothing(service: SessionService) -> None:
@@ -116,7 +118,7 @@ async def test_two_services_racing_on_one_database_write_one_move(service: Sessi
     seat = session.to_act
     assert seat is not None
     move = session.game.legal_moves(session.state)[0]
-    other = SessionService(service.store)
+    other = SessionService(service.store, service.catalogue)
     await other.load(game_id)
     results = await asyncio.gather(
         service.make_move(game_id, move, user_id=100 + seat, expected_version=0),

@@ -4,27 +4,31 @@ comfortable limits, and the same view always gives the same bytes."""
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
+from functools import cache
+from itertools import combinations
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageChops, ImageFont, ImageStat
 
-from engine.core import Event, Game, Rng, get_game
-from render import render_board, render_hand
+from engine.core import BadOptions, Event, Game, Rng, game_ids, get_game
+from engine.core.options import Offer, offered
+from render import art_for, art_ids, board_image, palette, render_board, render_hand
+from render.canvas import encode, font
+from render.labels import spot_labels
+from render.pyramido import viewer_spots
+from tools.gallery.palettes import learn, path_for, with_palettes
 from tools.gallery.samples import all_samples, dress, labels_for
 
 MAX_SIDE = 1600
 MAX_BYTES = 1_000_000
-
-#: (game, seat counts, options to pick from, most moves to play)
-GAMES: dict[str, tuple[tuple[int, ...], tuple[dict[str, Any] | None, ...], int]] = {
-    "flaming-pyramids": ((2, 3, 4, 6), (None, {"curse": True}), 160),
-    "continuous-pyramid": ((1,), (None, {"undo": False}), 150),
-    "pyrinoes": ((2,), (None, {"target": 30}), 200),
-    "pyramido": ((1, 2, 3, 4), ({"mode": "solo"}, {"mode": "coop"}, {"mode": "competitive"}), 120),
-}
+#: The most moves a random position is played into (long enough to end short games).
+MOST_MOVES = 160
 
 FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -38,19 +42,39 @@ def check_png(data: bytes) -> None:
         assert img.width >= 300 and img.height >= 150
 
 
-def reach(game_id: str, data: st.DataObject) -> tuple[Game[Any], Any, list[Event], int]:
-    seats, options, most = GAMES[game_id]
+def option_values(offer: Offer) -> list[Any]:
+    if offer.kind == "bool":
+        return [True, False]
+    if offer.kind == "choice":
+        return list(offer.choices)
+    return list(dict.fromkeys(v for v in (offer.minimum, offer.default, offer.maximum) if v is not None))
+
+
+@cache
+def option_sets(game_id: str) -> tuple[dict[str, Any], ...]:
+    """The options players may open a game with, read from the engine: none, and every
+    one or two offered values (a number's bounds and default) the game accepts together."""
     game = get_game(game_id)
-    players = data.draw(st.sampled_from(seats), label="players")
-    option = data.draw(st.sampled_from(options), label="options")
-    if game_id == "pyramido" and option is not None:
-        mode = option["mode"]
-        if mode == "solo":
-            players = 1
-        elif players == 1:
-            players = 2
+    values = [(o.name, v) for o in offered(game.options_model) for v in option_values(o)]
+    pairs = [{a: x, b: y} for (a, x), (b, y) in combinations(values, 2) if a != b]
+    return tuple(o for o in [{}, *({name: v} for name, v in values), *pairs] if accepted(game, o))
+
+
+def accepted(game: Game[Any], options: dict[str, Any]) -> bool:
+    try:
+        game.parse_options(options)
+    except BadOptions:
+        return False
+    return True
+
+
+def reach(game_id: str, data: st.DataObject) -> tuple[Game[Any], Any, list[Event], int]:
+    game = get_game(game_id)
+    option = data.draw(st.sampled_from(option_sets(game_id)), label="options")
+    low, high = game.player_range(game.parse_options(option))
+    players = data.draw(st.integers(low, high), label="players")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
-    moves = data.draw(st.integers(0, most), label="moves")
+    moves = data.draw(st.integers(0, MOST_MOVES), label="moves")
     state = game.setup(players, option, seed)
     rng = Rng(seed)
     events: list[Event] = []
@@ -73,7 +97,7 @@ def render_all(game: Game[Any], state: Any, events: list[Event], players: int) -
         check_png(render_hand(view))
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", game_ids())
 @FAST
 @given(data=st.data())
 def test_random_positions_render(game_id: str, data: st.DataObject) -> None:
@@ -81,7 +105,7 @@ def test_random_positions_render(game_id: str, data: st.DataObject) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", game_ids())
 @SLOW
 @given(data=st.data())
 def test_many_random_positions_render(game_id: str, data: st.DataObject) -> None:
@@ -94,7 +118,7 @@ def samples() -> list[Any]:
 
 
 def test_gallery_positions_render_within_limits(samples: list[Any]) -> None:
-    assert {s.game for s in samples} == set(GAMES)
+    assert {s.game for s in samples} == set(game_ids())
     for s in samples:
         check_png(render_board(s.view, labels=s.labels, events=s.events))
         check_png(render_hand(s.hand_view))
@@ -122,10 +146,6 @@ for s in all_samples():
 
 def test_same_bytes_across_processes() -> None:
     """Nothing may depend on set order or other per-process state (hash seeds)."""
-    import os
-    import subprocess
-    import sys
-
     outputs = []
     for seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
@@ -186,8 +206,6 @@ def test_unknown_game_is_refused() -> None:
 def test_pyramido_hand_letters_are_the_buttons_letters(options: dict[str, Any], seed: int, moves: int) -> None:
     """The DM draws letters from the engine's legal_cells; they must be the cells of
     the legal moves, or the letters would not match the buttons."""
-    from render.pyramido import viewer_spots
-
     game = get_game("pyramido")
     players = 1 if options["mode"] == "solo" else 2
     state = game.setup(players, options, seed)
@@ -201,7 +219,7 @@ def test_pyramido_hand_letters_are_the_buttons_letters(options: dict[str, Any], 
     if seat is None:
         return
     expected = labels_for(game, state)
-    assert spot_labels_of(viewer_spots(game.view(state, seat))) == expected
+    assert spot_labels(viewer_spots(game.view(state, seat))) == expected
 
 
 @FAST
@@ -218,43 +236,32 @@ def test_continuous_reserve_letters_are_the_buttons_letters(seed: int, moves: in
             break
         state, _ = game.play(state, 0, rng.choice(plays))
     view = game.view(state, 0)
-    assert spot_labels_of(c for fit in view["fits"] for c in fit) == labels_for(game, state)
-
-
-def spot_labels_of(cells: Any) -> dict[str, str]:
-    from render.labels import spot_labels
-
-    return spot_labels(cells)
+    assert spot_labels(c for fit in view["fits"] for c in fit) == labels_for(game, state)
 
 
 def test_the_shipped_font_is_used() -> None:
-    from PIL import ImageFont
-
-    from render.canvas import font
-
     loaded = font(20, True)
     assert isinstance(loaded, ImageFont.FreeTypeFont)
     assert str(loaded.path).endswith("DejaVuSans-Bold.ttf")
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_ships_a_palette() -> None:
+    """An adaptive palette is for games outside the default table; the four are learnt."""
+    assert with_palettes() == art_ids()
+
+
+@pytest.mark.parametrize("game_id", with_palettes())
 def test_shipped_palettes_are_what_the_gallery_teaches(game_id: str) -> None:
     """Colours changed without `python -m tools.gallery.palettes` would be mapped onto stale ones."""
-    from tools.gallery.palettes import learn, path_for
-
-    assert path_for(game_id).read_bytes() == learn(game_id), "run `python -m tools.gallery.palettes`"
+    art = art_for(game_id)
+    assert path_for(art).read_bytes() == learn(art), "run `python -m tools.gallery.palettes`"
 
 
 def test_fixed_palette_pictures_stay_faithful() -> None:
     """Mapping onto the shipped palette loses no more than a learnt-per-picture one would, by much."""
-    from PIL import ImageChops, ImageStat
-
-    from render import board_image, palette
-    from render.canvas import encode
-
     for s in all_samples():
         img = board_image(s.view, s.labels, s.events).convert("RGB")
-        shipped = Image.open(io.BytesIO(encode(img, palette(s.game)))).convert("RGB")
+        shipped = Image.open(io.BytesIO(encode(img, palette(art_for(s.game))))).convert("RGB")
         own = Image.open(io.BytesIO(encode(img))).convert("RGB")
         error = sum(ImageStat.Stat(ImageChops.difference(img, shipped)).mean) / 3
         baseline = sum(ImageStat.Stat(ImageChops.difference(img, own)).mean) / 3

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from engine.pyramido import ai
+from engine.pyramido import heuristic
 from engine.pyramido.game import GAME
 from engine.pyramido.state import State
 
@@ -19,7 +19,7 @@ def _trace(players: int, options: dict[str, Any], seed: int) -> list[tuple[State
     state = GAME.setup(players, options, seed)
     steps = []
     while state.result is None:
-        move = ai.choose(state)
+        move = heuristic.choose(state)
         steps.append((state, move))
         state, _ = GAME.apply(state, state.turn, move)
     return steps
@@ -49,7 +49,7 @@ def main() -> None:
         listed = time.perf_counter() - start
         start = time.perf_counter()
         for state, _move in steps:
-            ai.choose(state)
+            heuristic.choose(state)
         decided = time.perf_counter() - start
         start = time.perf_counter()
         games = 20

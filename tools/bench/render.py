@@ -2,8 +2,9 @@
 
 For every gallery position it prints the median time to draw the board (layout and
 Pillow drawing, piece sprites already cached as in a running bot), to encode that
-same image as the bot sends it (PNG on the game's fixed palette), and to encode it with Pillow's plain
-defaults (RGB PNG, level 6), plus the PNG size; then the same for the hand, and a
+same image as the bot sends it (PNG on the game's fixed palette, or an adaptive one
+for a game that ships none), and to encode it with Pillow's plain defaults (RGB PNG,
+level 6), plus the PNG size; then the same for the hand, and a
 summary per game. Times are CPU time of this process, so other work on a shared
 machine inflates them less than wall time (shown too, as "wall"). The target is
 draw + encode under 60 ms for a mid-game board.
@@ -21,7 +22,7 @@ from functools import partial
 
 from PIL import Image
 
-from render import board_image, canvas, hand_image, palette
+from render import art_for, board_image, canvas, hand_image, palette
 from tools.gallery.samples import BUILDERS, Sample, all_samples
 
 TARGET_MS = 60.0
@@ -69,12 +70,13 @@ class Row:
 
 
 def measure(s: Sample, runs: int) -> list[Row]:
+    art = art_for(s.game)
     draws: dict[str, Callable[[], Image.Image]] = {
-        "board": partial(board_image, s.view, s.labels, s.events),
-        "hand": partial(hand_image, s.hand_view),
+        "board": partial(board_image, s.view, s.labels, s.events, art=art),
+        "hand": partial(hand_image, s.hand_view, art=art),
     }
     rows = []
-    fixed = palette(s.game)  # learnt at start-up in the bot's workers, so not timed here
+    fixed = palette(art)  # read at start-up in the bot's workers, so not timed here; None: adaptive
     for kind, draw in draws.items():
         img = draw()  # warm the piece caches, as a running bot has them
         encode = partial(canvas.encode, img, fixed)

@@ -5,16 +5,14 @@ so every picture is of a position the engine accepts."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.continuous_pyramid import Budget, solve
 from engine.core import Event, Game, Rng, get_game
-from render.labels import spot_labels
+from render.labels import move_labels
 
-#: The bot's test for a cell token in a move (``bot.games``), repeated: render never imports bot.
-_CELL = re.compile(r"^(\d+:)?-?\d+,-?\d+$")
 NAMES = ["Ana", "Normal AI", "Zoë", "Bob", "Chidi", "Dee"]
 Policy = Callable[[Game[Any], Any, Rng], str]
 
@@ -34,10 +32,10 @@ class Sample:
 
 
 def labels_for(game: Game[Any], state: Any) -> dict[str, str]:
-    """The same letters the bot puts on its buttons (``bot.games.cells_in``)."""
+    """The same letters the bot puts on its buttons: those of the legal moves' cells."""
     if game.result(state) is not None:
         return {}
-    return spot_labels(t for m in game.legal_moves(state) for t in m.split() if _CELL.match(t))
+    return move_labels(game.legal_moves(state))
 
 
 def dress(view: dict[str, Any], number: int) -> dict[str, Any]:
@@ -171,8 +169,6 @@ def _wide_fp() -> dict[str, Any]:
 
 # --- Continuous Pyramid --------------------------------------------------------------------
 def continuous() -> list[Sample]:
-    from engine.continuous_pyramid import Budget, solve
-
     game = get_game("continuous-pyramid")
     out = []
     state = game.setup(1, None, 21)

@@ -45,7 +45,7 @@ def play_one(game: ContinuousPyramid, deal: int, options: dict[str, object], pla
     state = game.setup(1, options, deal)
     rng = Rng(derive_seed(deal, "continuous-pyramid/selfplay/random"))
     moves = 0
-    while game.to_act(state) is not None:
+    while game.waiting_for(state) is not None:
         if game.pending(state) is not None:  # stuck with undo available: the player gives up
             state, _ = game.play(state, 0, "resign")
             break

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.rng import Rng, derive_seed
-from engine.pyramido import ai
+from engine.pyramido import heuristic
 from engine.pyramido.audit import problems
 from engine.pyramido.game import GAME
 from engine.pyramido.geometry import missing
@@ -39,7 +39,7 @@ def play_game(options: dict[str, Any], players: int, seed: int, player: str, che
         seat = GAME.to_act(state)
         if seat is None:
             return state
-        move = rng.choice(GAME.legal_moves(state)) if player == "random" else ai.choose(state)
+        move = rng.choice(GAME.legal_moves(state)) if player == "random" else heuristic.choose(state)
         if check:
             legal = GAME.legal_moves(state)
             if move not in legal:

@@ -1,5 +1,6 @@
 """The whole bot against the local Discord emulator, with a temporary database and
-a clock the tests move by hand."""
+a clock the tests move by hand. A test that needs a game of its own overrides the
+``catalogue`` fixture (``Catalogue.default().with_games(presenter)``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from typing import Any
 import pytest
 
 from bot.api_base import configure_api_base
-from bot.client import PyramidClient
+from bot.discord.client import PyramidClient
+from bot.games.catalogue import Catalogue
 from bot.services import Services
 from bot.settings import load_settings
 from emulator.fixtures import emulator, harness  # noqa: F401 - pytest fixtures
@@ -61,8 +63,14 @@ def bots() -> list[BotUnderTest]:
 
 
 @pytest.fixture
+def catalogue() -> Catalogue:
+    """The games the bots under test offer."""
+    return Catalogue.default()
+
+
+@pytest.fixture
 def bot_factory(
-    tmp_path: Path, clock: FakeClock, bots: list[BotUnderTest]
+    tmp_path: Path, clock: FakeClock, bots: list[BotUnderTest], catalogue: Catalogue
 ) -> Callable[[str, str], Awaitable[BotUnderTest]]:
     seeds = itertools.count(1000)
 
@@ -72,7 +80,8 @@ def bot_factory(
             render_workers=0,
         )
         configure_api_base(settings.api_base_url)
-        services = await Services.open(settings, clock, new_seed=lambda: next(seeds), sweep_seconds=3600.0)
+        services = await Services.open(settings, clock, catalogue=catalogue, new_seed=lambda: next(seeds),
+                                       sweep_seconds=3600.0)
         bot = BotUnderTest(services)
         bots.append(bot)
         return bot

@@ -16,7 +16,7 @@ async def session_of(harness: Harness, game_id: int) -> Any:
 
 
 async def latest_game_id(harness: Harness) -> int:
-    games = await harness.bot.services.store.games_where("1 = 1")
+    games = await harness.bot.services.store.all_games()
     return games[-1].id
 
 

@@ -20,7 +20,7 @@ async def test_continuous_pyramid_challenge_two_players_and_leaderboard(emulator
         assert joined.ephemeral
     again = await harness.click(ana, board_msg, label="▶ Play this deal")
     assert "already have a game" in again.text
-    games = await harness.bot.services.store.games_where("challenge_id IS NOT NULL")
+    games = [g for g in await harness.bot.services.store.all_games() if g.challenge_id is not None]
     assert len(games) == 2 and games[0].seed == games[1].seed
     threads = harness.threads(emulator.general)
     assert len(threads) == 2

@@ -71,7 +71,7 @@ async def test_a_game_is_not_readable_from_dms_or_other_servers(emulator: Any, h
     assert there.attachments
     log = await harness.slash(bob, harness.dm_channel(bob), "pyramid history", game=game_id)
     assert log.attachments
-    record = await harness.bot.services.store.get_game(game_id)
+    record = await harness.bot.services.store.game_record(game_id)
     assert record is not None and record.status == "active"
     assert (await session_of(harness, game_id)).version == before
 
@@ -154,7 +154,7 @@ async def test_forged_lobby_buttons_from_elsewhere_change_nothing(emulator: Any,
     for n in range(2):
         res = await harness.click(eve, private, label=f"b{n}")
         assert "another channel" in res.text
-    record = await harness.bot.services.store.get_game(game_id)
+    record = await harness.bot.services.store.game_record(game_id)
     seats = await harness.bot.services.store.seats(game_id)
     assert record is not None and record.status == "lobby" and [s.user_id for s in seats] == [alice.id]
 
@@ -169,9 +169,9 @@ async def test_only_the_opener_or_an_admin_of_the_lobbys_server_may_cancel(emula
     game_id = await latest_game_id(harness)
     refused = await harness.click(pleb, lobby, label="Cancel")
     assert "Only the player who opened the lobby" in refused.text
-    assert (await harness.bot.services.store.get_game(game_id)).status == "lobby"  # type: ignore[union-attr]
+    assert (await harness.bot.services.store.game_record(game_id)).status == "lobby"  # type: ignore[union-attr]
     await harness.click(admin, lobby, label="Cancel")
-    assert (await harness.bot.services.store.get_game(game_id)).status == "cancelled"  # type: ignore[union-attr]
+    assert (await harness.bot.services.store.game_record(game_id)).status == "cancelled"  # type: ignore[union-attr]
 
 
 async def test_forged_refresh_and_challenge_buttons_from_elsewhere_show_nothing(
@@ -182,7 +182,7 @@ async def test_forged_refresh_and_challenge_buttons_from_elsewhere_show_nothing(
                                      challenge=True)).message
     assert challenge is not None
     challenge_id = int(challenge.buttons()[0]["custom_id"].split(":")[2])
-    games_before = len(await harness.bot.services.store.games_where("1 = 1"))
+    games_before = len(await harness.bot.services.store.all_games())
     elsewhere = await harness.add_guild("elsewhere")
     eve = await harness.add_user("eve", guild=elsewhere)
     ids = (f"pb:board:{game_id}:0", f"pb:chal:{challenge_id}:0")
@@ -199,13 +199,13 @@ async def test_forged_refresh_and_challenge_buttons_from_elsewhere_show_nothing(
     for n in range(len(ids)):
         res = await harness.click(carol, message, label=f"b{n}")
         assert "another channel" in res.text and not res.attachments, res.text
-    assert len(await harness.bot.services.store.games_where("1 = 1")) == games_before
+    assert len(await harness.bot.services.store.all_games()) == games_before
     # The real buttons, where they were posted, still work.
     board = [m for m in harness.messages(thread) if m.png_attachments()][-1]
     assert (await harness.click(carol, board, label="🔄 Latest board")).attachments
     entered = await harness.click(carol, challenge, label="▶ Play this deal")
     assert "❌" not in entered.text
-    assert len(await harness.bot.services.store.games_where("challenge_id = ?", (challenge_id,))) == 1
+    assert len(await harness.bot.services.store.challenge_games(challenge_id)) == 1
 
 
 # --- 5. a start and a join or leave at the same moment; a double click on a challenge --------------------------
@@ -222,6 +222,6 @@ async def test_a_double_click_on_play_this_deal_makes_one_game(emulator: Any, ha
     results = await asyncio.gather(*clicks)
     await harness.settle()
     challenge_id = int(challenge.buttons()[0]["custom_id"].split(":")[2])
-    games = await harness.bot.services.store.games_where("challenge_id = ?", (challenge_id,))
+    games = await harness.bot.services.store.challenge_games(challenge_id)
     assert len(games) == 1, [g.id for g in games]
     assert sum("already have a game of this deal" in r.text for r in results if r.answered) == 2

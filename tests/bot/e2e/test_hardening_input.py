@@ -9,16 +9,23 @@ from typing import Any
 import pytest
 
 from bot.server_settings import SettingsRefused, change_settings
-from bot.store import GuildSettings
+from bot.store import GameRecord, GameStore, GuildSettings
 from emulator.harness import Harness, InteractionResult
 from emulator.interactions import APPLICATION_COMMAND, HarnessError, dispatch_interaction, find_command
 from emulator.model import Channel, User
 from tests.bot.e2e.driver import latest_game_id
 
 NUMBER_BOUNDS = {
-    "pyramid new": {"turn_limit": (1, 1000), "target": (10, 1000), "size": (4, 5), "rounds": (1, 10)},
+    "pyramid new": {"turn_limit": (1, 1000), "target": (10, 1000), "rounds": (1, 10)},
     "pyramid-admin settings": {"reminder_hours": (1, 720), "timeout_hours": (1, 2160), "max_open_games": (1, 25)},
 }
+#: Number options offered as a choice of values (the options model's ``Literal``).
+NUMBER_CHOICES = {"pyramid new": {"size": [4, 5]}}
+
+
+async def open_games_of(store: GameStore, user_id: int) -> list[GameRecord]:
+    """The lobbies and running games ``user_id`` opened (what the cap counts)."""
+    return [g for g in await store.all_games() if g.created_by == user_id and g.status in ("lobby", "active")]
 
 
 async def forged_slash(harness: Harness, user: User, channel: Channel, path: str,
@@ -48,6 +55,10 @@ async def test_every_number_option_carries_discords_min_and_max(emulator: Any, h
         options = {o["name"]: o for o in subcommand(emulator, path)["options"]}
         for option, (low, high) in bounds.items():
             assert (options[option].get("min_value"), options[option].get("max_value")) == (low, high), option
+    for path, choices in NUMBER_CHOICES.items():
+        options = {o["name"]: o for o in subcommand(emulator, path)["options"]}
+        for option, values in choices.items():
+            assert [c["value"] for c in options[option].get("choices", [])] == values, option
     move = {o["name"]: o for o in subcommand(emulator, "pyramid play")["options"]}["move"]
     assert move.get("max_length") == 100
 
@@ -77,10 +88,11 @@ async def test_forged_out_of_range_values_are_refused_by_the_bot(emulator: Any, 
     general = emulator.general
     for options in ({"game": "pyrinoes", "target": 1}, {"game": "flaming-pyramids", "turn_limit": 10**12},
                     {"game": "flaming-pyramids", "turn_limit": 1500}, {"game": "pyramido", "mode": "competitive",
-                                                                        "rounds": 15}):
+                                                                        "rounds": 15},
+                    {"game": "pyramido", "mode": "solo", "size": 6}):
         res = await forged_slash(harness, admin, general, "pyramid new", options)
         assert res.ephemeral and "❌" in res.text and "wrong on my side" not in res.text, (options, res.text)
-    assert await harness.bot.services.store.games_where("1 = 1") == []
+    assert await harness.bot.services.store.all_games() == []
     for options in ({"reminder_hours": -5.0}, {"timeout_hours": 1e308}, {"max_open_games": 10**6},
                     {"reminder_hours": 0.01}):
         res = await forged_slash(harness, admin, general, "pyramid-admin settings", options)
@@ -142,7 +154,7 @@ async def test_a_burst_of_new_games_stops_at_the_servers_cap(emulator: Any, harn
     results = await asyncio.gather(*burst)
     await harness.settle()
     store = harness.bot.services.store
-    opened = await store.games_where("created_by = ? AND status IN ('lobby', 'active')", (alice.id,))
+    opened = await open_games_of(store, alice.id)
     assert len(opened) == 3
     refusals = [r for r in results if "open games" in r.text]
     assert len(refusals) == 5 and all(r.ephemeral for r in refusals)
@@ -158,7 +170,7 @@ async def test_a_burst_of_new_games_stops_at_the_servers_cap(emulator: Any, harn
     await harness.slash(bob, emulator.general, "pyramid-admin settings", max_open_games=4)
     assert not (await harness.slash(alice, emulator.general, "pyramid new", game="pyrinoes")).ephemeral
     assert "open games" in (await harness.slash(alice, emulator.general, "pyramid new", game="pyrinoes")).text
-    assert len(await store.games_where("created_by = ? AND status IN ('lobby', 'active')", (alice.id,))) == 4
+    assert len(await open_games_of(store, alice.id)) == 4
     assert len(harness.threads(emulator.general)) == 1  # bob's solo game only
 
 
@@ -175,5 +187,5 @@ async def test_challenge_entries_count_towards_the_cap(emulator: Any, harness: H
     assert refused.ephemeral and "open games" in refused.text
     entered = await harness.click(alice, challenge, label="▶ Play this deal")
     assert "❌" not in entered.text
-    games = await harness.bot.services.store.games_where("challenge_id IS NOT NULL")
+    games = [g for g in await harness.bot.services.store.all_games() if g.challenge_id is not None]
     assert [g.created_by for g in games] == [alice.id]

@@ -17,10 +17,11 @@ from typing import Any
 import pytest
 
 from bot.api_base import configure_api_base
-from bot.cpu import CpuPool
 from bot.services import Services
 from bot.settings import load_settings
+from bot.workers.cpu import CpuPool
 from emulator.harness import Harness
+from engine.core import Game
 from tests.bot.e2e.conftest import BotUnderTest, FakeClock
 from tests.bot.e2e.driver import latest_game_id, session_of
 
@@ -35,10 +36,10 @@ class GatedCpu(CpuPool):
         self.gate.set()
         self.waiting = asyncio.Event()
 
-    async def setup(self, game_id: str, players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    async def setup(self, game: Game[Any], players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
         self.waiting.set()
         await self.gate.wait()
-        return await super().setup(game_id, players, options, seed)
+        return await super().setup(game, players, options, seed)
 
 
 @pytest.fixture

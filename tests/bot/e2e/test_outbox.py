@@ -50,7 +50,7 @@ async def move_without_a_click(harness: Harness, game_id: int) -> None:
     await harness.bot.services.sessions.make_move(
         game_id, session.game.legal_moves(session.state)[0], user_id=None, seat=seat
     )
-    await harness.bot.client.announcer.announce(game_id)
+    await harness.bot.client.host.delivery.announce(game_id)
     await harness.settle()
 
 
@@ -80,7 +80,7 @@ async def test_the_reminder_sweep_survives_broken_games_and_parks_them(
     harness.bot.services.sessions.forget(damaged)
 
     clock.advance(hours=25)
-    done = await harness.bot.client.reminders.sweep()
+    done = await harness.bot.client.host.reminders.sweep()
     await harness.settle()
 
     assert f"reminder:{healthy}" in done, "one broken game must not stop the others' reminders"
@@ -96,7 +96,7 @@ async def test_the_reminder_sweep_survives_broken_games_and_parks_them(
     assert len(told_damaged) == 1 and f"<@{cy.id}>" in told_damaged[0].content
 
     clock.advance(hours=60)  # past the timeout: parked games are left alone, the others go on
-    done = await harness.bot.client.reminders.sweep()
+    done = await harness.bot.client.host.reminders.sweep()
     await harness.settle()
     assert not [d for d in done if d.endswith(f":{gone}") or f":{gone}:" in d or f":{damaged}" in d]
     assert f"timeout:{healthy}:ai" in done
@@ -133,10 +133,10 @@ async def test_a_refused_board_neither_stalls_the_ai_nor_misleads_the_mover(
     # Kept, and looked at again every few minutes on the bot's clock while the cause lasts: the
     # board of the latest move is the one still waiting (the earlier ones' stories go into it).
     clock.advance(minutes=4)
-    assert await harness.bot.client.delivery.deliver_due() == 0
+    assert await harness.bot.client.host.delivery.deliver_due() == 0
     assert (await store.outbox.pending(game_id, kind="board"))[0].id == blocked.id
     clock.advance(minutes=2)
-    await harness.bot.client.delivery.deliver_due()
+    await harness.bot.client.host.delivery.deliver_due()
     waiting = await store.outbox.pending(game_id, kind="board")
     assert [i.version for i in waiting] == [await store.move_count(game_id)]
     assert waiting[0].blocked == "missing_permissions" and waiting[0].last_error
@@ -190,9 +190,9 @@ async def test_a_board_post_that_keeps_failing_is_retried_with_backoff(
     [waiting] = [i for i in await harness.bot.services.store.outbox.pending(game_id) if i.kind == "board"]
     assert waiting.attempts == 1 and waiting.last_error and "429" in waiting.last_error
     clock.advance(seconds=1)
-    assert await harness.bot.client.delivery.deliver_due() == 0, "not due yet: it backs off"
+    assert await harness.bot.client.host.delivery.deliver_due() == 0, "not due yet: it backs off"
     clock.advance(seconds=5)
-    await harness.bot.client.delivery.deliver_due()
+    await harness.bot.client.host.delivery.deliver_due()
     await harness.settle()
     assert versions(harness, thread) == [0, 1]
     assert (await harness.bot.services.store.outbox.backlog()).pending == 0
@@ -260,6 +260,6 @@ async def test_a_board_is_never_posted_from_an_older_copy_of_the_game(emulator: 
         game_id, before.game.legal_moves(before.state)[0], user_id=None, seat=before.to_act
     )
     [row] = await harness.bot.services.store.outbox.pending(game_id, kind="board")
-    await harness.bot.client.announcer.deliver_board(row, later=False, session=before)
+    await harness.bot.client.host.announcer.deliver_board(row, later=False, session=before)
     await harness.settle()
     assert versions(harness, thread) == [0, 1]

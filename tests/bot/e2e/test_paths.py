@@ -9,6 +9,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.games.picker import node_at
 from emulator.harness import Harness
 from emulator.interactions import CommandUnavailable
 from tests.bot.e2e.conftest import FakeClock
@@ -51,8 +52,6 @@ async def test_foreign_stale_and_double_clicks(emulator: Any, harness: Harness) 
     while True:
         buttons = [b for b in step.buttons() if "Back" not in (b.get("label") or "")]
         preview = await session_of(harness, game_id)
-        from bot.picker import node_at
-
         path = buttons[0]["custom_id"].split(":", 4)[4].split()
         node = node_at(preview.game.legal_moves(preview.state), path)
         if node.complete is not None and not node.choices:
@@ -161,7 +160,7 @@ async def test_reminder_then_timeout_hands_the_seat_to_an_ai(
     emulator: Any, harness: Harness, clock: FakeClock
 ) -> None:
     _alice, _bob, thread, game_id = await two_player_game(emulator, harness, turn_limit=3)
-    sweep = harness.bot.client.reminders.sweep
+    sweep = harness.bot.client.host.reminders.sweep
     assert await sweep() == []
     clock.advance(hours=25)
     done = await sweep()
@@ -202,9 +201,9 @@ async def test_forfeit_on_timeout_ends_a_two_player_game(
     alice, _bob, _thread, game_id = await two_player_game(emulator, harness)
     await harness.slash(alice, emulator.general, "pyramid-admin settings", on_timeout="forfeit")
     clock.advance(hours=100)
-    done = await harness.bot.client.reminders.sweep()
+    done = await harness.bot.client.host.reminders.sweep()
     assert done == [f"timeout:{game_id}:forfeit"]
-    record = await harness.bot.services.store.get_game(game_id)
+    record = await harness.bot.services.store.game_record(game_id)
     assert record is not None and record.status == "finished"
     assert record.result is not None and len(record.result["winners"]) == 1
 
@@ -239,7 +238,7 @@ async def test_resign_and_games_and_history(emulator: Any, harness: Harness) -> 
     assert b'"seed": null' in record  # no seed while the game runs: it would reveal the hands
     resigned = await harness.slash(bob, thread, "pyramid resign")
     assert "resigned" in resigned.text
-    final = await harness.bot.services.store.get_game(game_id)
+    final = await harness.bot.services.store.game_record(game_id)
     assert final is not None and final.status == "finished" and final.result["winners"] == [0]
 
 

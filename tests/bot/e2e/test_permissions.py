@@ -14,7 +14,7 @@ async def test_new_game_refused_without_send_messages_in_threads(emulator: Any, 
     refused = await harness.slash(ana, emulator.general, "pyramid new", game="flaming-pyramids")
     assert refused.ephemeral and "Send Messages in Threads" in refused.text
     assert "Create Public Threads" not in refused.text  # only what is really missing is named
-    assert await harness.bot.services.store.games_where("1 = 1") == []
+    assert await harness.bot.services.store.all_games() == []
 
     check = await harness.slash(ana, emulator.general, "pyramid-admin check")
     lines = check.text.splitlines()

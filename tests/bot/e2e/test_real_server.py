@@ -51,7 +51,7 @@ async def test_a_revoked_permission_is_reported_once_and_the_missed_boards_follo
     for _ in range(3):  # two hours pass, the bot retries every few minutes, the players play on
         clock.advance(minutes=40)
         await harness.advance(minutes=40)
-        await harness.bot.client.delivery.deliver_due()
+        await harness.bot.client.host.delivery.deliver_due()
         await harness.settle()
         said = await play_one(harness, emulator, game_id, users)
         assert "✅" in said, said
@@ -67,7 +67,7 @@ async def test_a_revoked_permission_is_reported_once_and_the_missed_boards_follo
     await harness.restart_bot()
     await harness.settle()
     clock.advance(minutes=10)
-    await harness.bot.client.delivery.deliver_due()
+    await harness.bot.client.host.delivery.deliver_due()
     await harness.settle()
     assert len(notices_to(harness, ana, game_id)) == 1
 
@@ -94,7 +94,7 @@ async def test_the_opener_with_closed_dms_is_told_in_the_channel(
     await harness.set_bot_permission(thread_parent(emulator), "send_messages_in_threads", False)
     await play_one(harness, emulator, game_id, {0: ana, 1: ben})
     clock.advance(minutes=10)
-    await harness.bot.client.delivery.deliver_due()
+    await harness.bot.client.host.delivery.deliver_due()
     await harness.settle()
     told = [m for m in harness.messages(emulator.general) if f"Game #{game_id}" in m.text and "can't be posted"
             in m.text]
@@ -167,7 +167,7 @@ async def test_a_deleted_thread_is_replaced_and_the_game_goes_on(emulator: Any, 
     await harness.delete_thread(thread)
     await play_one(harness, emulator, game_id, {0: ana, 1: ben})
     await harness.settle()
-    record = await harness.bot.services.store.get_game(game_id)
+    record = await harness.bot.services.store.game_record(game_id)
     assert record is not None and record.thread_id not in (None, thread.id)
     new = harness.threads(emulator.general)[-1]
     assert new.id == record.thread_id
@@ -188,13 +188,13 @@ async def test_a_thread_locked_for_good_is_replaced(emulator: Any, harness: Harn
     await harness.set_thread_state(thread, locked=True)
     await play_one(harness, emulator, game_id, {0: ana, 1: ben})
     assert versions(harness, thread) == [0]
-    record = await harness.bot.services.store.get_game(game_id)
+    record = await harness.bot.services.store.game_record(game_id)
     assert record is not None and record.thread_id == thread.id, "a moderator may lock it for a moment: wait"
     clock.advance(hours=2)
     await harness.advance(hours=2)
-    await harness.bot.client.delivery.deliver_due()
+    await harness.bot.client.host.delivery.deliver_due()
     await harness.settle()
-    record = await harness.bot.services.store.get_game(game_id)
+    record = await harness.bot.services.store.game_record(game_id)
     assert record is not None and record.thread_id not in (None, thread.id)
     new = harness.threads(emulator.general)[-1]
     assert versions(harness, new) == [1]

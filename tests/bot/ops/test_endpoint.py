@@ -160,7 +160,7 @@ def test_errors_are_counted_from_the_log() -> None:
 
 
 def test_two_bots_never_count_into_each_other() -> None:
-    one, two = Metrics(), Metrics()
+    one, two = Metrics(games=["pyrinoes"]), Metrics(games=["pyrinoes"])
     one.moves.labels("pyrinoes").inc()
     assert value(_page(one), "pyramid_moves_total", game="pyrinoes") == 1
     assert value(_page(two), "pyramid_moves_total", game="pyrinoes") == 0

@@ -1,4 +1,4 @@
-"""Worker processes notice their parent's death by themselves (see bot.workers).
+"""Worker processes notice their parent's death by themselves (see bot.workers.processes).
 
 Each test builds a little family with real processes: the test starts a "parent",
 which starts a "worker" and reports its pid once the worker is guarded; the test
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.workers import CountingExecutor, process_exists
+from bot.workers.processes import CountingExecutor, process_exists
 
 DEADLINE = 10.0
 ROOT = str(Path(__file__).resolve().parents[3])
@@ -33,7 +33,7 @@ time.sleep(120)
 
 WATCHDOG_ONLY = """
 import os, time
-from bot.workers import start_watchdog
+from bot.workers.processes import start_watchdog
 start_watchdog(os.getppid(), {owner}, interval=0.05)
 print("guarded", flush=True)
 time.sleep(120)
@@ -41,7 +41,7 @@ time.sleep(120)
 
 DEATH_SIGNAL_ONLY = """
 import time
-from bot.workers import set_parent_death_signal
+from bot.workers.processes import set_parent_death_signal
 assert set_parent_death_signal()
 print("guarded", flush=True)
 time.sleep(120)

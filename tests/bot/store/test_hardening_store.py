@@ -12,7 +12,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.store import Database, GameStore, GuildSettings, LobbyError
-from bot.store.games import AlreadyEntered, TooManyOpenGames
+from bot.store.game_store import AlreadyEntered, TooManyOpenGames
 from bot.store.migrate import bundled_migrations, migrate
 
 
@@ -30,7 +30,7 @@ async def open_one(store: GameStore, user: int = 7, guild: int = 1, **extra: obj
 
 async def test_open_game_seats_the_opener_in_the_same_write(store: GameStore) -> None:
     game_id = await open_one(store)
-    record = await store.get_game(game_id)
+    record = await store.game_record(game_id)
     seats = await store.seats(game_id)
     assert record is not None and record.status == "lobby" and record.created_by == 7
     assert [(s.seat, s.user_id, s.name) for s in seats] == [(0, 7, "u")]
@@ -46,12 +46,12 @@ async def test_a_burst_of_opens_stops_at_the_cap(store: GameStore) -> None:
 
     wins = await asyncio.gather(*(attempt() for _ in range(12)))
     assert sum(wins) == 3
-    assert len(await store.games_where("created_by = 7")) == 3
+    assert len([g for g in await store.all_games() if g.created_by == 7]) == 3
     # Per user and per server.
     await open_one(store, user=8)
     await open_one(store, guild=99)
     # Finished and cancelled games don't count; the server's setting moves the cap.
-    first = (await store.games_where("created_by = 7"))[0]
+    first = next(g for g in await store.all_games() if g.created_by == 7)
     await store.set_status(first.id, "cancelled")
     await open_one(store)
     with pytest.raises(TooManyOpenGames, match="3 open games"):
@@ -75,7 +75,7 @@ async def test_entering_a_challenge_twice_at_once_makes_one_game(store: GameStor
 
     made = [g for g in await asyncio.gather(*(enter() for _ in range(6))) if g is not None]
     assert len(made) == 1
-    assert len(await store.games_where("challenge_id = ?", (challenge,))) == 1
+    assert len(await store.challenge_games(challenge)) == 1
 
 
 async def test_begin_game_freezes_the_seats_and_refuses_later_changes(store: GameStore) -> None:
@@ -85,7 +85,7 @@ async def test_begin_game_freezes_the_seats_and_refuses_later_changes(store: Gam
         await store.begin_game(game_id, min_players=3, max_players=6)
     seats = await store.begin_game(game_id, min_players=2, max_players=6)
     assert [s.user_id for s in seats] == [7, 8]
-    record = await store.get_game(game_id)
+    record = await store.game_record(game_id)
     assert record is not None and record.status == "active"
     with pytest.raises(LobbyError):
         await store.add_seat(game_id, user_id=9, limit=6)
@@ -95,7 +95,7 @@ async def test_begin_game_freezes_the_seats_and_refuses_later_changes(store: Gam
         await store.begin_game(game_id, min_players=2, max_players=6)
     # A set-up that fails hands the lobby back, as long as nothing was played.
     assert await store.reopen_lobby(game_id)
-    assert (await store.get_game(game_id)).status == "lobby"  # type: ignore[union-attr]
+    assert (await store.game_record(game_id)).status == "lobby"  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("bad", [

@@ -10,8 +10,10 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.outbox import MAX_NONCE, nonce
-from bot.sessions import SessionService, StaleBoard
+from bot.games.catalogue import Catalogue
+from bot.play.announcements import MAX_NONCE, nonce
+from bot.play.errors import StaleBoard
+from bot.play.session_service import SessionService
 from bot.store import Database, GameStore
 from bot.store.migrate import bundled_migrations, migrate
 from bot.store.outbox import Announcement
@@ -48,7 +50,7 @@ async def new_game(store: GameStore, players: int = 2, ai: bool = False) -> int:
 
 
 async def test_a_move_is_written_with_its_announcements(store: GameStore) -> None:
-    service = SessionService(store)
+    service = SessionService(store, Catalogue.default())
     game_id = await new_game(store, players=1, ai=True)
     session = await service.start(game_id)
     if session.to_act == 1:  # let the AI's seat open so the human moves first
@@ -64,7 +66,7 @@ async def test_a_move_is_written_with_its_announcements(store: GameStore) -> Non
     board = next(i for i in rows if i.kind == "board")
     assert board.channel_id == 2 and isinstance(board.payload["events"], list) and board.payload["events"]
     # A writer that lost the race for this move number writes neither the move nor announcements for it.
-    other = SessionService(store)
+    other = SessionService(store, Catalogue.default())
     stale = await other.load(game_id)
     with pytest.raises(StaleBoard):
         await other.make_move(game_id, stale.game.legal_moves(stale.state)[0], user_id=None,

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.sessions import SessionService
+from bot.games.catalogue import Catalogue
+from bot.play.session_service import SessionService
 from bot.store import Database, GameStore
 from bot.store.migrate import bundled_migrations, migrate
 from engine.continuous_pyramid.deal import deal_state
@@ -82,15 +83,15 @@ async def test_first_edition_games_keep_their_rules_after_the_migration(tmp_path
     db = await Database.open(path)
     try:
         store = GameStore(db)
-        running = await store.get_game(1)
-        lobby = await store.get_game(2)
+        running = await store.game_record(1)
+        lobby = await store.game_record(2)
         challenge = await store.get_challenge(1)
         assert running is not None and running.options["edition"] == 1
         assert lobby is not None and "edition" not in lobby.options  # dealt later, under the new edition
         assert challenge is not None and challenge.options["edition"] == 1
         assert await store.snapshot(1) is None
 
-        service = SessionService(store)
+        service = SessionService(store, Catalogue.default())
         session = await service.load(1)
         assert session.version == len(played)
         view = session.game.view(session.state, 0)

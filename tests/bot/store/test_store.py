@@ -38,7 +38,7 @@ async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
     await db.close()
     db, store = await open_store(path)
     try:
-        game = await store.get_game(game_id)
+        game = await store.game_record(game_id)
         assert game is not None and game.kind == "pyrinoes"
         async with db.reading() as conn, conn.execute("SELECT COUNT(*) FROM schema_migrations") as cur:
             row = await cur.fetchone()
@@ -171,8 +171,8 @@ async def test_corrupt_rows_are_reported_not_crashed_on(tmp_path: Path) -> None:
         async with db.transaction() as conn:
             await conn.execute("UPDATE games SET options = '{not json' WHERE id = ?", (bad,))
         with pytest.raises(CorruptRecord, match="damaged"):
-            await store.get_game(bad)
-        listed = await store.games_where("guild_id = ?", (1,))
+            await store.game_record(bad)
+        listed = await store.all_games()
         assert [g.id for g in listed] == [good]
         async with db.transaction() as conn:
             await conn.execute(

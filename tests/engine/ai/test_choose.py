@@ -10,8 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.ai import LEVELS, choose_move
+from engine.ai.policy import Policy, policy_for
 from engine.core import get_game
 from tests.engine.ai.helpers import TABLES, fp_pending_position, hidden_twin, random_position
+from tests.engine.continuous_pyramid.test_game import STUCK
 
 #: Small deterministic search budget for tests (no clock: the iteration count decides);
 #: Pyramido's rollouts call the engine's own heuristic, so it gets fewer.
@@ -109,3 +111,35 @@ def test_bad_requests_are_refused() -> None:
         choose_move(game, state, seat, "genius", 1)
     with pytest.raises(ValueError, match="is to act"):
         choose_move(game, state, 1 - seat, "easy", 1)
+
+
+def _without_policy(game: Any) -> Any:
+    """The same rule book with ``policy_module = None``, as a new game would start out."""
+    bare = type(f"Bare{type(game).__name__}", (type(game),), {"policy_module": None})
+    return bare()
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), TABLES, ids=lambda x: str(x))
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, steps=st.integers(min_value=0, max_value=80), ai_seed=SEEDS)
+def test_a_game_without_a_policy_module_gets_legal_moves_at_every_level(
+        game_id: str, players: int, options: dict[str, Any], seed: int, steps: int, ai_seed: int) -> None:
+    game = _without_policy(get_game(game_id))
+    assert type(policy_for(game)) is Policy
+    state = random_position(game, players, options, seed, steps)
+    seat = game.to_act(state)
+    assert seat is not None
+    legal = game.legal_moves(state)
+    for level in LEVELS:
+        move = choose_move(game, state, seat, level, ai_seed, iterations=12)
+        assert move in legal, (level, move)
+        game.play(state, seat, move)
+
+
+def test_an_ai_answers_a_take_back_after_the_end() -> None:
+    """A stuck solitaire is over, but still waits for its player: the AI gives up."""
+    game = get_game("continuous-pyramid")
+    stuck, _ = game.play(game.from_position(STUCK), 0, "play B4 1:4,5")
+    assert game.to_act(stuck) is None
+    for level in LEVELS:
+        assert choose_move(game, stuck, 0, level, 1) == "resign"

@@ -1,8 +1,8 @@
 """Determinizations are canonical: what a seat cannot see never shapes the sample.
 
-For Flaming Pyramids and Pyrinoes the engines' ``determinize`` sorts the hidden items
-before shuffling; for Pyramido and Continuous Pyramid the AI's policy puts them in
-order first (``Policy.canonical``) until their engines do the same."""
+Every engine's ``determinize`` re-deals through ``engine.core.hidden.redeal``, which
+sorts the hidden items before shuffling; the policies' ``canonical`` keeps the same
+guarantee on the AI's side."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.ai.policy import policy_for
-from engine.core import Rng, get_game
+from engine.core import Rng, game_ids, get_game
 from tests.engine.ai.helpers import TABLES, hidden_twin, random_position
 
 
@@ -35,13 +35,17 @@ def test_samples_depend_only_on_the_view(game_id: str, players: int, options: di
         assert game.view(a, seat) == game.view(state, seat)
 
 
-@pytest.mark.parametrize("game_id", ["flaming-pyramids", "pyrinoes"])
-def test_the_engines_own_determinize_is_canonical(game_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "players", "options"), TABLES, ids=lambda x: str(x))
+def test_the_engines_own_determinize_is_canonical(game_id: str, players: int, options: dict[str, Any]) -> None:
     game = get_game(game_id)
-    state = random_position(game, 2, {}, 3, 25)
+    state = random_position(game, players, options, 3, 25)
     seat = game.to_act(state)
     assert seat is not None
     twin = hidden_twin(game, state, seat, 8)
     a = game.determinize(state, seat, Rng(1))
     b = game.determinize(twin, seat, Rng(1))
     assert _without_rng(game.to_position(a)) == _without_rng(game.to_position(b))
+
+
+def test_the_tables_cover_every_registered_game() -> None:
+    assert {game_id for game_id, _players, _options in TABLES} == set(game_ids())

@@ -10,6 +10,7 @@ from engine.continuous_pyramid import GAME
 from engine.continuous_pyramid.deal import deal_state
 from engine.continuous_pyramid.view import cell_geometry, open_cell_names, reserve_fits
 from engine.core.errors import BadOptions, GameOver, IllegalMove
+from engine.core.pending import Pending
 from engine.core.registry import get_game
 from engine.core.rng import Rng
 
@@ -72,14 +73,16 @@ def test_stuck_with_undo_is_provisional_then_resign_is_final() -> None:
     assert events[-1].kind == "stuck"
     result = GAME.result(state)
     assert result is not None and result.winners == () and result.details["final"] == 0.0
-    assert GAME.to_act(state) == 0 and GAME.legal_moves(state) == ["undo", "resign"]
-    assert GAME.pending(state) == {"kind": "stuck", "player": 0, "choices": ["undo", "resign"]}
+    # Over (nobody is to act) but not settled: the player may still take the loss back.
+    assert GAME.to_act(state) is None and GAME.waiting_for(state) == 0
+    assert GAME.legal_moves(state) == ["undo", "resign"]
+    assert GAME.pending(state) == Pending("stuck", 0, {"choices": ["undo", "resign"]})
     back, _ = GAME.play(state, 0, "undo")
     assert GAME.result(back) is None and back.undos == 1
     done, _ = GAME.play(state, 0, "resign")
     final = GAME.result(done)
     assert final is not None and final.details["final"] == 1.0 and final.scores == (2.0, 1.0, 0.0)
-    assert GAME.to_act(done) is None and GAME.legal_moves(done) == []
+    assert GAME.to_act(done) is None and GAME.waiting_for(done) is None and GAME.legal_moves(done) == []
     with pytest.raises(GameOver):
         GAME.play(done, 0, "undo")
 

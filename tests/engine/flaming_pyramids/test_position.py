@@ -53,7 +53,7 @@ def test_missing_extras_get_defaults() -> None:
         ({"turn": 5}, "turn must be 0 to 1"),
         ({"hands": [["R6"]]}, "one list per player"),
         ({"options": {"curse": "yes please"}}, "options are not valid"),
-        ({"colour": "red"}, "Unknown key"),
+        ({"colour": "red"}, "Unknown position key"),
         ({"hands": [[], ["R6"]]}, "holds no tile"),
         (
             {"pending": {"player": 0, "decision": "fall", "tile": "R6", "at": "1,0"}, "pyramid": {"1,0": "B2"}},

@@ -76,6 +76,6 @@ def test_view_describes_a_pending_fall() -> None:
     state, _ = GAME.play(state, 0, "play Y60 1,0")
     view = GAME.view(state, 1)
     assert view["to_act"] == 0 and view["legal_moves"] == [] and view["open_spaces"] == []
-    assert view["pending"] == {"player": 0, "decision": "fall", "tile": "Y60", "at": "1,0"}
+    assert view["pending"] == {"kind": "fall", "player": 0, "tile": "Y60", "at": "1,0"}
     assert view["falling"] == {"tile": "Y60", "at": "1,0", "lifted": True, "left": "0,0", "right": "0,1"}
     assert GAME.view(state, 0)["legal_moves"] == ["fall left", "fall right"]

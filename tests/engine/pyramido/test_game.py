@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from engine.core.errors import BadOptions, BadPosition, IllegalMove, NotYourTurn
+from engine.core.pending import Pending
 from engine.core.registry import get_game
 from engine.core.rng import Rng
 from engine.pyramido import GAME
@@ -82,7 +83,7 @@ def test_turn_stays_while_placing_and_pending() -> None:
     assert any(m.startswith("discard") for m in GAME.legal_moves(state))
     state, events = GAME.play(state, 0, "place R 1:1,1")
     assert GAME.to_act(state) == 0
-    assert GAME.pending(state) == {"kind": "placing", "player": 0, "placed": 1, "moves": ["place", "end"]}
+    assert GAME.pending(state) == Pending("placing", 0, {"placed": 1, "moves": ["place", "end"]})
     assert events[0].cells == ("1:1,1",) and events[0].items == ("R",)
     assert events[0].narrate(["Ann"]) == "Ann placed R at 1:1,1."
     assert not any(m.startswith("discard") for m in GAME.legal_moves(state))

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.rng import Rng
-from engine.pyramido import GAME, ai
+from engine.pyramido import GAME, heuristic
 from engine.pyramido.audit import problems
 
 MODES = st.sampled_from([
@@ -28,7 +28,7 @@ def test_random_games_keep_invariants(mode: tuple[str, int, dict[str, int]], see
         if seat is None:
             break
         legal = GAME.legal_moves(state)
-        move = ai.choose(state) if rng.random() < greed else rng.choice(legal)
+        move = heuristic.choose(state) if rng.random() < greed else rng.choice(legal)
         assert move in legal
         state, _events = GAME.play(state, seat, move)
         assert problems(state) == []
@@ -42,7 +42,7 @@ def test_heuristic_games_end(seed: int) -> None:
     for _ in range(2000):
         if GAME.to_act(state) is None:
             break
-        state, _ = GAME.play(state, 0, ai.choose(state))
+        state, _ = GAME.play(state, 0, heuristic.choose(state))
     result = GAME.result(state)
     assert result is not None
     assert (result.winners == (0,)) == (len(state.pyramids[0]) == 55)

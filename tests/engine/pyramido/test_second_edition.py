@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine.ai.heuristics_pyramido import PyramidoPolicy
 from engine.core.errors import BadPosition, IllegalMove
 from engine.core.rng import Rng
 from engine.pyramido import GAME
 from engine.pyramido.audit import problems
+from engine.pyramido.policy import PyramidoPolicy
 from engine.pyramido.setup import cross_cells
 
 #: A complete 3×3 level 1 and level 2 (13 stones): ``take G 3:0,0`` completes it.

@@ -1,0 +1,68 @@
+"""Where a game may be seen and touched from.
+
+Nothing Discord sends can be taken as proof of place: a command may name any game
+number, and a client may send a component interaction with any custom id (ours
+carry the game's number), from any server, channel or DM. So every look at a game
+and every click is checked here against the game's own record:
+
+- a game is seen in its own server, by that server's members (anyone who can use a
+  command there is one), and by DM only by its players;
+- its public controls (lobby buttons, 🔄, a challenge's ▶) work only in the channel
+  they were posted in or the game's thread;
+- its player controls (▶ Your move, the picker, 🂠 My hand) work in its own server
+  or in a DM, and then only for the seat's player (checked by the caller).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+
+from bot.play.errors import PlayError
+from bot.store import GameRecord, GameStore
+
+Interaction = discord.Interaction[Any]
+
+ELSEWHERE = "This button belongs to a game in another channel; use it there."
+
+
+def game_places(record: GameRecord) -> set[int]:
+    """The channels a game's public messages live in: its channel and its thread."""
+    return {c for c in (record.channel_id, record.thread_id) if c is not None}
+
+
+def at_place(interaction: Interaction, guild_id: int | None, channels: Iterable[int]) -> bool:
+    """The interaction comes from ``guild_id`` (None: a DM) and one of ``channels``."""
+    return interaction.guild_id == guild_id and interaction.channel_id in set(channels)
+
+
+def check_at_game(interaction: Interaction, record: GameRecord) -> None:
+    """Public controls: only in the game's own channel or thread."""
+    if not at_place(interaction, record.guild_id, game_places(record)):
+        raise PlayError(ELSEWHERE)
+
+
+def check_player_place(interaction: Interaction, record: GameRecord) -> None:
+    """Player controls: in the game's own server, or privately in a DM (the hand
+    message and its picker live there); the seat check comes after."""
+    if interaction.guild_id is not None and interaction.guild_id != record.guild_id:
+        raise PlayError(ELSEWHERE)
+
+
+def is_server_admin(interaction: Interaction, guild_id: int | None) -> bool:
+    """May manage ``guild_id``: the permissions Discord sends are those of the server
+    the interaction came from, so they count only when that is the game's server."""
+    if guild_id is None or interaction.guild_id != guild_id:
+        return False
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+async def may_see(store: GameStore, record: GameRecord, interaction: Interaction) -> bool:
+    """In a server: a game of that server. In a DM: a game the user has a seat in."""
+    if interaction.guild_id is not None:
+        return record.guild_id == interaction.guild_id
+    seats = await store.seats(record.id)
+    return any(s.user_id == interaction.user.id for s in seats)

@@ -1,0 +1,80 @@
+"""Opening a Continuous Pyramid challenge (``/pyramid new ... challenge:true``) and
+entering one (its ▶ Play this deal button).
+
+Each player gets their own game of the same deal (same seed and options), so they
+can't see each other's choices; the leaderboard message in the channel
+(:mod:`bot.play.leaderboards`) is edited as results come in.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.discord.access import ELSEWHERE, at_place
+from bot.discord.lobbies import Lobbies
+from bot.discord.replies import defer_private, tell
+from bot.play.host import Host
+from bot.play.leaderboards import CHALLENGE_KIND, challenge_view
+from bot.services import Services
+from bot.store import LobbyError
+from bot.store.game_store import AlreadyEntered
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+
+
+class Challenges:
+    def __init__(self, services: Services, host: Host, lobbies: Lobbies) -> None:
+        self.services = services
+        self.host = host
+        self.lobbies = lobbies
+
+    async def open(self, interaction: Interaction, options: dict[str, Any]) -> None:
+        """Post a new challenge of a deal with ``options``, with its (empty) leaderboard."""
+        services = self.services
+        parsed = services.catalogue.game(CHALLENGE_KIND).parse_options(options)
+        if interaction.channel_id is None:
+            await tell(interaction, "Start a challenge in a server channel.")
+            return
+        challenge_id = await services.store.create_challenge(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id, seed=services.new_seed(),
+            options=parsed.model_dump(mode="json"), created_by=interaction.user.id,
+        )
+        text = await self.host.leaderboards.challenge_text(challenge_id)
+        await interaction.response.send_message(text, view=challenge_view(challenge_id),
+                                                allowed_mentions=discord.AllowedMentions.none())
+        message = await interaction.original_response()
+        await services.store.set_challenge_message(challenge_id, message.id)
+
+    async def play(self, interaction: Interaction, challenge_id: int) -> None:
+        """▶ Play this deal: the clicker's own game of it, started at once."""
+        services = self.services
+        challenge = await services.store.get_challenge(challenge_id)
+        if challenge is None:
+            await tell(interaction, "That challenge no longer exists.")
+            return
+        if not at_place(interaction, challenge.guild_id, {challenge.channel_id}):  # custom ids can be forged
+            await tell(interaction, f"❌ {ELSEWHERE}")
+            return
+        try:  # check and create in one write: a double click makes one game
+            game_id = await services.store.open_game(
+                CHALLENGE_KIND, guild_id=challenge.guild_id, channel_id=challenge.channel_id,
+                options=challenge.options, seed=challenge.seed, created_by=interaction.user.id,
+                name=interaction.user.display_name, challenge_id=challenge.id,
+            )
+        except AlreadyEntered as exc:
+            existing = await services.store.game_record(exc.game_id)
+            where = f" in <#{existing.play_channel_id}>" if existing is not None else ""
+            await tell(interaction, f"You already have a game of this deal (#{exc.game_id}){where}.")
+            return
+        except LobbyError as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        await defer_private(interaction)
+        record = await services.store.game_record(game_id)
+        assert record is not None
+        await self.lobbies.start_game(interaction, record, solo=True)
+        await self.host.leaderboards.refresh(challenge.id)

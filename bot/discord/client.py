@@ -1,0 +1,88 @@
+"""The Discord client: wires the command tree, the components and the host's
+background work to the services it is given. It holds no rules and no global state."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.discord.challenges import Challenges
+from bot.discord.items.binding import bound_items
+from bot.discord.lobbies import Lobbies
+from bot.discord.tree import CommandTree, command_groups
+from bot.discord.turns import Turns
+from bot.play.host import Host
+from bot.play.tasks import Tasks
+from bot.services import Services
+
+log = logging.getLogger(__name__)
+
+
+class PyramidClient(discord.Client):
+    def __init__(self, services: Services) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        intents.guild_messages = True
+        intents.dm_messages = True
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        self.services = services
+        self.tasks = Tasks()
+        self.host = Host.build(services, self, self.tasks)
+        lobbies = Lobbies(services, self.host)
+        turns = Turns(services, self.host)
+        challenges = Challenges(services, self.host, lobbies)
+        self.tree = CommandTree(self)
+        for group in command_groups(services, self.host, lobbies, turns, challenges):
+            self.tree.add_command(group)
+        self._items = bound_items(lobbies, turns, challenges)
+
+    # --- life cycle -------------------------------------------------------------
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(*self._items)
+        guild_id = self.services.settings.dev_guild_id
+        try:
+            if guild_id:
+                guild = discord.Object(guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        except discord.HTTPException as exc:
+            log.error("could not sync slash commands: %s", exc)
+        # Replaces a one-off "resume": the worker delivers what a stopped bot left
+        # queued (a final move included), then whatever becomes due.
+        self.tasks.spawn(self.host.delivery.run())
+        self.tasks.spawn(self.host.reminders.run())
+
+    def busy(self) -> bool:
+        """Background work in flight (announcements, AI turns); tests wait on it."""
+        return self.host.delivery.busy()
+
+    async def close(self) -> None:
+        await self.tasks.cancel_all()
+        await super().close()
+
+    # --- events that may have fixed why an announcement was refused -----------------
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A player using the bot may have opened their DMs since they were found closed."""
+        try:
+            await self.host.announcer.player_active(interaction.user.id)
+        except Exception:  # never in the way of the interaction itself
+            log.exception("could not refresh the DM state of %s", interaction.user.id)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        meta: dict[str, Any] = dict(payload.data.get("thread_metadata") or {})
+        archived, locked = bool(meta.get("archived")), bool(meta.get("locked"))
+        self.host.channels.thread_changed(payload.thread_id, archived=archived, locked=locked,
+                                          parent_id=payload.parent_id)
+        if not locked:
+            causes = ["thread_locked"] if archived else ["thread_locked", "thread_archived"]
+            await self.host.delivery.retry_blocked(channel_id=payload.thread_id, causes=causes)
+
+    async def on_guild_channel_update(self, before: Any, after: Any) -> None:
+        await self.host.delivery.retry_blocked(causes=["missing_permissions", "missing_access"])
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        await self.host.delivery.retry_blocked(causes=["missing_permissions", "missing_access"])

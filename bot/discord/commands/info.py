@@ -1,0 +1,118 @@
+"""Looking things up: ``/pyramid games``, ``rules``, ``history`` and ``leaderboard``."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.finding import find_game
+from bot.discord.replies import defer_private, tell
+from bot.play.boards import status_line
+from bot.play.errors import PlayError
+from bot.play.host import Host
+from bot.services import Services
+from engine.core import EngineError
+
+Interaction = discord.Interaction[Any]
+
+
+class InfoCommands:
+    def __init__(self, services: Services, host: Host) -> None:
+        self.services = services
+        self.host = host
+
+    def commands(self) -> list[app_commands.Command[Any, ..., Any]]:
+        return [
+            app_commands.Command(name="games", description="Your games in this server and whose turn it is",
+                                 callback=self.games),
+            self._rules_command(),
+            app_commands.Command(name="history", description="The move log, and the game record as a file",
+                                 callback=self.history),
+            app_commands.Command(name="leaderboard",
+                                 description="Challenge results in this channel and wins in this server",
+                                 callback=self.leaderboard),
+        ]
+
+    def _rules_command(self) -> app_commands.Command[Any, ..., Any]:
+        """Its ``game:`` choices are the catalogue's games."""
+
+        async def rules(interaction: Interaction, game: app_commands.Choice[str]) -> None:
+            await self.rules(interaction, game.value)
+
+        choices = [app_commands.Choice(name=p.title, value=p.kind) for p in self.services.catalogue]
+        return app_commands.Command(name="rules", description="The rules of a game, briefly",
+                                    callback=app_commands.choices(game=choices)(rules))
+
+    async def games(self, interaction: Interaction) -> None:
+        services = self.services
+        await defer_private(interaction)
+        records = await services.store.games_of_user(interaction.user.id, interaction.guild_id, ("lobby", "active"))
+        if not records:
+            await tell(interaction, "You are not in any running game here. Start one with `/pyramid new`.")
+            return
+        lines = []
+        for record in records[-20:]:
+            p = services.catalogue.presenter(record.kind)
+            link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.play_channel_id}"
+            if record.status == "lobby":
+                lines.append(f"{p.emoji} **#{record.id} {p.title}** — lobby, waiting for players · {link}")
+                continue
+            try:
+                session = await services.sessions.load(record.id)
+            except PlayError:
+                continue
+            seat = session.seat_of(interaction.user.id)
+            turn = "**your turn**" if seat is not None and session.to_act == seat.seat else status_line(session)
+            lines.append(f"{p.emoji} **#{record.id} {p.title}** (move {session.version}) — {turn} · {link}")
+        await tell(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+
+    async def rules(self, interaction: Interaction, kind: str) -> None:
+        try:
+            p = self.services.catalogue.presenter(kind)
+        except EngineError as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        embed = discord.Embed(title=f"{p.emoji} {p.title}", description=p.rules, colour=discord.Colour.gold())
+        embed.set_footer(text="Moves can be typed with /pyramid play using the notation shown in autocomplete.")
+        await tell(interaction, "", embed=embed)
+
+    async def history(self, interaction: Interaction, game: int | None = None) -> None:
+        services = self.services
+        try:
+            record = await find_game(interaction, services, game, statuses=("active", "finished"))
+            session = await services.sessions.load(record.id)
+        except PlayError as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        await defer_private(interaction)
+        moves = await services.store.moves(record.id)
+        who = [s.plain_name for s in session.seats]
+        lines = [f"{m.seq}. {who[m.seat] if m.seat < len(who) else m.seat}: `{m.move}`" for m in moves]
+        # The seed rebuilds every hidden hand and stock, so it is published only once the
+        # game is over, and never for a challenge game: others may still be playing (or
+        # about to start) the same deal (CP-3).
+        publish_seed = record.status == "finished" and record.challenge_id is None
+        document = {
+            "game": record.kind, "number": record.id, "options": record.options,
+            "players": [{"seat": s.seat, "name": s.plain_name, "ai": s.ai_level} for s in session.seats],
+            "seed": record.seed if publish_seed else None,
+            "moves": [{"seq": m.seq, "seat": m.seat, "move": m.move, "at": m.created_at} for m in moves],
+            "result": record.result,
+        }
+        text = "\n".join(lines[-40:]) or "No moves yet."
+        if len(lines) > 40:
+            text = f"… {len(lines) - 40} earlier moves in the file.\n" + text
+        file = discord.File(io.BytesIO(json.dumps(document, indent=1).encode()), filename=f"game-{record.id}.json")
+        await tell(interaction, f"**Game #{record.id}** move log:\n{text}"[:1990], file=file)
+
+    async def leaderboard(self, interaction: Interaction) -> None:
+        if interaction.guild_id is None:  # wins are counted per server; a DM would show every server's
+            await tell(interaction, "Leaderboards belong to a server; use this command in one.")
+            return
+        await defer_private(interaction)
+        text = await self.host.leaderboards.server_text(interaction.guild_id, interaction.channel_id)
+        await tell(interaction, text, allowed_mentions=discord.AllowedMentions.none())

@@ -1,0 +1,92 @@
+"""``/pyramid new``: open a lobby (a solo game starts at once), or a challenge.
+
+Its options are built per client from the catalogue it was given
+(:mod:`bot.discord.commands.game_options`), so a game added to the catalogue is a
+``game:`` choice with its own options, with no code here naming it."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.challenges import Challenges
+from bot.discord.commands.game_options import lobby_options, refusal, signature
+from bot.discord.lobbies import Lobbies
+from bot.discord.permission_checks import permission_refusal
+from bot.discord.replies import tell
+from bot.play.leaderboards import CHALLENGE_KIND
+from bot.services import Services
+from engine.core import EngineError
+from engine.core.options import offered
+
+Interaction = discord.Interaction[Any]
+CHALLENGE = "everyone in this channel plays the same deal, with a leaderboard"
+
+
+class LobbyCommands:
+    def __init__(self, services: Services, lobbies: Lobbies, challenges: Challenges) -> None:
+        self.services = services
+        self.lobbies = lobbies
+        self.challenges = challenges
+
+    def commands(self) -> list[app_commands.Command[Any, ..., Any]]:
+        return [self._new_command()]
+
+    def _new_command(self) -> app_commands.Command[Any, ..., Any]:
+        catalogue = self.services.catalogue
+        options = lobby_options(catalogue)
+        challenge_title = catalogue.presenter(CHALLENGE_KIND).title
+
+        async def new(interaction: Interaction, game: app_commands.Choice[str], **chosen: Any) -> None:
+            challenge = bool(chosen.pop("challenge", False))
+            await self.new(interaction, game.value, chosen, challenge=challenge)
+
+        Param = inspect.Parameter
+        new.__signature__ = signature(  # type: ignore[attr-defined]
+            [Param("interaction", Param.POSITIONAL_OR_KEYWORD, annotation=Interaction),
+             Param("game", Param.POSITIONAL_OR_KEYWORD, annotation=app_commands.Choice[str])],
+            options,
+            [Param("challenge", Param.KEYWORD_ONLY, default=False, annotation=bool)],
+        )
+        described = app_commands.describe(
+            game="Which game", **{o.name: o.description for o in options},
+            challenge=f"{challenge_title}: {CHALLENGE}",
+        )(new)
+        chosen_game = app_commands.choices(
+            game=[app_commands.Choice(name=p.title, value=p.kind) for p in catalogue])(described)
+        return app_commands.Command(name="new", description="Open a lobby for a new game (solo games start at once)",
+                                    callback=chosen_game)
+
+    async def new(self, interaction: Interaction, kind: str, given: dict[str, Any], *, challenge: bool) -> None:
+        catalogue = self.services.catalogue
+        try:
+            presenter = catalogue.presenter(kind)
+        except EngineError as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        offers = offered(presenter.game.options_model)
+        known = {o.name for o in offers}
+        options = {k: v for k, v in given.items() if v is not None and k in known}
+        ignored = [k for k, v in given.items() if v is not None and k not in known]
+        if ignored:
+            await tell(interaction, f"❌ {presenter.title} has no option {', '.join(ignored)}.")
+            return
+        refused = refusal(offers, options)
+        if refused is not None:
+            await tell(interaction, f"❌ {refused} Nothing was opened.")
+            return
+        lacking = await permission_refusal(interaction, self.services.store)
+        if lacking is not None:
+            await tell(interaction, lacking)
+            return
+        if challenge:
+            if kind != CHALLENGE_KIND:
+                await tell(interaction, f"❌ Only {catalogue.presenter(CHALLENGE_KIND).title} is played as a "
+                                        "channel challenge.")
+                return
+            await self.challenges.open(interaction, options)
+            return
+        await self.lobbies.open(interaction, presenter, options)

@@ -1,0 +1,112 @@
+"""Playing by command: ``/pyramid play`` (with autocomplete), ``hand``, ``status`` and
+``resign``. Each one defers before slow work and answers privately."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.finding import find_game
+from bot.discord.replies import defer_private, tell
+from bot.discord.turns import Turns
+from bot.play.errors import PlayError, StaleBoard
+from bot.play.host import Host
+from bot.services import Services
+from engine.core import MoveRejected
+
+Interaction = discord.Interaction[Any]
+#: The longest move text the bot reads (Discord's max_length on ``move:``, checked
+#: again here since a forged interaction skips it); real moves are under 30.
+MAX_MOVE_TEXT = 100
+
+
+class PlayCommands:
+    def __init__(self, services: Services, host: Host, turns: Turns) -> None:
+        self.services = services
+        self.host = host
+        self.turns = turns
+
+    def commands(self) -> list[app_commands.Command[Any, ..., Any]]:
+        play: app_commands.Command[Any, ..., Any] = app_commands.Command(
+            name="play", description="Make a move in the rules notation", callback=self.play)
+        play.autocomplete("move")(self.complete_move)
+        return [
+            play,
+            app_commands.Command(name="hand", description="Your private hand, just for you", callback=self.hand),
+            app_commands.Command(name="status", description="The current board of the game here",
+                                 callback=self.status),
+            app_commands.Command(name="resign", description="Leave a running game (an AI takes over your seat in "
+                                                            "bigger games)", callback=self.resign),
+        ]
+
+    @app_commands.describe(move="Your move, e.g. play R40 1,0", game="Game number (if you play several here)")
+    async def play(self, interaction: Interaction, move: app_commands.Range[str, 1, MAX_MOVE_TEXT],
+                   game: int | None = None) -> None:
+        sessions = self.services.sessions
+        if len(move) > MAX_MOVE_TEXT:
+            await tell(interaction, f"❌ That move is too long: moves are at most {MAX_MOVE_TEXT} characters.")
+            return
+        await defer_private(interaction)
+        try:
+            record = await find_game(interaction, self.services, game)
+            # The engine would take the move from a seat an AI now plays: refuse first.
+            (await sessions.load(record.id)).human_seat(interaction.user.id)
+            outcome = await sessions.make_move(record.id, move, user_id=interaction.user.id)
+        except StaleBoard:
+            await tell(interaction, "⌛ Someone moved at the same moment; please try again.")
+            return
+        except (PlayError, MoveRejected) as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        await tell(interaction, f"✅ You played `{outcome.move}` in game #{record.id}.")
+        if not await self.host.delivery.announce(record.id):  # the move counts all the same
+            await tell(interaction, "📋 Your move is saved; the board will follow as soon as Discord lets me post it.")
+
+    async def complete_move(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        if len(current) > MAX_MOVE_TEXT:
+            return []
+        number = getattr(interaction.namespace, "game", None)
+        try:
+            record = await find_game(interaction, self.services, number if isinstance(number, int) else None)
+            session = await self.services.sessions.load(record.id)
+            seat = session.human_seat(interaction.user.id)
+        except PlayError:
+            return []
+        if session.to_act != seat.seat:
+            return []
+        text = current.strip().lower()
+        moves = session.game.legal_moves(session.state)
+        starts = [m for m in moves if m.lower().startswith(text)]
+        contains = [m for m in moves if text in m.lower() and m not in starts]
+        return [app_commands.Choice(name=m, value=m) for m in (starts + contains)[:25]]
+
+    async def hand(self, interaction: Interaction, game: int | None = None) -> None:
+        try:
+            record = await find_game(interaction, self.services, game)
+            session = await self.services.sessions.load(record.id)
+        except PlayError as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        await self.turns.show_hand(interaction, session)
+
+    async def status(self, interaction: Interaction, game: int | None = None) -> None:
+        try:
+            record = await find_game(interaction, self.services, game, statuses=("active", "finished"))
+            session = await self.services.sessions.load(record.id)
+        except PlayError as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        await defer_private(interaction)
+        await self.turns.send_current_board(interaction, session, f"Game #{record.id}:")
+
+    async def resign(self, interaction: Interaction, game: int | None = None) -> None:
+        await defer_private(interaction)
+        try:
+            record = await find_game(interaction, self.services, game)
+            message = await self.host.resignations.resign(record.id, interaction.user.id, reason="resigned")
+        except PlayError as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        await tell(interaction, message)

@@ -1,0 +1,48 @@
+"""Which game a command means, from where it was typed and who typed it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord.access import may_see
+from bot.play.errors import PlayError
+from bot.services import Services
+from bot.store import GameRecord
+
+
+async def find_game(interaction: discord.Interaction[Any], services: Services, number: int | None = None,
+                    *, statuses: tuple[str, ...] = ("active",)) -> GameRecord:
+    """The game numbered ``number``; else the game whose thread this is; else the
+    caller's game in this channel (their turn first, newest first).
+
+    A number names a game only where it may be seen (:func:`bot.discord.access.may_see`):
+    in its own server, or by DM to its players. Elsewhere it is answered exactly
+    like a number that names no game, so nothing about other servers leaks."""
+    store = services.store
+    if number is not None:
+        game = await store.game_record(number)
+        if game is None or not await may_see(store, game, interaction):
+            if interaction.guild_id is None:
+                raise PlayError(f"You have no game #{number}: by DM you can only reach games you play in.")
+            raise PlayError(f"There is no game #{number} in this server.")
+        return game
+    channel_id = interaction.channel_id
+    here = await store.games_in_thread(channel_id, statuses)
+    if here:
+        return here[-1]
+    mine = await store.games_of_user_in_channel(interaction.user.id, channel_id, statuses)
+    if not mine:
+        mine = await store.games_of_user(interaction.user.id, interaction.guild_id, statuses)
+    if not mine:
+        raise PlayError("You have no game running here. Start one with `/pyramid new`.")
+    for record in reversed(mine):
+        try:
+            session = await services.sessions.load(record.id)
+        except PlayError:
+            continue
+        seat = session.seat_of(interaction.user.id)
+        if seat is not None and session.to_act == seat.seat:
+            return record
+    return mine[-1]

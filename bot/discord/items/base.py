@@ -1,0 +1,73 @@
+"""What every component of the bot shares: reading its custom id, and answering a
+failure with a sentence instead of Discord's silent "This interaction failed"."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from bot.custom_ids import BadCustomId, CustomId
+from bot.discord.replies import tell
+from bot.store import CorruptRecord
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+#: Matches nothing: the template of kinds that only exist to be subclassed.
+NOTHING = re.compile(r"(?!)")
+
+
+class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=NOTHING):
+    """One kind of component. A subclass names its ``actions`` (its template follows
+    from them) and implements :meth:`handle`; what it needs to do so is bound to it
+    as class attributes when a client registers it (see ``binding``)."""
+
+    #: The custom id actions this kind answers.
+    actions: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, *, actions: tuple[str, ...] = (), template: re.Pattern[str] | None = None) -> None:
+        if actions:
+            cls.actions = actions
+        if template is None:
+            template = CustomId.template(*actions) if actions else cls.__discord_ui_compiled_template__
+        super().__init_subclass__(template=template)
+
+    def __init__(self, item: discord.ui.Item[Any], match: re.Match[str]) -> None:
+        super().__init__(item)
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Component:
+        return cls(item, match)
+
+    @property
+    def cid(self) -> CustomId:
+        return CustomId.from_match(self.match)
+
+    async def callback(self, interaction: Interaction) -> None:
+        raw = self.match.string
+        try:
+            await self.handle(interaction)
+        except BadCustomId as exc:
+            await tell(interaction, f"❌ {exc}")
+        except CorruptRecord as exc:
+            log.error("corrupt record behind %s: %s", raw, exc)
+            await tell(interaction, f"❌ {exc} An admin can look at the bot's logs.")
+        except discord.HTTPException:
+            raise
+        except Exception:
+            log.exception("click %s failed", raw)
+            await tell(interaction, "❌ Something went wrong on my side; nothing was changed. Please try again.")
+
+    async def handle(self, interaction: Interaction) -> None:
+        raise NotImplementedError
+
+
+def chosen_values(interaction: Interaction) -> list[str]:
+    """What a select menu's clicker chose."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return [str(v) for v in data.get("values", []) or []]

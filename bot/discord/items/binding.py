@@ -1,0 +1,49 @@
+"""The component classes one client registers (``Client.add_dynamic_items``).
+
+discord.py builds a dynamic item from its class when a click arrives, so what a
+handler needs cannot be passed to a constructor: each client gets subclasses of its
+own with its handlers as class attributes. Two clients in one process (tests) never
+share them."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from bot.custom_ids import none_of
+from bot.discord.challenges import Challenges
+from bot.discord.items.base import Component
+from bot.discord.items.challenge import PlayDealButton
+from bot.discord.items.lobby import AddAiSelect, CancelButton, JoinButton, LeaveButton, StartButton
+from bot.discord.items.turns import (
+    ChoiceButton,
+    ChoiceSelect,
+    HandButton,
+    LatestBoardButton,
+    MoveButton,
+    PageButton,
+    YourMoveButton,
+)
+from bot.discord.items.unknown import UnknownComponent
+from bot.discord.lobbies import Lobbies
+from bot.discord.turns import Turns
+
+C = TypeVar("C", bound=Component)
+
+
+def bind(kind: type[C], attributes: Mapping[str, Any], **options: Any) -> type[C]:
+    """A subclass of ``kind`` carrying ``attributes`` (``options``: its class keywords)."""
+    return cast("type[C]", types.new_class(kind.__name__, (kind,), options, lambda ns: ns.update(attributes)))
+
+
+def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[type[Component]]:
+    """Every kind of component, bound to these handlers, and the catch-all for the rest."""
+    kinds: list[type[Component]] = [
+        *(bind(k, {"lobbies": lobbies}) for k in (JoinButton, LeaveButton, StartButton, CancelButton, AddAiSelect)),
+        *(bind(k, {"turns": turns}) for k in (YourMoveButton, ChoiceButton, ChoiceSelect, PageButton, MoveButton,
+                                              HandButton, LatestBoardButton)),
+        bind(PlayDealButton, {"challenges": challenges}),
+    ]
+    unknown = bind(UnknownComponent, {}, template=none_of(a for k in kinds for a in k.actions))
+    return [*kinds, unknown]

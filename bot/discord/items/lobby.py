@@ -1,0 +1,38 @@
+"""A lobby's buttons and its "add an AI" menu."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from bot.discord.items.base import Component, Interaction, chosen_values
+from bot.discord.lobbies import Lobbies
+
+
+class LobbyComponent(Component):
+    lobbies: ClassVar[Lobbies]
+
+
+class JoinButton(LobbyComponent, actions=("join",)):
+    async def handle(self, interaction: Interaction) -> None:
+        await self.lobbies.join(interaction, self.cid.game_id)
+
+
+class LeaveButton(LobbyComponent, actions=("leave",)):
+    async def handle(self, interaction: Interaction) -> None:
+        await self.lobbies.leave(interaction, self.cid.game_id)
+
+
+class StartButton(LobbyComponent, actions=("start",)):
+    async def handle(self, interaction: Interaction) -> None:
+        await self.lobbies.start(interaction, self.cid.game_id)
+
+
+class CancelButton(LobbyComponent, actions=("cancel",)):
+    async def handle(self, interaction: Interaction) -> None:
+        await self.lobbies.cancel(interaction, self.cid.game_id)
+
+
+class AddAiSelect(LobbyComponent, actions=("addai",)):
+    async def handle(self, interaction: Interaction) -> None:
+        values = chosen_values(interaction)
+        await self.lobbies.add_ai(interaction, self.cid.game_id, values[0] if values else "")

@@ -1,0 +1,15 @@
+"""Every custom id no other kind answers: a component of an older bot, a damaged or a
+forged id. It gets a friendly answer, never Discord's silent failure."""
+
+from __future__ import annotations
+
+from bot.custom_ids import UNRECOGNISED
+from bot.discord.items.base import Component, Interaction
+from bot.discord.replies import tell
+
+
+class UnknownComponent(Component):
+    """Bound with the template of every id the other kinds leave (``custom_ids.none_of``)."""
+
+    async def handle(self, interaction: Interaction) -> None:
+        await tell(interaction, f"❌ {UNRECOGNISED}")

@@ -1,0 +1,37 @@
+"""The bot's own permissions where a command is used: ``/pyramid new`` refuses up
+front where a game could not be posted (#15), ``/pyramid-admin check`` reports them.
+Discord sends the bot's permissions in the channel with every interaction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.play import permissions
+from bot.store import GameStore
+
+Interaction = discord.Interaction[Any]
+
+
+def channel_name(interaction: Interaction) -> str:
+    return f"<#{interaction.channel_id}>" if interaction.channel_id else "this channel"
+
+
+async def place_here(interaction: Interaction, store: GameStore) -> permissions.Place:
+    """Where a game opened here would be played, by the server's thread setting."""
+    settings = await store.guild_settings(interaction.guild_id or 0)
+    return permissions.place_of(interaction.channel, settings.use_threads)
+
+
+async def permission_refusal(interaction: Interaction, store: GameStore) -> str | None:
+    """Why no game can be opened here, naming the missing permissions; None when one can."""
+    if interaction.guild_id is None:
+        return None
+    return permissions.refusal(interaction.app_permissions, channel_name(interaction),
+                               await place_here(interaction, store))
+
+
+def permission_report(interaction: Interaction, place: permissions.Place) -> str:
+    """Every permission the bot uses here, marked."""
+    return permissions.report(interaction.app_permissions, channel_name(interaction), place)

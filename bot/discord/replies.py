@@ -1,0 +1,71 @@
+"""Answering an interaction the right way whatever state it is in.
+
+discord.py raises if you respond twice; these helpers pick ``response``,
+``edit_original_response`` or ``followup`` so handlers can just say what they mean.
+
+A deferred "thinking" response (``defer_private``, or ``defer(thinking=True)``) is
+completed by editing it: Discord's old behaviour of letting the first follow-up
+replace the loading message is deprecated. Its visibility was fixed when it was
+deferred, so a private defer gives a private answer whatever ``ephemeral`` says."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+#: ``interaction.extras`` keys: the deferred response has been completed / was deferred ephemeral
+_COMPLETED = "pyramid.replies.completed"
+_PRIVATE = "pyramid.replies.private"
+
+
+def _thinking(interaction: discord.Interaction[Any]) -> bool:
+    """Deferred with a loading message that nothing has replaced yet."""
+    deferred = interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+    return deferred and not interaction.extras.get(_COMPLETED)
+
+
+async def _complete(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """Replace the loading message of a deferred response (``PATCH .../messages/@original``)."""
+    kwargs.pop("ephemeral", None)  # decided when deferring
+    files = list(kwargs.pop("files", None) or [])
+    if kwargs.get("file") is not None:
+        files.append(kwargs.pop("file"))
+    kwargs.pop("file", None)
+    if files:
+        kwargs["attachments"] = files
+    await interaction.edit_original_response(content=text[:2000], **kwargs)
+    interaction.extras[_COMPLETED] = True
+
+
+async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """An ephemeral message to the clicker: the first response, the completion of a
+    deferred one, or a follow-up."""
+    kwargs.setdefault("ephemeral", True)
+    if not interaction.response.is_done():
+        await interaction.response.send_message(text[:2000], **kwargs)
+    elif _thinking(interaction):
+        await _complete(interaction, text, **kwargs)
+    else:
+        await interaction.followup.send(text[:2000], **kwargs)
+
+
+async def say_public(interaction: discord.Interaction[Any], text: str, *, private_note: str = "") -> None:
+    """A message everyone in the channel sees. After a private defer the loading
+    message is completed with ``private_note`` (or ``text``) for the clicker, and
+    ``text`` goes out as a public follow-up."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(text[:2000])
+        return
+    if _thinking(interaction):
+        if not interaction.extras.get(_PRIVATE):
+            await _complete(interaction, text)
+            return
+        await _complete(interaction, private_note or text)
+    await interaction.followup.send(text[:2000], ephemeral=False)
+
+
+async def defer_private(interaction: discord.Interaction[Any]) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        interaction.extras[_PRIVATE] = True

@@ -1,0 +1,46 @@
+"""The command tree: ``/pyramid`` and ``/pyramid-admin``, and what a command that
+fails tells the player."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.challenges import Challenges
+from bot.discord.commands.admin import AdminCommands
+from bot.discord.commands.info import InfoCommands
+from bot.discord.commands.lobby import LobbyCommands
+from bot.discord.commands.play import PlayCommands
+from bot.discord.commands.pyramid import PyramidCommands
+from bot.discord.lobbies import Lobbies
+from bot.discord.replies import tell
+from bot.discord.turns import Turns
+from bot.play.errors import PlayError
+from bot.play.host import Host
+from bot.services import Services
+
+log = logging.getLogger(__name__)
+
+
+class CommandTree(app_commands.CommandTree[Any]):
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, PlayError):
+            await tell(interaction, f"❌ {original}")
+            return
+        log.exception("command %s failed", interaction.command and interaction.command.qualified_name,
+                      exc_info=original)
+        # Not "nothing was changed": the failure may come after a move was saved (it then counts).
+        await tell(interaction, "❌ Something went wrong on my side. `/pyramid status` shows where the game "
+                                "stands; if your move is not there, please try again.")
+
+
+def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turns,
+                   challenges: Challenges) -> list[app_commands.Group]:
+    """Every top-level command the bot registers: ``/pyramid`` and ``/pyramid-admin``."""
+    pyramid = PyramidCommands(LobbyCommands(services, lobbies, challenges), PlayCommands(services, host, turns),
+                              InfoCommands(services, host))
+    return [pyramid, AdminCommands(services)]

@@ -1,0 +1,187 @@
+"""Clicks during a game: opening the move chooser, choosing, moving, hands, boards.
+
+Every handler answers within Discord's 3 seconds before doing slow work, refuses
+out-of-turn and stale clicks with an ephemeral explanation, and funnels the actual
+move through ``SessionService.make_move`` (one lock, one versioned write).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.custom_ids import CustomId
+from bot.discord.access import check_at_game, check_player_place
+from bot.discord.replies import defer_private, tell
+from bot.games.picker import PathGone, node_at
+from bot.play.boards import board_content, board_labels, player_view, public_view
+from bot.play.chooser import chooser
+from bot.play.errors import RESIGNED, PlayError, StaleBoard
+from bot.play.host import Host
+from bot.play.session import Session
+from bot.services import Services
+from engine.core import MoveRejected
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+OUT_OF_DATE = "⌛ This board is out of date: someone has moved since."
+
+
+def check_actor(session: Session, user_id: int) -> int:
+    """The clicker's seat if it's theirs to act; otherwise a readable refusal.
+    Whether they still play the seat at all comes before whose turn it is."""
+    if session.over or session.record.status != "active":
+        raise PlayError("This game is over.")
+    mine = session.human_seat(user_id)
+    seat = session.to_act
+    if seat != mine.seat:
+        acting = session.seat(seat) if seat is not None else None
+        who = acting.display if acting else "someone else"
+        raise PlayError(f"It's not your turn: the game is waiting for {who}.")
+    return mine.seat
+
+
+class Turns:
+    def __init__(self, services: Services, host: Host) -> None:
+        self.services = services
+        self.host = host
+
+    async def send_current_board(self, interaction: Interaction, session: Session, note: str) -> None:
+        """An ephemeral copy of the current board, for stale clicks, 🔄 and ``/pyramid status``."""
+        view = public_view(session)
+        file = await self.services.renderer.board(view, art=session.presenter.art,
+                                                  labels=board_labels(session, view))
+        text = note + "\n" + board_content(session, [])
+        await tell(interaction, text, file=file)
+
+    async def _load_current(self, interaction: Interaction, cid: CustomId, *, check_version: bool = True,
+                            public: bool = False) -> Session | None:
+        """Load the game; answer clicks from the wrong place (a ``public`` control away
+        from the game's channel or thread, a player control from another server) and
+        stale clicks with an explanation or the current board, and return None."""
+        try:
+            session = await self.services.sessions.load(cid.game_id)
+            if public:
+                check_at_game(interaction, session.record)
+            else:
+                check_player_place(interaction, session.record)
+        except PlayError as exc:
+            await tell(interaction, str(exc))
+            return None
+        if check_version and cid.version != session.version:
+            await defer_private(interaction)
+            await self.send_current_board(interaction, session, OUT_OF_DATE)
+            return None
+        return session
+
+    async def _actor_session(self, interaction: Interaction, cid: CustomId) -> Session | None:
+        """The current game if the clicker is the one to act on this very board;
+        otherwise they have been told why not, and None is returned."""
+        session = await self._load_current(interaction, cid)
+        if session is None:
+            return None
+        try:
+            check_actor(session, interaction.user.id)
+        except PlayError as exc:
+            await tell(interaction, str(exc))
+            return None
+        return session
+
+    async def open_chooser(self, interaction: Interaction, cid: CustomId) -> None:
+        """▶ Your move: the chooser, privately."""
+        session = await self._actor_session(interaction, cid)
+        if session is not None:
+            shown = chooser(session, ())
+            await tell(interaction, shown.content, view=shown.view)
+
+    async def choose(self, interaction: Interaction, cid: CustomId, path: Sequence[str], page: int = 0) -> None:
+        """One step down the chooser (or a page of it); a path that spells a whole
+        move with nothing more to choose is played."""
+        session = await self._actor_session(interaction, cid)
+        if session is None:
+            return
+        try:
+            node = node_at(session.game.legal_moves(session.state), list(path), session.presenter.steps)
+        except PathGone as exc:
+            await tell(interaction, str(exc))
+            return
+        if node.complete is not None and not node.choices:
+            await self.perform_move(interaction, session, node.complete)
+            return
+        shown = chooser(session, node.path, page)
+        await interaction.response.edit_message(content=shown.content, view=shown.view)
+
+    async def move(self, interaction: Interaction, cid: CustomId) -> None:
+        """A button that names a whole move (a fall on the board, ✅ Done here)."""
+        session = await self._actor_session(interaction, cid)
+        if session is not None:
+            await self.perform_move(interaction, session, cid.arg)
+
+    async def perform_move(self, interaction: Interaction, session: Session, move: str) -> None:
+        """Acknowledge at once, then make the move and announce it."""
+        sessions = self.services.sessions
+        private_message = interaction.message is not None and (
+            interaction.message.flags.ephemeral or interaction.message.guild is None
+        )
+        if private_message:
+            await interaction.response.edit_message(content=f"⏳ Playing `{move}`…", view=None)
+        else:
+            await defer_private(interaction)
+        try:
+            outcome = await sessions.make_move(
+                session.record.id, move, user_id=interaction.user.id, expected_version=session.version
+            )
+        except StaleBoard:
+            fresh = await sessions.load(session.record.id)
+            await self.send_current_board(interaction, fresh, OUT_OF_DATE)
+            return
+        except (MoveRejected, PlayError) as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        done = f"✅ You played `{outcome.move}`."
+        if private_message:
+            await interaction.edit_original_response(content=done)
+        else:
+            await tell(interaction, done)
+        if not await self.host.delivery.announce(session.record.id):  # the move counts all the same
+            await tell(interaction, "📋 Your move is saved; the board will follow as soon as Discord lets me post it.")
+
+    async def hand(self, interaction: Interaction, cid: CustomId) -> None:
+        """🂠 My hand."""
+        session = await self._load_current(interaction, cid, check_version=False)
+        if session is not None:
+            await self.show_hand(interaction, session)
+
+    async def show_hand(self, interaction: Interaction, session: Session) -> None:
+        """The clicker's hand, privately. A player whose seat an AI took after a timeout
+        may still look; one who resigned has left the game and its hand."""
+        mine = session.seat_of(interaction.user.id)
+        if mine is None:
+            await tell(interaction, "You are not playing in this game.")
+            return
+        if mine.resigned:
+            await tell(interaction, RESIGNED)
+            return
+        await defer_private(interaction)
+        file = await self.services.renderer.hand(player_view(session, mine.seat), art=session.presenter.art)
+        view = None
+        text = f"{session.presenter.emoji} Your hand in game #{session.record.id} (move {session.version})."
+        if not session.over and session.to_act == mine.seat and not mine.is_ai:
+            shown = chooser(session, ())
+            view = shown.view
+            text += "\n🎯 It's your turn: " + shown.content.splitlines()[-1]
+        kwargs: dict[str, Any] = {"file": file}
+        if view is not None:
+            kwargs["view"] = view
+        await tell(interaction, text, **kwargs)
+
+    async def board(self, interaction: Interaction, cid: CustomId) -> None:
+        """🔄 Latest board."""
+        session = await self._load_current(interaction, cid, check_version=False, public=True)
+        if session is None:
+            return
+        await defer_private(interaction)
+        await self.send_current_board(interaction, session, "Here is the current board.")

@@ -1,0 +1,25 @@
+"""Flaming Pyramids in Discord."""
+
+from __future__ import annotations
+
+from bot.games.presenter import Presenter
+from engine.flaming_pyramids import GAME
+from render import art_for
+
+PRESENTER = Presenter(
+    game=GAME,
+    art=art_for(GAME.id),
+    emoji="🔥",
+    rules=(
+        "Everyone builds one shared pyramid. On your turn play one tile from your hand to an open space "
+        "(a spot on two tiles, or a gap in the base; if there is none, extend the base). A tile on two "
+        "others must share a colour or weight with one of them and weigh no more than both together, "
+        "or they **collapse** into your draw pile and it falls left or right (your choice). Coals set "
+        "straw on fire, Blowtorches straw and wood; two incendiaries touching **explode**. With the "
+        "*curse*, three equal weights in a mini-pyramid go to the previous player. Draw back to five; "
+        "the first player with no tiles left wins."
+    ),
+    verbs={"play": "Play a tile", "fall": "Fall", "left": "⬅ Fall left", "right": "Fall right ➡"},
+    prompts=("Choose a move", "Choose a tile", "Choose a spot"),
+    public_verbs=frozenset({"fall"}),
+)

@@ -1,0 +1,215 @@
+"""Showing what the outbox asks for: boards, hand DMs, stripped buttons, endings.
+
+Each ``deliver_*`` method does one outbox row's work and marks the row done in the
+same transaction that records the message it posted (``OutboxStore.complete``),
+so a row is either still pending or done with its message known. A post carries a
+nonce derived from the row (``bot.play.announcements.nonce``): if the bot dies after
+Discord created the message but before the row was marked, the retry gets the same
+message back instead of a second one. Failures propagate to the caller
+(``bot.play.delivery``), which decides when to try again.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.play.announcements import events_from_json, nonce
+from bot.play.boards import board_content, board_labels, board_view, mention_allowed, player_view, public_view
+from bot.play.channels import Channels
+from bot.play.chooser import chooser
+from bot.play.failures import CANNOT_DM, Blocked
+from bot.play.leaderboards import Leaderboards
+from bot.play.session import Session
+from bot.services import Services
+from bot.store import CorruptRecord, MessageRef
+from bot.store.outbox import Announcement, OutboxItem, PostedMessage
+from engine.core import Event
+
+log = logging.getLogger(__name__)
+
+
+class Announcer:
+    def __init__(self, services: Services, client: discord.Client, channels: Channels,
+                 leaderboards: Leaderboards) -> None:
+        self.services = services
+        self.client = client
+        self.channels = channels
+        self.leaderboards = leaderboards
+        #: Users whose DMs were found closed (loaded once, then kept up to date), so
+        #: that noticing them use the bot costs no database read per interaction.
+        self._closed_dms: set[int] | None = None
+
+    async def player_active(self, user_id: int) -> None:
+        """The player used the bot: if their DMs were found closed, try them again
+        with the next hand (they may have opened them meanwhile)."""
+        store = self.services.store
+        if self._closed_dms is None:
+            self._closed_dms = await store.closed_dm_users()
+        if user_id in self._closed_dms:
+            await store.retry_dms(user_id)
+
+    # --- one outbox row each; each returns whether it queued more rows -----------
+    async def deliver_board(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> bool:
+        """Post the board of ``item.version`` (with the story since the last board
+        shown), record it, and queue stripping the buttons of the one it replaces.
+        ``session``: the game as loaded for this delivery pass, if it was."""
+        services = self.services
+        session = await self._current(item, session)
+        shown = await services.store.get_message(item.game_id, "board")
+        if shown is not None and shown.version >= item.version:
+            return await self._done(item, "shown already")
+        target = session
+        if session.version > item.version:
+            if not item.uncertain:  # never reached Discord: a later board will tell its story
+                await self._ensure_later(item, session, later)
+                await self._done(item, "superseded")
+                return True
+            target = await services.sessions.load_at(item.game_id, item.version)
+        channel_id = session.record.play_channel_id
+        self.channels.check_postable(channel_id)
+        events = await self.story(target, shown.version if shown is not None else None)
+        view = public_view(target)
+        file = await services.renderer.board(view, art=target.presenter.art, labels=board_labels(target, view),
+                                             events=events)
+        message = await self.client.get_partial_messageable(channel_id).send(
+            board_content(target, events), file=file, view=board_view(target),
+            allowed_mentions=mention_allowed(target), nonce=nonce(item.game_id, item.version, "board"),
+        )
+        return await self._record(item, shown, PostedMessage(role="board", channel_id=message.channel.id,
+                                                             message_id=message.id, version=item.version))
+
+    async def deliver_hand(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> bool:
+        """DM a player their hand as it is after ``item.version`` (with the move
+        picker when it is their turn), replacing the previous hand message."""
+        services = self.services
+        session = await self._current(item, session)
+        seat = session.seat(item.seat)
+        if seat is None or seat.user_id is None or seat.is_ai:
+            return await self._done(item, "no human in the seat")
+        dms = await services.store.dm_status(seat.user_id)
+        if dms == "closed":
+            return await self._done(item, "DMs closed")
+        shown = await services.store.get_message(item.game_id, "hand", item.seat)
+        if shown is not None and shown.version >= item.version:
+            return await self._done(item, "shown already")
+        target = session
+        if session.version > item.version:
+            if not item.uncertain:
+                await self._ensure_later(item, session, later)
+                await self._done(item, "superseded")
+                return True
+            target = await services.sessions.load_at(item.game_id, item.version)
+        file = await services.renderer.hand(player_view(target, item.seat), art=target.presenter.art)
+        p = target.presenter
+        lines = [f"{p.emoji} **{p.title}** · game #{target.record.id} · your hand after move {target.version}"]
+        view = discord.ui.View(timeout=None)
+        if not target.over and target.to_act == item.seat and target.record.status == "active":
+            view = chooser(target, ()).view
+            lines.append("🎯 It's your turn: choose below, or use the board in the channel.")
+        try:
+            user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
+            message = await user.send("\n".join(lines), file=file, view=view,
+                                      nonce=nonce(item.game_id, item.version, "hand", item.seat))
+        except discord.Forbidden as exc:
+            if exc.code != CANNOT_DM:
+                raise
+            if self._closed_dms is not None:
+                self._closed_dms.add(seat.user_id)
+            if await services.store.mark_dm_closed(seat.user_id):
+                await self.tell_dms_closed(session, seat.user_id)
+            return await self._done(item, "DMs closed")
+        if dms == "retry":  # they were closed; this one went through, so they are open again
+            await services.store.mark_dm_closed(seat.user_id, False)
+            if self._closed_dms is not None:
+                self._closed_dms.discard(seat.user_id)
+        return await self._record(item, shown, PostedMessage(role="hand", seat=item.seat,
+                                                             channel_id=message.channel.id, message_id=message.id,
+                                                             version=item.version))
+
+    async def deliver_strip(self, item: OutboxItem) -> bool:
+        """Take the buttons off a superseded board or hand message."""
+        channel_id, message_id = int(item.payload["channel_id"]), int(item.payload["message_id"])
+        self.channels.check_editable(channel_id)
+        try:
+            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+        except discord.NotFound:  # deleted (or its channel is): nothing left to strip
+            return await self._done(item, "gone")
+        return await self._done(item, "stripped")
+
+    async def deliver_finish(self, item: OutboxItem) -> bool:
+        """The game ended with this move: whatever follows a game's end (a challenge's leaderboard)."""
+        session = await self.services.sessions.load(item.game_id)
+        await self.leaderboards.game_finished(session)
+        return await self._done(item, "finished")
+
+    # --- pieces ------------------------------------------------------------------
+    async def story(self, session: Session, since: int | None) -> list[Event]:
+        """What happened since the board of version ``since`` (none for the first
+        board): the events stored with each move's board row, else rebuilt from the
+        log in the CPU pool."""
+        if since is None or since >= session.version:
+            return []
+        stored = await self.services.store.outbox.board_events(session.record.id, since, session.version)
+        if stored is not None:
+            return [e for version in sorted(stored) for e in events_from_json(stored[version])]
+        events = await self.services.sessions.replay_events(session.record.id, since, session.version)
+        return [e for e in events if e.visible(None)]
+
+    async def _current(self, item: OutboxItem, session: Session | None) -> Session:
+        """The game at the row's version or later. The pass's copy may predate a
+        move made since (its rows are read later): then load it again, or the post
+        would show an older move under this row's nonce."""
+        if session is None or session.version < item.version:
+            session = await self.services.sessions.load(item.game_id)
+        if session.version < item.version:
+            raise CorruptRecord(f"Game {item.game_id} has an announcement for move {item.version} "
+                                f"but only {session.version} moves.")
+        return session
+
+    async def _ensure_later(self, item: OutboxItem, session: Session, later: bool) -> None:
+        """A superseded row must hand its work to a row of the current version;
+        rows written with every move make one exist, except for rows queued outside
+        a move (a start, a restart), so make sure."""
+        if not later:
+            await self.services.store.outbox.enqueue(
+                item.game_id, [Announcement(kind=item.kind, version=session.version, seat=item.seat,
+                                            channel_id=item.channel_id)])
+
+    async def _done(self, item: OutboxItem, outcome: str) -> bool:
+        await self.services.store.outbox.complete(item, outcome)
+        return False
+
+    async def _record(self, item: OutboxItem, shown: MessageRef | None, posted: PostedMessage) -> bool:
+        """Take the buttons off the message the post replaces, then mark the row
+        done with its message recorded as current. Stripping first makes the row
+        cover it: a crash before the row is done repeats the post (same nonce, same
+        message) and the strip. Buttons that cannot go now are queued, in the same
+        transaction, as a row of their own."""
+        leftover = None
+        if shown is not None and shown.message_id != posted.message_id:
+            leftover = await self.channels.strip_now(shown.channel_id, shown.message_id)
+        outbox = self.services.store.outbox
+        done = await outbox.complete(item, "sent", posted=posted, strip_later=leftover)
+        if done.marked and not done.recorded:  # a newer message is current: this one is the stale one
+            stale = await self.channels.strip_now(posted.channel_id, posted.message_id)
+            if stale is not None:
+                await outbox.queue_strip(item, stale)
+                return True
+        return leftover is not None
+
+    async def tell_dms_closed(self, session: Session, user_id: int) -> None:
+        channel_id = session.record.play_channel_id
+        try:
+            self.channels.check_postable(channel_id)
+            await self.client.get_partial_messageable(channel_id).send(
+                f"<@{user_id}>, I can't send you direct messages, so I'll show your hand privately here "
+                "instead: use **🂠 My hand** or **▶ Your move** on the board, or `/pyramid hand`.",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            )
+        except (discord.HTTPException, Blocked) as exc:
+            log.warning("could not post the closed-DM notice: %s", exc)
+
+
+__all__ = ["Announcer"]

@@ -1,0 +1,135 @@
+"""What a board message says and which buttons it carries, and the views of a game
+its pictures are drawn from.
+
+Only public information goes here: the board message is seen by the whole channel.
+Private choices (which tile to play) happen in an ephemeral picker or a DM
+(:mod:`bot.play.chooser`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.custom_ids import CustomId
+from bot.play.components import button
+from bot.play.session import Session
+from engine.core import Event
+
+MAX_CONTENT = 2000
+
+
+def names(session: Session) -> list[str]:
+    return [s.display for s in session.seats]
+
+
+def plain_names(session: Session) -> list[str]:
+    return [s.plain_name for s in session.seats]
+
+
+def public_view(session: Session) -> dict[str, object]:
+    """What everyone may see, with the names and number the picture shows."""
+    view = dict(session.game.view(session.state, None))
+    view["names"] = plain_names(session)
+    view["game_number"] = session.record.id
+    return view
+
+
+def player_view(session: Session, seat: int) -> dict[str, object]:
+    """What ``seat`` may see (its hand), for a private picture."""
+    view = dict(session.game.view(session.state, seat))
+    view["names"] = plain_names(session)
+    view["game_number"] = session.record.id
+    return view
+
+
+def narrate(events: Sequence[Event], session: Session, *, viewer: int | None = None) -> list[str]:
+    who = names(session)
+    return [e.narrate(who) for e in events if e.visible(viewer)]
+
+
+def status_line(session: Session) -> str:
+    result = session.result
+    who = names(session)
+    if result is not None and session.over:
+        summary = result.summary.format(*who) if result.summary else ""
+        winners = ", ".join(who[w] for w in result.winners if w < len(who))
+        if winners:
+            return f"🏆 **Game over.** {summary or f'{winners} won!'}"
+        return f"🏁 **Game over.** {summary or 'Nobody won this time.'}"
+    if session.record.status == "finished":
+        extra = (session.record.result or {}).get("summary", "")
+        return f"🏁 **Game over.** {extra}".strip()
+    seat = session.to_act
+    if seat is None:
+        return ""
+    name = who[seat] if seat < len(who) else f"Player {seat + 1}"
+    pending = session.game.pending(session.state)
+    if pending is not None:
+        summary = result.summary.format(*who) if result is not None else ""
+        return session.presenter.decision(pending.kind).format(name=name, kind=pending.kind, summary=summary)
+    return f"🎯 {name}, it's your turn."
+
+
+def trim(lines: Sequence[str], limit: int = MAX_CONTENT) -> str:
+    text = "\n".join(line for line in lines if line)
+    if len(text) <= limit:
+        return text
+    return text[: limit - 2] + " …"
+
+
+def board_content(session: Session, events: Sequence[Event]) -> str:
+    p = session.presenter
+    header = f"{p.emoji} **{p.title}** · game #{session.record.id} · move {session.version}"
+    story = narrate(events, session)
+    extra: list[str] = []
+    if p.board_lines is not None:  # from the public view only: the whole channel reads this
+        shown = [discord.utils.escape_markdown(n) for n in plain_names(session)]
+        extra = p.board_lines(dict(session.game.view(session.state, None)), shown)
+    return trim([header, *story[-12:], *extra, status_line(session)])
+
+
+def board_labels(session: Session, view: Mapping[str, Any]) -> dict[str, str]:
+    """The letters drawn on the public board (and matched by the picker's buttons).
+
+    A game whose pictures name their public spots gets them from ``view``, the
+    public view, so the letters can only depend on what everyone may see; others
+    letter the cells of the legal moves."""
+    if session.over:
+        return {}
+    return session.presenter.public_labels(view, session.game.legal_moves(session.state))
+
+
+def mention_allowed(session: Session) -> discord.AllowedMentions:
+    """Ping only the person who must act next, never everyone named in the story."""
+    seat = session.to_act
+    record = session.seat(seat) if seat is not None else None
+    users = [discord.Object(record.user_id)] if record and record.user_id and not record.is_ai else []
+    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
+
+
+def board_view(session: Session) -> discord.ui.View:
+    """The board's buttons; empty once the game is over."""
+    view = discord.ui.View(timeout=None)
+    if session.over or session.record.status != "active":
+        return view
+    p = session.presenter
+    gid, ver = session.record.id, session.version
+    moves = session.game.legal_moves(session.state)
+    public = [m for m in moves if m.split()[0] in p.public_verbs]
+    seat = session.to_act
+    acting = session.seat(seat) if seat is not None else None
+    if acting is not None and not acting.is_ai:
+        if public and len(public) == len(moves) and len(public) <= 5:
+            labels = p.labels(moves)
+            for move in public:
+                label = " ".join(p.token_label(t, labels) for t in p.steps(move)[1:]) or move
+                view.add_item(button(CustomId("move", gid, ver, move), label, discord.ButtonStyle.primary))
+        else:
+            view.add_item(button(CustomId("turn", gid, ver), "▶ Your move", discord.ButtonStyle.primary))
+    if p.has_hand:
+        view.add_item(button(CustomId("hand", gid, ver), "🂠 My hand"))
+    view.add_item(button(CustomId("board", gid, 0), "🔄 Latest board"))
+    return view

@@ -1,0 +1,71 @@
+"""The private move chooser: the legal moves as a few clicks, for the seat to act
+(in an ephemeral reply or with the hand DM). Its buttons carry the path chosen so
+far; :mod:`bot.games.picker` rebuilds the choices from the current legal moves on
+every click."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.custom_ids import CustomId
+from bot.games.picker import back_path, node_at
+from bot.play.components import button
+from bot.play.session import Session
+
+#: Up to this many choices are buttons; more go in a select menu, 25 a page.
+PAGE = 20
+
+
+@dataclass(frozen=True)
+class Chooser:
+    content: str
+    view: discord.ui.View
+
+
+def chooser(session: Session, path: Sequence[str], page: int = 0) -> Chooser:
+    """The private chooser for the seat to act, at ``path``."""
+    p = session.presenter
+    gid, ver = session.record.id, session.version
+    moves = session.game.legal_moves(session.state)
+    labels = p.labels(moves)
+    node = node_at(moves, list(path), p.steps)
+    view = discord.ui.View(timeout=None)
+    chosen = " › ".join(p.token_label(t, labels) for t in node.path)
+    lines = [f"**{p.title}** · move {ver + 1}"]
+    if chosen:
+        lines.append(f"So far: {chosen}")
+    lines.append(p.prompt(node.path) + ":")
+    if labels:
+        lines.append("Spots are lettered as on the board picture.")
+    choices = list(node.choices)
+    if len(choices) <= PAGE:
+        for token in choices:
+            full = (*node.path, token)
+            view.add_item(button(CustomId("pick", gid, ver, " ".join(full)), p.token_label(token, labels),
+                                 discord.ButtonStyle.primary))
+    else:
+        start = page * 25
+        options = [
+            discord.SelectOption(label=p.token_label(t, labels)[:100], value=t) for t in choices[start : start + 25]
+        ]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=CustomId("sel", gid, ver, " ".join(node.path)).encode(), options=options,
+            placeholder=f"{p.prompt(node.path)} ({start + 1}–{start + len(options)} of {len(choices)})", row=0,
+        )
+        view.add_item(select)
+        if start + 25 < len(choices):
+            view.add_item(button(CustomId("page", gid, ver, f"{page + 1}|{' '.join(node.path)}"), "More ▶", row=1))
+        if page > 0:
+            view.add_item(button(CustomId("page", gid, ver, f"{page - 1}|{' '.join(node.path)}"), "◀ Back", row=1))
+    row = 4
+    if node.complete is not None and choices:
+        view.add_item(button(CustomId("move", gid, ver, node.complete), "✅ Done here", discord.ButtonStyle.success,
+                             row=row))
+    back = back_path(moves, node, p.steps)
+    if back is not None:
+        view.add_item(button(CustomId("pick", gid, ver, " ".join(back)), "⬅ Back", row=row))
+    return Chooser("\n".join(lines), view)

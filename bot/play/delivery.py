@@ -1,0 +1,367 @@
+"""The outbox worker: delivers every announcement once, in order per chain.
+
+Who delivers: the handler that made a move calls ``deliver_game`` at once (the
+player sees the board as fast as before); the worker started with the client
+delivers what is due later (retries, blocked rows whose cause was fixed, AI turns,
+and on start-up everything a stopped bot left behind). A game's rows form chains
+(its boards, each player's hand DMs, button stripping, AI turns, its end); each
+chain has a lock, and its rows are read again under it, so a row is delivered by
+one deliverer, once, and in order: a retried board is never posted after its
+successor. Different chains go side by side, so the next move's board never waits
+for this move's hand DMs.
+
+The AI's turn and the end of the game wait for the board of their move to have
+been tried, unless that board is blocked (missing permissions, a locked thread):
+the game then plays on, and the board catches up with one post telling the whole
+story when the cause is fixed.
+
+``announce`` is what handlers call after a move: it never raises, because the move
+is committed by then and the player must not hear that nothing changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.play.ai_turns import play_ai_turn
+from bot.play.announcements import ai_to_act, plan
+from bot.play.announcer import Announcer
+from bot.play.errors import PlayError
+from bot.play.failures import BLOCKING_CODES, classify
+from bot.play.notices import BlockedNotices
+from bot.play.rescue import ThreadRescue
+from bot.play.session import Session
+from bot.play.tasks import Tasks
+from bot.services import Services
+from bot.store.outbox import Announcement, OutboxItem, OutboxKind
+
+log = logging.getLogger(__name__)
+
+#: Games delivered at the same time by the worker (each one's rows stay in order).
+CONCURRENCY = 8
+#: A game's rows are read again after a pass that queued more, at most this often.
+MAX_PASSES = 20
+PURGE_EVERY = timedelta(days=1)
+
+
+Link = tuple[OutboxKind, int]
+
+
+def chain(item: OutboxItem) -> Link:
+    """Rows of one chain are delivered strictly in order: the boards, each player's
+    hand DMs, the stripping of old buttons, the AI's turns, the game's end."""
+    return ("hand", item.seat) if item.kind == "hand" else (item.kind, -1)
+
+
+@dataclass
+class ChainResult:
+    done: int = 0
+    #: A row of the chain is left pending (not due, failed, or waiting for its board).
+    waiting: bool = False
+    #: A delivery queued more rows (buttons that could not go at once, a superseding row).
+    queued: bool = False
+
+
+class Delivery:
+    def __init__(self, services: Services, announcer: Announcer, notices: BlockedNotices, rescue: ThreadRescue,
+                 tasks: Tasks, *, poll_seconds: float = 2.0) -> None:
+        self.services = services
+        self.announcer = announcer
+        self.notices = notices
+        self.rescue = rescue
+        self.tasks = tasks
+        self.poll_seconds = poll_seconds
+        self._locks: dict[tuple[int, Link], asyncio.Lock] = {}
+        self._wake = asyncio.Event()
+        self._working = 0
+        self._ai: dict[int, asyncio.Task[Any]] = {}
+        self._inline: Counter[int] = Counter()  # games a click handler is announcing right now
+        self._purged_at: datetime | None = None
+
+    # --- state ----------------------------------------------------------------------
+    def kick(self) -> None:
+        """Something became due (a cause was fixed, an AI took a seat): look now."""
+        self._wake.set()
+
+    def busy(self) -> bool:
+        """Delivering, asked to look, or an AI thinking (tests wait for this to end)."""
+        return self._working > 0 or self._wake.is_set() or any(not t.done() for t in self._ai.values())
+
+    def _now(self) -> str:
+        return self.services.clock().astimezone(UTC).isoformat(timespec="seconds")
+
+    # --- the worker ---------------------------------------------------------------------
+    async def run(self) -> None:
+        """Start-up, then deliver whatever becomes due, until cancelled."""
+        self._working += 1
+        try:
+            await self.boot()
+        except Exception:
+            log.exception("delivering what was left from before the start failed")
+        finally:
+            self._working -= 1
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+            self._working += 1
+            self._wake.clear()
+            try:
+                await self.deliver_due()
+                await self._purge_now_and_then()
+            except Exception:
+                log.exception("delivering announcements failed")
+            finally:
+                self._working -= 1
+
+    async def boot(self) -> None:
+        """After a (re)start: whatever was pending may have reached Discord already
+        (retry with the same nonce), what was blocked may not be any more, games
+        started just before a stop may have no row yet; then everything due is
+        delivered."""
+        services = self.services
+        outbox = services.store.outbox
+        await outbox.mark_uncertain()
+        await outbox.retry_blocked()  # permissions may have been restored, threads reopened, while we were down
+        for game_id, _version in await outbox.games_needing_a_board():
+            try:
+                await outbox.enqueue(game_id, plan(await services.sessions.load(game_id)))
+            except Exception:  # one broken game must not keep the others from being announced
+                log.exception("could not queue the board of game %s", game_id)
+        await self._purge_now_and_then()
+        await self.deliver_due()
+
+    async def _purge_now_and_then(self) -> None:
+        """Forget long-delivered rows, once a day (on the bot's clock)."""
+        now = self.services.clock()
+        if self._purged_at is None or now - self._purged_at >= PURGE_EVERY:
+            self._purged_at = now
+            await self.services.store.outbox.purge_done()
+
+    async def deliver_due(self) -> int:
+        """Deliver what is due in every game; returns how many rows were done."""
+        games = await self.services.store.outbox.due_games()
+        if not games:
+            return 0
+        gate = asyncio.Semaphore(CONCURRENCY)
+
+        async def one(game_id: int) -> int:
+            if self._inline[game_id]:  # a click handler is announcing it right now: leave it the render pool
+                return 0
+            async with gate:
+                return (await self._deliver_game(game_id, wait=False))[0]
+
+        return sum(await asyncio.gather(*(one(g) for g in games)))
+
+    async def retry_blocked(self, *, channel_id: int | None = None, causes: list[str] | None = None) -> int:
+        """A blocking cause may be fixed (permissions changed, a thread reopened): try now."""
+        count = await self.services.store.outbox.retry_blocked(channel_id=channel_id, causes=causes)
+        if count:
+            self.kick()
+        return count
+
+    # --- after a move, a start, an AI taking a seat ------------------------------------
+    async def announce(self, game_id: int) -> bool:
+        """Show the game's latest move now, as far as Discord lets us. Queues the
+        current version first if nothing did (a game's start). Returns whether the
+        board is up to date; what could not be shown stays queued for the worker."""
+        try:
+            session = await self.services.sessions.load(game_id)
+            outbox = self.services.store.outbox
+            # Moves queue their own rows; a start (move 0) does not, nor did moves older than the outbox.
+            if session.version == 0 and not await outbox.has_version(game_id, 0):
+                await outbox.enqueue(game_id, plan(session))
+            return await self.deliver_game(game_id)
+        except Exception:  # the move stands; the worker tries again
+            log.exception("could not announce game %s now; it stays queued", game_id)
+            self.kick()
+            return False
+
+    async def schedule_ai(self, session: Session) -> None:
+        """An AI took the seat to act outside a move (a timeout, a resignation): queue
+        its turn durably, as a move would have, and let the worker start it."""
+        if not ai_to_act(session):
+            return
+        await self.services.store.outbox.enqueue(
+            session.record.id, [Announcement(kind="ai", version=session.version)], reopen=True
+        )
+        self.kick()
+
+    # --- one game -----------------------------------------------------------------------
+    async def deliver_game(self, game_id: int) -> bool:
+        """Deliver what is due for one game now (waiting for deliveries of it already
+        under way); returns whether its board is up to date."""
+        self._inline[game_id] += 1
+        try:
+            return (await self._deliver_game(game_id, wait=True))[1]
+        finally:
+            self._inline[game_id] -= 1
+            if not self._inline[game_id]:
+                del self._inline[game_id]
+
+    def _lock(self, game_id: int, link: Link) -> asyncio.Lock:
+        return self._locks.setdefault((game_id, link), asyncio.Lock())
+
+    async def _deliver_game(self, game_id: int, *, wait: bool) -> tuple[int, bool]:
+        """The board first (what everyone waits for; pictures are the scarce
+        resource), then the other chains side by side, each in order (the next
+        move's board never waits for this move's hand DMs); then the AI's turn and
+        the game's end, which wait for their board. Returns (rows done, board up to date)."""
+        self._working += 1
+        try:
+            total, board_waiting = 0, False
+            for _ in range(MAX_PASSES):
+                items = await self.services.store.outbox.pending(game_id)
+                if not items:
+                    return total, True
+                session = await self._session(game_id, items)
+                kinds = {i.kind for i in items}
+                board = (await self._deliver_chain(game_id, ("board", -1), wait=wait, session=session)
+                         if "board" in kinds else ChainResult())
+                links = list(dict.fromkeys(chain(i) for i in items if i.kind in ("hand", "strip")))
+                results = [board, *await asyncio.gather(*(self._deliver_chain(game_id, link, wait=wait,
+                                                                              session=session) for link in links))]
+                for link in (("ai", -1), ("finish", -1)):
+                    if link[0] in kinds:
+                        results.append(await self._deliver_chain(game_id, link, wait=wait, session=session))
+                total += sum(r.done for r in results)
+                board_waiting = board.waiting
+                if not any(r.queued for r in results):
+                    break  # else look once more, for the rows just queued
+            return total, not board_waiting
+        finally:
+            self._working -= 1
+
+    async def _session(self, game_id: int, items: list[OutboxItem]) -> Session | None:
+        """The game as it stands, read once for all the posts of a pass (None: each
+        delivery loads it itself, and fails on its own if it cannot)."""
+        if not any(i.kind in ("board", "hand") for i in items):
+            return None
+        try:
+            return await self.services.sessions.load(game_id)
+        except Exception:  # noqa: BLE001 - reported by the delivery that needs it, row by row
+            return None
+
+    async def _deliver_chain(self, game_id: int, link: Link, *, wait: bool, session: Session | None) -> ChainResult:
+        """Rows of one chain, oldest first, until one is not due or fails (rows
+        queued meanwhile wait for the next pass). A chain someone is delivering
+        already is theirs: the worker passes it by; a click handler waits its turn,
+        to tell the player the truth about the board."""
+        lock = self._lock(game_id, link)
+        result = ChainResult()
+        if not wait and lock.locked():
+            result.waiting = True
+            return result
+        async with lock:  # read under the lock: whoever held it may have delivered some
+            rows = await self.services.store.outbox.pending(
+                game_id, kind=link[0], seat=link[1] if link[0] == "hand" else None)
+            for index, item in enumerate(rows):
+                if item.due_at > self._now() or (item.kind == "ai" and self._ai_running(game_id)) or (
+                    item.kind in ("ai", "finish") and await self._board_first(game_id, item.version)
+                ):
+                    result.waiting = True
+                    return result
+                done, queued = await self._deliver(item, later=index + 1 < len(rows), session=session)
+                if not done:
+                    result.waiting = True
+                    return result
+                result.done += 1
+                result.queued = result.queued or queued
+        return result
+
+    async def _board_first(self, game_id: int, version: int) -> bool:
+        """Whether the AI's turn or the game's end must wait for a board of this
+        version or before: yes while one is pending, unless Discord blocks it (then
+        the game plays on, and the board catches up when the cause is fixed)."""
+        boards = await self.services.store.outbox.pending(game_id, kind="board")
+        return any(b.version <= version and b.blocked is None for b in boards)
+
+    async def _deliver(self, item: OutboxItem, *, later: bool, session: Session | None = None
+                       ) -> tuple[bool, bool]:
+        """Do one row's work. Returns (done, queued): whether the row is done, and
+        whether doing it queued more rows. A failed row is kept with the cause and
+        the time of its next try."""
+        announcer = self.announcer
+        try:
+            if item.kind == "board":
+                return True, await announcer.deliver_board(item, later=later, session=session)
+            if item.kind == "hand":
+                return True, await announcer.deliver_hand(item, later=later, session=session)
+            if item.kind == "strip":
+                return True, await announcer.deliver_strip(item)
+            if item.kind == "finish":
+                return True, await announcer.deliver_finish(item)
+            self._start_ai(item)
+            return False, False  # done when the AI has moved (or found it need not)
+        except asyncio.CancelledError:
+            raise
+        except PlayError as exc:  # the game is gone: nothing left to show
+            await self.services.store.outbox.complete(item, f"game gone: {exc}")
+            return True, False
+        except Exception as exc:  # noqa: BLE001 - _failed() logs it and keeps the row for a retry
+            return await self._failed(item, exc), False
+
+    async def _failed(self, item: OutboxItem, exc: BaseException) -> bool:
+        """Keep a failed row with its cause and next try. Returns whether it is done anyway."""
+        failure = classify(exc, item.attempts)
+        outbox = self.services.store.outbox
+        if failure.finished:
+            await outbox.complete(item, f"nothing to do: {failure.reason}")
+            return True
+        if item.kind == "strip" and failure.blocked in ("thread_archived", "thread_locked", "unknown_channel"):
+            # old buttons in an archived, locked or deleted thread: harmless, leave them
+            await outbox.complete(item, f"left: {failure.reason}")
+            return True
+        if failure.blocked is None or failure.blocked in BLOCKING_CODES.values():  # Discord's answer, not a bug
+            log.warning("%s of game %s (move %s) not delivered, retrying in %s: %s", item.kind, item.game_id,
+                        item.version, failure.retry_in, failure.reason)
+        else:
+            log.error("%s of game %s (move %s) refused, retrying in %s: %s", item.kind, item.game_id, item.version,
+                      failure.retry_in, failure.reason, exc_info=exc)
+        await outbox.retry_later(
+            item.id, due_at=self.services.clock() + failure.retry_in, error=failure.reason,
+            blocked=failure.blocked, uncertain=item.uncertain or failure.uncertain,
+        )
+        if failure.blocked is not None:  # tell someone who can fix it (once per game and cause)
+            await self.notices.blocked(item, failure.blocked)
+            if await self.rescue.blocked(item, failure.blocked):  # a lost thread: on in a new one, now
+                # (the worker leaves a game alone while a click handler announces it)
+                self.tasks.spawn(self.deliver_game(item.game_id))
+        return False
+
+    # --- AI turns ------------------------------------------------------------------------
+    def _ai_running(self, game_id: int) -> bool:
+        task = self._ai.get(game_id)
+        return task is not None and not task.done()
+
+    def _start_ai(self, item: OutboxItem) -> None:
+        if not self._ai_running(item.game_id):
+            self._ai[item.game_id] = self.tasks.spawn(self._ai_turn(item))
+
+    async def _ai_turn(self, item: OutboxItem) -> None:
+        """The AI thinks, moves (its move writes its own announcements), and the row
+        is done; a row found stale (the game moved on, or a restart) is just done."""
+        outbox = self.services.store.outbox
+        self._working += 1  # busy until its move is announced, not just made
+        try:
+            try:
+                await asyncio.sleep(self.services.settings.ai_delay_seconds)
+                moved = await play_ai_turn(self.services, item.game_id, item.version)
+                await outbox.complete(item, "moved" if moved else "not needed")
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - _failed() logs it and keeps the row for a retry
+                await self._failed(item, exc)
+                return
+            finally:
+                if self._ai.get(item.game_id) is asyncio.current_task():
+                    del self._ai[item.game_id]
+            if moved:
+                await self.announce(item.game_id)
+        finally:
+            self._working -= 1

@@ -1,0 +1,44 @@
+"""The host runs the games between clicks: it announces moves, plays AI turns, sends
+reminders, takes resignations and keeps challenge leaderboards. It is built once per
+client from the services and the Discord connection, and handed to the command
+groups and the components, which call into it; nothing in here answers an
+interaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.play.announcer import Announcer
+from bot.play.channels import Channels
+from bot.play.delivery import Delivery
+from bot.play.leaderboards import Leaderboards
+from bot.play.notices import BlockedNotices
+from bot.play.reminders import Reminders
+from bot.play.rescue import ThreadRescue
+from bot.play.resignations import Resignations
+from bot.play.tasks import Tasks
+from bot.services import Services
+
+
+@dataclass(frozen=True)
+class Host:
+    channels: Channels
+    leaderboards: Leaderboards
+    announcer: Announcer
+    delivery: Delivery
+    resignations: Resignations
+    reminders: Reminders
+
+    @classmethod
+    def build(cls, services: Services, client: discord.Client, tasks: Tasks) -> Host:
+        """``client`` is the connection the host posts through; ``tasks`` holds what it starts."""
+        channels = Channels(client)
+        leaderboards = Leaderboards(services.store, services.catalogue, client)
+        announcer = Announcer(services, client, channels, leaderboards)
+        delivery = Delivery(services, announcer, BlockedNotices(services.store, client),
+                            ThreadRescue(services, client), tasks)
+        resignations = Resignations(services, client, channels, leaderboards, delivery)
+        reminders = Reminders(services, client, channels, resignations, delivery)
+        return cls(channels, leaderboards, announcer, delivery, resignations, reminders)

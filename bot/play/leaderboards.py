@@ -1,0 +1,118 @@
+"""Continuous Pyramid challenges' leaderboards, and wins per player in a server.
+
+A challenge is one Continuous Pyramid deal that everyone in a channel plays, each in
+a game of their own (so nobody sees another's choices). Its message in the channel
+is a leaderboard, edited as results come in: ranked by tiles placed, then fewest
+undos, then who finished first.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.custom_ids import CustomId
+from bot.games.catalogue import Catalogue
+from bot.play.components import button
+from bot.play.session import Session
+from bot.store import GameRecord, GameStore
+
+log = logging.getLogger(__name__)
+
+#: The game a challenge deals (challenges store no kind: they were always this one).
+CHALLENGE_KIND = "continuous-pyramid"
+#: Tiles in a Continuous Pyramid deal: placing them all wins.
+TILES = 144
+
+
+def challenge_view(challenge_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(CustomId("chal", challenge_id, 0), "▶ Play this deal", discord.ButtonStyle.success))
+    return view
+
+
+def rank_key(record: GameRecord) -> tuple[float, float, str]:
+    details = (record.result or {}).get("details", {}) or {}
+    scores = (record.result or {}).get("scores", []) or [0]
+    placed = float(details.get("tiles_placed", scores[0] if scores else 0))
+    undos = float(details.get("undos", 0))
+    return (-placed, undos, record.updated_at)
+
+
+class Leaderboards:
+    def __init__(self, store: GameStore, catalogue: Catalogue, client: discord.Client) -> None:
+        self.store = store
+        self.catalogue = catalogue
+        self.client = client
+
+    async def challenge_text(self, challenge_id: int) -> str:
+        challenge = await self.store.get_challenge(challenge_id)
+        if challenge is None:
+            return "That challenge no longer exists."
+        games = await self.store.challenge_games(challenge_id)
+        finished = sorted((g for g in games if g.status == "finished"), key=rank_key)
+        playing = [g for g in games if g.status == "active"]
+        p = self.catalogue.presenter(CHALLENGE_KIND)
+        # The deal is named by the challenge, never by its seed: the seed rebuilds the
+        # face-down stock (CP-3), so it stays secret until the games are over.
+        lines = [f"{p.emoji} **{p.title} challenge #{challenge.id}**",
+                 "Everyone plays the same deal. Press **▶ Play this deal** to take part.", ""]
+        if finished:
+            lines.append("**Leaderboard** (tiles placed, then fewest undos, then first to finish)")
+            for rank, record in enumerate(finished[:20], start=1):
+                seats = await self.store.seats(record.id)
+                name = seats[0].display if seats else "?"
+                details = (record.result or {}).get("details", {}) or {}
+                placed = int(-rank_key(record)[0])
+                won = "🏆 " if placed >= TILES else ""
+                lines.append(f"{rank}. {won}{name} — {placed}/{TILES} tiles, {int(details.get('undos', 0))} undos")
+        else:
+            lines.append("No results yet.")
+        if playing:
+            lines.append(f"\n{len(playing)} player(s) still playing.")
+        return "\n".join(lines)[:2000]
+
+    async def refresh(self, challenge_id: int) -> None:
+        """Edit the challenge's message to the leaderboard as it stands."""
+        challenge = await self.store.get_challenge(challenge_id)
+        if challenge is None or challenge.message_id is None:
+            return
+        text = await self.challenge_text(challenge_id)
+        try:
+            await self.client.get_partial_messageable(challenge.channel_id).get_partial_message(
+                challenge.message_id).edit(content=text, view=challenge_view(challenge_id),
+                                           allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("could not update challenge %s leaderboard: %s", challenge_id, exc)
+
+    async def game_finished(self, session: Session) -> None:
+        """Whatever follows a game's end: a challenge game's result joins its leaderboard."""
+        if session.record.challenge_id is not None:
+            await self.refresh(session.record.challenge_id)
+
+    async def server_text(self, guild_id: int | None, channel_id: int | None) -> str:
+        """The latest challenge in this channel, then wins per player in this server."""
+        parts: list[str] = []
+        if channel_id is not None:
+            latest = await self.store.latest_challenge(channel_id)
+            if latest is not None:
+                parts.append(await self.challenge_text(latest))
+        games = await self.store.finished_games(guild_id)
+        wins: dict[int, int] = {}
+        played: dict[int, int] = {}
+        for record in games:
+            seats = await self.store.seats(record.id)
+            winners = set((record.result or {}).get("winners", []))
+            for seat in seats:
+                if seat.user_id is None:
+                    continue
+                played[seat.user_id] = played.get(seat.user_id, 0) + 1
+                if seat.seat in winners and not seat.resigned:
+                    wins[seat.user_id] = wins.get(seat.user_id, 0) + 1
+        if played:
+            ranking = sorted(played, key=lambda u: (-wins.get(u, 0), played[u]))
+            lines = ["**Wins in this server**"]
+            lines += [f"{i}. <@{u}> — {wins.get(u, 0)} won of {played[u]}" for i, u in enumerate(ranking[:15], 1)]
+            parts.append("\n".join(lines))
+        return "\n\n".join(parts)[:2000] or "No finished games here yet."

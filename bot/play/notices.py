@@ -1,0 +1,122 @@
+"""Telling someone who can fix it when Discord blocks a game's announcements.
+
+A permission taken away halfway through a game (Attach Files, Send Messages in
+Threads, View Channel) makes Discord refuse the board; the outbox keeps it and
+tries again (``bot.play.delivery``), and the game plays on. But nobody would know why the
+boards stopped: so the game's opener is told, once per game and cause (kept in
+``blocked_notices``, so a restart does not repeat it), by DM, or with a short
+notice in the game's channel when their DMs are closed. The notice names the
+missing permissions as far as the bot's cache can tell, the channel, and says that
+the game goes on and the missed boards will be posted as soon as it is fixed.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.play.permissions import NEEDS
+from bot.store import GameStore
+from bot.store.outbox import OutboxItem
+
+log = logging.getLogger(__name__)
+
+#: Causes a server admin (not the bot, nor a retry) can fix.
+PERMISSION_CAUSES = ("missing_permissions", "missing_access")
+#: What each kind of announcement needs from the bot in its channel.
+POSTING_FLAGS = ("view_channel", "send_messages", "attach_files")
+LABELS = {n.flag: n.label for n in NEEDS}
+
+
+def lacking(channel: object, *, picture: bool = True) -> list[str]:
+    """Labels of the permissions the bot lacks to post an announcement in
+    ``channel`` (empty when it cannot tell: not cached, or a DM)."""
+    if not isinstance(channel, (discord.TextChannel, discord.Thread)) or channel.guild.me is None:
+        return []
+    if isinstance(channel, discord.Thread) and channel.parent is None:
+        return []
+    perms = channel.permissions_for(channel.guild.me)
+    if perms.administrator:
+        return []
+    flags = ["view_channel", "send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages"]
+    if picture:
+        flags.append("attach_files")
+    return [LABELS.get(f, f) for f in flags if not getattr(perms, f)]
+
+
+def describe(channel: object, channel_id: int) -> str:
+    """How to name the channel to a person."""
+    if isinstance(channel, discord.Thread) and channel.parent is not None:
+        return f"the thread <#{channel_id}> in <#{channel.parent.id}>"
+    return f"<#{channel_id}>"
+
+
+class BlockedNotices:
+    def __init__(self, store: GameStore, client: discord.Client) -> None:
+        self.store = store
+        self.client = client
+
+    async def blocked(self, item: OutboxItem, cause: str) -> None:
+        """An announcement of ``item``'s game was refused for ``cause``: tell the
+        opener once. Never raises (the caller is the delivery worker)."""
+        if cause not in PERMISSION_CAUSES or item.kind not in ("board", "strip"):
+            return
+        try:
+            await self._tell(item, cause)
+        except Exception:
+            log.exception("could not tell about the blocked %s of game %s", item.kind, item.game_id)
+
+    async def _tell(self, item: OutboxItem, cause: str) -> None:
+        store = self.store
+        if await store.notice_given(item.game_id, cause):
+            return
+        record = await store.game_record(item.game_id)
+        if record is None:
+            return
+        channel_id = item.channel_id or record.play_channel_id
+        channel = self.client.get_channel(channel_id)
+        missing = lacking(channel, picture=item.kind == "board")
+        if missing:
+            what = "I am missing " + ", ".join(f"**{m}**" for m in missing) + f" in {describe(channel, channel_id)}"
+        elif cause == "missing_access":
+            what = f"I can't see {describe(channel, channel_id)} any more (**View Channel**)"
+        else:
+            what = f"Discord refuses my posts in {describe(channel, channel_id)} for missing permissions"
+        text = (f"⚠️ Game #{record.id}: {what}, so its boards can't be posted. The game goes on: moves still "
+                "count, and the missed boards will be posted as soon as this is fixed (a server admin can grant "
+                "the permission to my role or in the channel's settings; `/pyramid-admin check` lists everything "
+                "I need).")
+        if not await store.claim_notice(item.game_id, cause, "pending"):
+            return  # another delivery is telling
+        how = await self._send(record.created_by, record.channel_id, channel_id, text)
+        if how == "nowhere":  # try again with the next refusal
+            await store.release_notice(item.game_id, cause)
+        else:
+            await store.notice_told(item.game_id, cause, how)
+
+    async def _send(self, user_id: int | None, parent_id: int, blocked_id: int, text: str) -> str:
+        """DM the opener; else a notice in the game's channel (unless that is the
+        channel refusing posts). Returns how they were told."""
+        if user_id is not None:
+            try:
+                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+                await user.send(text)
+                return "dm"
+            except discord.HTTPException as exc:
+                log.info("could not DM the opener %s about a blocked board: %s", user_id, exc)
+        mention = f"<@{user_id}> " if user_id is not None else ""
+        for where in dict.fromkeys((parent_id, blocked_id)):
+            try:
+                await self.client.get_partial_messageable(where).send(
+                    mention + text,
+                    allowed_mentions=discord.AllowedMentions(
+                        users=[discord.Object(user_id)] if user_id is not None else False),
+                )
+                return f"channel {where}"
+            except discord.HTTPException as exc:
+                log.info("could not post the blocked-board notice in %s: %s", where, exc)
+        return "nowhere"
+
+
+__all__ = ["PERMISSION_CAUSES", "BlockedNotices", "lacking"]

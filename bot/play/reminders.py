@@ -1,0 +1,161 @@
+"""Nudging idle players, and handing over their seats after the timeout."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from datetime import datetime, timedelta
+
+import aiohttp
+import discord
+
+from bot.play.channels import Channels
+from bot.play.delivery import Delivery
+from bot.play.errors import PlayError
+from bot.play.failures import Blocked, classify
+from bot.play.resignations import Resignations
+from bot.services import Services
+from bot.store import CorruptRecord, GameRecord, GuildSettings
+
+log = logging.getLogger(__name__)
+
+#: Longer periods than this (or absurd settings) mean "never".
+NEVER = timedelta(days=3650)
+UNKNOWN_CHANNEL = 10003
+
+
+class Reminders:
+    """Nudges idle players and hands over seats after the timeout.
+
+    The sweep reads time from the injected clock, so tests move time forward and
+    call :meth:`sweep` instead of waiting hours. Each game is swept on its own: one
+    game failing (its thread deleted, its move log damaged) never stops the others;
+    a game that would fail at every pass is parked and its players are told."""
+
+    def __init__(self, services: Services, client: discord.Client, channels: Channels, resignations: Resignations,
+                 delivery: Delivery) -> None:
+        self.services = services
+        self.client = client
+        self.channels = channels
+        self.resignations = resignations
+        self.delivery = delivery
+
+    async def run(self) -> None:
+        while True:
+            await asyncio.sleep(self.services.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("reminder sweep failed")
+
+    async def sweep(self) -> list[str]:
+        """One pass over running games; returns what it did (for logs and tests)."""
+        now = self.services.clock()
+        done: list[str] = []
+        for record in await self.services.store.running_games():
+            try:
+                done.extend(await self.sweep_game(record, now))
+            except Exception as exc:  # noqa: BLE001 - this game only (trouble() logs it by kind); the pass goes on
+                await self.trouble(record, exc)
+        return done
+
+    async def sweep_game(self, record: GameRecord, now: datetime) -> list[str]:
+        services = self.services
+        try:
+            session = await services.sessions.load(record.id)
+        except PlayError:
+            return []
+        seat_no = session.to_act
+        seat = session.seat(seat_no) if seat_no is not None else None
+        if seat is None or seat.is_ai or seat.user_id is None:
+            return []
+        guild = await self.guild_settings(record.guild_id)
+        remind_after = period((guild and guild.reminder_hours) or services.settings.reminder_hours)
+        timeout_after = period((guild and guild.timeout_hours) or services.settings.timeout_hours)
+        idle = now - datetime.fromisoformat(session.record.updated_at)
+        channel_id = record.play_channel_id
+        channel = self.client.get_partial_messageable(channel_id)
+        if idle >= timeout_after:
+            action = guild.timeout_action if guild else "ai"
+            if action == "forfeit":
+                await self.resignations.resign(record.id, seat.user_id, reason="timed out and forfeits")
+            else:
+                await services.store.set_seat_ai(record.id, seat.seat, "normal")
+                services.sessions.forget(record.id)
+                await self.delivery.schedule_ai(await services.sessions.load(record.id))
+                try:
+                    self.channels.check_postable(channel_id)
+                    await channel.send(
+                        f"⌛ {seat.display} has been idle for {hours(idle)}; a normal AI takes their seat.",
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+                except (discord.HTTPException, Blocked) as exc:  # the seat changed hands all the same
+                    log.warning("could not tell game %s that an AI took a seat: %s", record.id, exc)
+            return [f"timeout:{record.id}:{action}"]
+        if idle >= remind_after and not await services.store.reminded(record.id, session.version):
+            self.channels.check_postable(channel_id)
+            await channel.send(
+                f"⏰ {seat.display}, it's your turn in game #{record.id} (idle for {hours(idle)}).",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
+            )
+            await services.store.mark_reminded(record.id, session.version)
+            return [f"reminder:{record.id}"]
+        return []
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings | None:
+        """The server's overrides; a damaged row counts as none (the bot's own
+        periods apply) rather than stopping the server's games."""
+        if guild_id is None:
+            return None
+        try:
+            return await self.services.store.guild_settings(guild_id)
+        except CorruptRecord as exc:
+            log.warning("settings of server %s unreadable, using the defaults: %s", guild_id, exc)
+            return None
+
+    async def trouble(self, record: GameRecord, exc: Exception) -> None:
+        """A game's sweep failed. Passing trouble (Discord busy, a refusal an admin
+        can fix) waits for the next pass; what would fail at every pass (a deleted
+        thread, a damaged move log, a bug) parks the game, and its players hear it."""
+        if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
+            await self.park(record, "its thread or channel was deleted", f"channel gone: {exc}", gone=True)
+            return
+        if isinstance(exc, CorruptRecord):
+            log.error("game %s parked: %s", record.id, exc)
+            await self.park(record, "its saved moves are damaged", str(exc))
+            return
+        if isinstance(exc, (discord.HTTPException, Blocked, aiohttp.ClientError, OSError, asyncio.TimeoutError)):
+            log.warning("game %s skipped this sweep: %s", record.id, classify(exc, 0).reason)
+            return
+        log.exception("game %s parked after an error in the sweep", record.id, exc_info=exc)
+        await self.park(record, "something went wrong on my side", f"error: {exc!r}")
+
+    async def park(self, record: GameRecord, why: str, detail: str, *, gone: bool = False) -> None:
+        store = self.services.store
+        if not await store.park_game(record.id, detail):
+            return
+        seats = await store.seats(record.id)
+        users = [s.user_id for s in seats if s.user_id is not None and not s.resigned]
+        text = (f"⚠️ Game #{record.id} is paused: {why}. Its moves so far are kept, but I can't carry on "
+                f"with it by myself; a server admin can look at the bot's logs. {' '.join(f'<@{u}>' for u in users)}")
+        channel_id = record.channel_id if gone else record.play_channel_id
+        try:
+            self.channels.check_postable(channel_id)
+            await self.client.get_partial_messageable(channel_id).send(
+                text.strip(), allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
+            )
+        except (discord.HTTPException, Blocked) as exc:
+            log.warning("could not tell the players of parked game %s: %s", record.id, exc)
+
+
+def period(hours_value: float) -> timedelta:
+    """A setting in hours as a period; one too large to represent means never."""
+    if not math.isfinite(hours_value) or hours_value >= NEVER.total_seconds() / 3600:
+        return NEVER
+    return timedelta(hours=max(hours_value, 0.0))
+
+
+def hours(delta: timedelta) -> str:
+    total = delta.total_seconds() / 3600
+    return f"{total:.0f} hours" if total >= 2 else f"{delta.total_seconds() / 60:.0f} minutes"

@@ -1,0 +1,627 @@
+"""Games, seats, the move log, snapshots and message references.
+
+The move log is the source of truth. ``append_move`` relies on the (game, seq)
+primary key: two clicks racing to write the same move number cannot both win, so a
+move is never applied twice.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, timedelta
+from typing import Any, Literal, TypeVar
+
+import aiosqlite
+from pydantic import BaseModel, ValidationError
+
+from bot.store.database import Database
+from bot.store.outbox import Announcement, OutboxStore, insert_announcements
+from bot.store.records import (
+    DEFAULT_MAX_OPEN_GAMES,
+    AiLevel,
+    ChallengeRecord,
+    CorruptRecord,
+    GameRecord,
+    GameStatus,
+    GuildSettings,
+    MessageRef,
+    MoveRecord,
+    SeatRecord,
+)
+
+M = TypeVar("M", bound=BaseModel)
+
+#: How long closed DMs are left alone before the bot tries them again.
+DM_RETRY = timedelta(hours=24)
+
+
+class DuplicateMove(Exception):
+    """Move number N was already written: someone else's click got there first."""
+
+
+class LobbyError(Exception):
+    """A lobby change that can't be made (full, already seated, not a lobby)."""
+
+
+class TooManyOpenGames(LobbyError):
+    """The opener already has the server's maximum of lobbies and running games."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"You already have {limit} open games in this server (lobbies and running games you opened). "
+            "Cancel a lobby or finish a game first; a server admin can raise the limit with "
+            "`/pyramid-admin settings max_open_games`."
+        )
+        self.limit = limit
+
+
+class AlreadyEntered(LobbyError):
+    """The player already has a game of this challenge's deal."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"You already have a game of this deal (#{game_id}).")
+        self.game_id = game_id
+
+
+def _loads(raw: Any, what: str) -> Any:
+    if raw is None:
+        return None
+    try:
+        return json.loads(raw)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise CorruptRecord(f"The stored {what} is damaged and cannot be read.") from exc
+
+
+def _model(model: type[M], row: Mapping[str, Any] | aiosqlite.Row, what: str) -> M:
+    try:
+        return model.model_validate(dict(row))
+    except ValidationError as exc:
+        raise CorruptRecord(f"The stored {what} is damaged and cannot be read.") from exc
+
+
+def _game(row: aiosqlite.Row) -> GameRecord:
+    data = dict(row)
+    data["options"] = _loads(data["options"], f"options of game {data.get('id')}")
+    data["result"] = _loads(data["result"], f"result of game {data.get('id')}")
+    return _model(GameRecord, data, f"game {data.get('id')}")
+
+
+class GameStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        #: What must still be announced for each move (written with the move, see append_move).
+        self.outbox = OutboxStore(db)
+
+    # --- games ---------------------------------------------------------------
+    async def create_game(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        options: Mapping[str, Any],
+        seed: int,
+        created_by: int | None,
+        status: GameStatus = "lobby",
+        challenge_id: int | None = None,
+    ) -> int:
+        now = self.db.now()
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
+                " challenge_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (kind, guild_id, channel_id, json.dumps(dict(options)), status, seed, created_by,
+                 challenge_id, now, now),
+            )
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+    async def open_game(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        options: Mapping[str, Any],
+        seed: int,
+        created_by: int,
+        name: str = "",
+        challenge_id: int | None = None,
+    ) -> int:
+        """A new lobby with its opener in seat 0, as ``/pyramid new`` and a challenge
+        entry make them: one transaction checks the opener's open games against the
+        server's cap (and, for a challenge, that they have no game of it yet) and
+        writes both rows, so a burst of commands or a double click can't slip past
+        either check. Raises :class:`TooManyOpenGames` or :class:`AlreadyEntered`."""
+        now = self.db.now()
+        async with self.db.transaction() as conn:
+            if challenge_id is not None:
+                async with conn.execute(
+                    "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id"
+                    " WHERE g.challenge_id = ? AND s.user_id = ? ORDER BY g.id LIMIT 1",
+                    (challenge_id, created_by),
+                ) as cur:
+                    entered = await cur.fetchone()
+                if entered is not None:
+                    raise AlreadyEntered(int(entered[0]))
+            limit = DEFAULT_MAX_OPEN_GAMES
+            if guild_id is not None:
+                async with conn.execute(
+                    "SELECT max_open_games FROM guild_settings WHERE guild_id = ?", (guild_id,)
+                ) as cur:
+                    row = await cur.fetchone()
+                limit = int(row[0]) if row is not None else DEFAULT_MAX_OPEN_GAMES
+            async with conn.execute(
+                "SELECT COUNT(*) FROM games WHERE created_by = ? AND guild_id IS ? AND status IN ('lobby', 'active')",
+                (created_by, guild_id),
+            ) as cur:
+                counted = await cur.fetchone()
+            if counted is not None and int(counted[0]) >= limit:
+                raise TooManyOpenGames(limit)
+            cur = await conn.execute(
+                "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
+                " challenge_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (kind, guild_id, channel_id, json.dumps(dict(options)), seed, created_by, challenge_id, now, now),
+            )
+            game_id = cur.lastrowid
+            assert game_id is not None
+            await conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at) VALUES (?, 0, ?, NULL, ?, ?)",
+                (game_id, created_by, name, now),
+            )
+            return game_id
+
+    async def begin_game(self, game_id: int, *, min_players: int, max_players: int) -> list[SeatRecord]:
+        """Close a lobby and return its final seats, read in the same transaction
+        that marks the game active. Joins, leaves and AI additions check the status
+        in their own transactions, so after this none can change the seats: the
+        deal made from these seats is the deal of the game. Raises LobbyError when
+        the lobby already started or closed, or has too few or too many players."""
+        async with self.db.transaction() as conn:
+            async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["status"] != "lobby":
+                raise LobbyError("This lobby has already started or closed.")
+            async with conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
+                rows = await cur.fetchall()
+            seats = [_model(SeatRecord, r, f"seat of game {game_id}") for r in rows]
+            if len(seats) < min_players:
+                raise LobbyError(f"This game needs at least {min_players} players; there are {len(seats)}. "
+                                 "Invite someone or add an AI.")
+            if len(seats) > max_players:
+                raise LobbyError(f"This game takes at most {max_players} players; there are {len(seats)}.")
+            await conn.execute(
+                "UPDATE games SET status = 'active', updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (self.db.now(), game_id),
+            )
+            return seats
+
+    async def reopen_lobby(self, game_id: int) -> bool:
+        """Undo :meth:`begin_game` when the deal could not be set up: back to a lobby,
+        only if not a single move was written. Returns whether it was reopened."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET status = 'lobby', updated_at = ? WHERE id = ? AND status = 'active'"
+                " AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = ?)",
+                (self.db.now(), game_id, game_id),
+            )
+            return cur.rowcount == 1
+
+    async def game_record(self, game_id: int) -> GameRecord | None:
+        async with self.db.reading() as conn, conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return _game(row) if row else None
+
+    async def _games_where(self, where: str, params: Iterable[Any] = ()) -> list[GameRecord]:
+        """Games matching a fixed SQL condition; rows that fail to load are skipped,
+        so one damaged game never hides the others from a listing."""
+        async with self.db.reading() as conn, conn.execute(
+            f"SELECT * FROM games WHERE {where} ORDER BY id", tuple(params)
+        ) as cur:
+            rows = await cur.fetchall()
+        games: list[GameRecord] = []
+        for row in rows:
+            try:
+                games.append(_game(row))
+            except CorruptRecord:
+                continue
+        return games
+
+    async def all_games(self) -> list[GameRecord]:
+        """Every game, oldest first (damaged rows left out)."""
+        return await self._games_where("1 = 1")
+
+    async def running_games(self) -> list[GameRecord]:
+        """Games in play that background work (reminders, timeouts) still looks after."""
+        return await self._games_where("status = 'active' AND parked IS NULL")
+
+    async def finished_games(self, guild_id: int | None) -> list[GameRecord]:
+        """Finished games of one server (None: of every server)."""
+        return await self._games_where("status = 'finished' AND (guild_id IS ? OR ? IS NULL)", (guild_id, guild_id))
+
+    async def challenge_games(self, challenge_id: int) -> list[GameRecord]:
+        """The players' games of one challenge's deal."""
+        return await self._games_where("challenge_id = ?", (challenge_id,))
+
+    async def games_in_thread(self, thread_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
+        """Games played in this thread, with one of ``statuses``."""
+        marks = ",".join("?" for _ in statuses)
+        return await self._games_where(f"thread_id = ? AND status IN ({marks})", (thread_id, *statuses))
+
+    async def games_of_user_in_channel(self, user_id: int, channel_id: int | None,
+                                       statuses: Sequence[str]) -> list[GameRecord]:
+        """Games opened in this channel that ``user_id`` has a seat in, with one of ``statuses``."""
+        marks = ",".join("?" for _ in statuses)
+        return await self._games_where(
+            f"channel_id = ? AND status IN ({marks}) AND id IN (SELECT game_id FROM seats WHERE user_id = ?)",
+            (channel_id, *statuses, user_id),
+        )
+
+    async def games_of_user(self, user_id: int, guild_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
+        """Games of one server (None: of every server) that ``user_id`` has a seat in."""
+        marks = ",".join("?" for _ in statuses)
+        return await self._games_where(
+            f"status IN ({marks}) AND (guild_id IS ? OR ? IS NULL)"
+            " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)",
+            (*statuses, guild_id, guild_id, user_id),
+        )
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?", (thread_id, self.db.now(), game_id)
+            )
+
+    async def set_status(
+        self, game_id: int, status: GameStatus, *, result: Mapping[str, Any] | None = None, expect: str | None = None
+    ) -> bool:
+        """Change a game's status; with ``expect`` only from that status (returns
+        False when someone else changed it first)."""
+        async with self.db.transaction() as conn:
+            sql = "UPDATE games SET status = ?, result = COALESCE(?, result), updated_at = ? WHERE id = ?"
+            params: list[Any] = [status, json.dumps(dict(result)) if result is not None else None, self.db.now(),
+                                 game_id]
+            if expect is not None:
+                sql += " AND status = ?"
+                params.append(expect)
+            cur = await conn.execute(sql, params)
+            return cur.rowcount == 1
+
+    async def park_game(self, game_id: int, reason: str) -> bool:
+        """Stop background work on a game it keeps failing on (its thread is gone,
+        its move log is damaged); returns True the first time, when its players
+        should be told. ``unpark_game`` undoes it."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET parked = ?, parked_at = ? WHERE id = ? AND parked IS NULL",
+                (reason[:500], self.db.now(), game_id),
+            )
+            return cur.rowcount == 1
+
+    async def unpark_game(self, game_id: int) -> bool:
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET parked = NULL, parked_at = NULL WHERE id = ? AND parked IS NOT NULL", (game_id,)
+            )
+            return cur.rowcount == 1
+
+    async def parked_reason(self, game_id: int) -> str | None:
+        async with self.db.reading() as conn, conn.execute("SELECT parked FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row is not None and row[0] is not None else None
+
+    # --- seats ---------------------------------------------------------------
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_model(SeatRecord, row, f"seat of game {game_id}") for row in rows]
+
+    async def add_seat(
+        self, game_id: int, *, user_id: int | None = None, ai_level: AiLevel | None = None, limit: int,
+        name: str = "",
+    ) -> int:
+        """Seat a player in a lobby; returns the seat number."""
+        async with self.db.transaction() as conn:
+            async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["status"] != "lobby":
+                raise LobbyError("This game is no longer taking players.")
+            async with conn.execute(
+                "SELECT COUNT(*) AS n, MAX(seat) AS top, SUM(user_id = ?) AS mine FROM seats WHERE game_id = ?",
+                (user_id, game_id),
+            ) as cur:
+                counts = await cur.fetchone()
+            assert counts is not None
+            if user_id is not None and counts["mine"]:
+                raise LobbyError("You are already in this game.")
+            if counts["n"] >= limit:
+                raise LobbyError(f"This game is full ({limit} players).")
+            seat = 0 if counts["top"] is None else int(counts["top"]) + 1
+            await conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seat, user_id, ai_level, name, self.db.now()),
+            )
+            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self.db.now(), game_id))
+            return seat
+
+    async def remove_seat(self, game_id: int, seat: int) -> None:
+        """Leave a lobby; later seats move up so seat numbers stay 0..n-1."""
+        async with self.db.transaction() as conn:
+            async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["status"] != "lobby":
+                raise LobbyError("The game has started; use /pyramid resign instead.")
+            cur = await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            if cur.rowcount == 0:
+                raise LobbyError("That seat is empty.")
+            async with conn.execute(
+                "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
+            ) as cur2:
+                later = [int(r["seat"]) for r in await cur2.fetchall()]
+            for old in later:
+                await conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (old - 1, game_id, old))
+
+    async def set_seat_ai(self, game_id: int, seat: int, ai_level: AiLevel | None, *, resigned: bool = False) -> None:
+        """Hand a seat to an AI (timeout, resignation) or back to its human."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET ai_level = ?, resigned = ? WHERE game_id = ? AND seat = ?",
+                (ai_level, int(resigned), game_id, seat),
+            )
+
+    # --- direct messages ------------------------------------------------------
+    async def dm_closed(self, user_id: int) -> bool:
+        """Whether to skip DMing this user for now: their DMs were found closed and
+        it is not yet time to try again (see :meth:`mark_dm_closed`, :meth:`retry_dms`)."""
+        return await self.dm_status(user_id) == "closed"
+
+    async def dm_status(self, user_id: int) -> Literal["open", "closed", "retry"]:
+        """'open' (nothing recorded), 'closed' (found closed, not yet time to try
+        again) or 'retry' (found closed, but worth trying again now)."""
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT retry_at FROM dm_closed WHERE user_id = ?", (user_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return "open"
+        return "closed" if row["retry_at"] is not None and str(row["retry_at"]) > self.db.now() else "retry"
+
+    async def mark_dm_closed(self, user_id: int, closed: bool = True, *, retry_after: timedelta = DM_RETRY) -> bool:
+        """Record closed DMs, to be tried again after ``retry_after`` (or clear the
+        record when a DM went through). Returns True when this is news: the first
+        time since the DMs were last open, when the player should be told once."""
+        async with self.db.transaction() as conn:
+            if not closed:
+                await conn.execute("DELETE FROM dm_closed WHERE user_id = ?", (user_id,))
+                return False
+            async with conn.execute("SELECT 1 FROM dm_closed WHERE user_id = ?", (user_id,)) as cur:
+                known = await cur.fetchone() is not None
+            retry_at = (self.db.clock() + retry_after).astimezone(UTC).isoformat(timespec="seconds")
+            await conn.execute(
+                "INSERT INTO dm_closed (user_id, noticed_at, retry_at) VALUES (?, ?, ?)"
+                " ON CONFLICT(user_id) DO UPDATE SET retry_at = excluded.retry_at",
+                (user_id, self.db.now(), retry_at),
+            )
+            return not known
+
+    async def closed_dm_users(self) -> set[int]:
+        async with self.db.reading() as conn, conn.execute("SELECT user_id FROM dm_closed") as cur:
+            return {int(row[0]) for row in await cur.fetchall()}
+
+    async def retry_dms(self, user_id: int) -> bool:
+        """The player did something with the bot: if their DMs were marked closed,
+        try them again on the next DM (they may have opened them). Returns whether
+        there was a record to refresh."""
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT 1 FROM dm_closed WHERE user_id = ? AND retry_at > ?", (user_id, self.db.now())
+        ) as cur:
+            if await cur.fetchone() is None:
+                return False  # nothing recorded (the usual case): no write
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE dm_closed SET retry_at = ? WHERE user_id = ?", (self.db.now(), user_id)
+            )
+            return cur.rowcount == 1
+
+    # --- moves ---------------------------------------------------------------
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        records = [_model(MoveRecord, row, f"move log of game {game_id}") for row in rows]
+        if [m.seq for m in records] != list(range(1, len(records) + 1)):
+            raise CorruptRecord(f"The move log of game {game_id} has gaps and cannot be replayed.")
+        return records
+
+    async def move_count(self, game_id: int) -> int:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def append_move(
+        self,
+        game_id: int,
+        seq: int,
+        seat: int,
+        move: str,
+        *,
+        actor_id: int | None,
+        snapshot: Mapping[str, Any] | None = None,
+        status: GameStatus | None = None,
+        result: Mapping[str, Any] | None = None,
+        announcements: Sequence[Announcement] = (),
+    ) -> None:
+        """Write move ``seq`` (and, atomically with it, the snapshot, any status
+        change it causes and the outbox rows that announce it: a move is never
+        committed without them). Raises :class:`DuplicateMove` if ``seq`` is taken."""
+        now = self.db.now()
+        async with self.db.transaction() as conn:
+            try:
+                await conn.execute(
+                    "INSERT INTO moves (game_id, seq, seat, move, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, seat, move, actor_id, now),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise DuplicateMove(f"Move {seq} of game {game_id} has already been made.") from exc
+            if snapshot is not None:
+                await conn.execute(
+                    "INSERT INTO snapshots (game_id, seq, position) VALUES (?, ?, ?)"
+                    " ON CONFLICT(game_id) DO UPDATE SET seq = excluded.seq, position = excluded.position",
+                    (game_id, seq, json.dumps(dict(snapshot))),
+                )
+            await conn.execute(
+                "UPDATE games SET updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result)"
+                " WHERE id = ?",
+                (now, status, json.dumps(dict(result)) if result is not None else None, game_id),
+            )
+            await insert_announcements(conn, game_id, announcements, now)
+
+    async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT seq, position FROM snapshots WHERE game_id = ?", (game_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        position = _loads(row["position"], f"snapshot of game {game_id}")
+        if not isinstance(position, dict):
+            raise CorruptRecord(f"The stored snapshot of game {game_id} is damaged.")
+        return int(row["seq"]), position
+
+    # --- messages the bot keeps editing ----------------------------------------
+    async def set_message(
+        self, game_id: int, role: str, channel_id: int, message_id: int, *, seat: int = -1, version: int = 0
+    ) -> MessageRef | None:
+        """Record the current message for a role; returns the one it supersedes."""
+        async with self.db.transaction() as conn:
+            async with conn.execute(
+                "SELECT * FROM messages WHERE game_id = ? AND role = ? AND seat = ?", (game_id, role, seat)
+            ) as cur:
+                old = await cur.fetchone()
+            await conn.execute(
+                "INSERT INTO messages (game_id, role, seat, channel_id, message_id, version) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT(game_id, role, seat) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id, version = excluded.version",
+                (game_id, role, seat, channel_id, message_id, version),
+            )
+        return _model(MessageRef, old, f"message of game {game_id}") if old else None
+
+    async def get_message(self, game_id: int, role: str, seat: int = -1) -> MessageRef | None:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM messages WHERE game_id = ? AND role = ? AND seat = ?", (game_id, role, seat)
+        ) as cur:
+            row = await cur.fetchone()
+        return _model(MessageRef, row, f"message of game {game_id}") if row else None
+
+    # --- guild settings -------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return _model(GuildSettings, row, f"settings of server {guild_id}") if row else GuildSettings(
+            guild_id=guild_id
+        )
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Write a server's settings, validated again here: a model built without
+        validation (``model_construct``) must not slip unbounded values past the
+        store. Raises ``ValidationError`` (a ValueError) and writes nothing then."""
+        settings = GuildSettings.model_validate(settings.model_dump())
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, use_threads, reminder_hours, timeout_hours, timeout_action,"
+                " max_open_games) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(guild_id) DO UPDATE SET"
+                " use_threads = excluded.use_threads, reminder_hours = excluded.reminder_hours,"
+                " timeout_hours = excluded.timeout_hours, timeout_action = excluded.timeout_action,"
+                " max_open_games = excluded.max_open_games",
+                (settings.guild_id, int(settings.use_threads), settings.reminder_hours, settings.timeout_hours,
+                 settings.timeout_action, settings.max_open_games),
+            )
+
+    # --- reminders ------------------------------------------------------------
+    async def reminded(self, game_id: int, seq: int) -> bool:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT 1 FROM reminders WHERE game_id = ? AND seq = ? AND reminded_at IS NOT NULL", (game_id, seq)
+        ) as cur:
+            return await cur.fetchone() is not None
+
+    async def mark_reminded(self, game_id: int, seq: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO reminders (game_id, seq, reminded_at) VALUES (?, ?, ?) ON CONFLICT(game_id)"
+                " DO UPDATE SET seq = excluded.seq, reminded_at = excluded.reminded_at",
+                (game_id, seq, self.db.now()),
+            )
+
+    # --- challenges -------------------------------------------------------------
+    async def create_challenge(
+        self, *, guild_id: int | None, channel_id: int, seed: int, options: Mapping[str, Any], created_by: int | None
+    ) -> int:
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO challenges (guild_id, channel_id, seed, options, created_by, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, seed, json.dumps(dict(options)), created_by, self.db.now()),
+            )
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+    async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT * FROM challenges WHERE id = ?", (challenge_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        data = dict(row)
+        data["options"] = _loads(data["options"], f"options of challenge {challenge_id}")
+        return _model(ChallengeRecord, data, f"challenge {challenge_id}")
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
+
+    async def latest_challenge(self, channel_id: int) -> int | None:
+        """The newest challenge opened in this channel, if any."""
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT id FROM challenges WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row is not None else None
+
+    # --- notices about blocked boards -------------------------------------------
+    async def notice_given(self, game_id: int, cause: str) -> bool:
+        """Whether the game's opener was told (or is being told) about ``cause``."""
+        async with self.db.reading() as conn, conn.execute(
+            "SELECT 1 FROM blocked_notices WHERE game_id = ? AND cause = ?", (game_id, cause)
+        ) as cur:
+            return await cur.fetchone() is not None
+
+    async def claim_notice(self, game_id: int, cause: str, how: str) -> bool:
+        """Record that the opener is told about ``cause`` (``how``); False when someone
+        recorded it first (they are telling already)."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT OR IGNORE INTO blocked_notices (game_id, cause, told_at, told_how) VALUES (?, ?, ?, ?)",
+                (game_id, cause, self.db.now(), how),
+            )
+            return bool(cur.rowcount)
+
+    async def notice_told(self, game_id: int, cause: str, how: str) -> None:
+        """The claimed notice went out, ``how`` (by DM, in which channel)."""
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE blocked_notices SET told_how = ? WHERE game_id = ? AND cause = ?",
+                               (how, game_id, cause))
+
+    async def release_notice(self, game_id: int, cause: str) -> None:
+        """The claimed notice reached nobody: the next refusal tries again."""
+        async with self.db.transaction() as conn:
+            await conn.execute("DELETE FROM blocked_notices WHERE game_id = ? AND cause = ?", (game_id, cause))

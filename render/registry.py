@@ -1,0 +1,40 @@
+"""Where each game's ``Art`` lives: the one table from game id to drawing module.
+
+Modules are imported on first use, like the engine's registry, so one game's picture
+never pays for importing the others. A game outside this table is drawn by passing
+its ``Art`` to the public functions instead.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import MappingProxyType
+
+from render.art import Art
+
+#: game id -> the module whose ``ART`` draws it.
+ART_MODULES = MappingProxyType({
+    "flaming-pyramids": "render.flaming",
+    "continuous-pyramid": "render.continuous",
+    "pyrinoes": "render.pyrinoes",
+    "pyramido": "render.pyramido",
+})
+
+
+class UnknownArt(ValueError):
+    """No pictures are registered for a game id."""
+
+
+def art_ids() -> list[str]:
+    return list(ART_MODULES)
+
+
+def art_for(game: str) -> Art:
+    """The registered ``Art`` of ``game``."""
+    name = ART_MODULES.get(game)
+    if name is None:
+        raise UnknownArt(f"No renderer for game {game!r}; games with pictures: {', '.join(ART_MODULES)}.")
+    art = import_module(name).ART
+    if not isinstance(art, Art):
+        raise TypeError(f"{name}.ART must be an Art, not {art!r}.")
+    return art
