@@ -1,8 +1,9 @@
-"""Where each game's ``Art`` lives: the one table from game id to drawing module.
+"""Where each game's ``Art`` lives: ``render.<name>`` for the game whose engine is
+``engine.<name>`` (the engine's registry is the one list of games).
 
 Modules are imported on first use, like the engine's registry, so one game's picture
-never pays for importing the others. A game outside this table is drawn by passing
-its ``Art`` to the public functions instead.
+never pays for importing the others. A game outside the engine's registry (a test's)
+is drawn by passing its ``Art`` to the public functions instead.
 """
 
 from __future__ import annotations
@@ -10,15 +11,11 @@ from __future__ import annotations
 from importlib import import_module
 from types import MappingProxyType
 
+from engine.core.registry import game_ids, package_of
 from render.art import Art
 
 #: game id -> the module whose ``ART`` draws it.
-ART_MODULES = MappingProxyType({
-    "flaming-pyramids": "render.flaming",
-    "continuous-pyramid": "render.continuous",
-    "pyrinoes": "render.pyrinoes",
-    "pyramido": "render.pyramido",
-})
+ART_MODULES = MappingProxyType({game: f"render.{package_of(game)}" for game in game_ids()})
 
 
 class UnknownArt(ValueError):

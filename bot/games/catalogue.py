@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
-from bot.games import continuous_pyramid, flaming_pyramids, pyramido, pyrinoes
 from bot.games.presenter import Presenter
-from engine.core import Game, UnknownGame
+from engine.core import Game, UnknownGame, game_ids
+from engine.core.registry import package_of
 from render import Art
 
 
@@ -30,9 +31,9 @@ class Catalogue:
 
     @classmethod
     def default(cls) -> Catalogue:
-        """The games the bot ships with, in the order players see them."""
-        return cls((flaming_pyramids.PRESENTER, continuous_pyramid.PRESENTER, pyrinoes.PRESENTER,
-                    pyramido.PRESENTER))
+        """The games the bot ships with, in the order players see them: every game of
+        the engine's registry, presented by ``bot.games.<name>`` beside its engine's name."""
+        return cls(tuple(_shipped(kind) for kind in game_ids()))
 
     def with_games(self, *presenters: Presenter) -> Catalogue:
         """This catalogue and ``presenters`` (a kind already held is refused)."""
@@ -64,3 +65,11 @@ class Catalogue:
 
     def __contains__(self, kind: object) -> bool:
         return kind in self.kinds
+
+
+def _shipped(kind: str) -> Presenter:
+    module = f"bot.games.{package_of(kind)}"
+    presenter = import_module(module).PRESENTER
+    if not isinstance(presenter, Presenter) or presenter.kind != kind:
+        raise TypeError(f"{module}.PRESENTER must be the Presenter of {kind!r}, not {presenter!r}.")
+    return presenter

@@ -1,21 +1,26 @@
-"""Games by id. Engines are imported lazily so that asking for one game never pays
-for importing the others."""
+"""Games by id: the project's one list of the games it ships.
+
+Engines are imported lazily so that asking for one game never pays for importing the
+others. The other layers find a game's parts by the same name: a game whose engine is
+``engine.<name>`` is drawn by ``render.<name>`` and presented by ``bot.games.<name>``,
+so adding a game adds one line here and no line to any other table."""
 
 from __future__ import annotations
 
 from importlib import import_module
+from types import MappingProxyType
 from typing import Any
 
 from engine.core.contract import Game
 from engine.core.errors import EngineError
 
-#: game id -> module that defines ``GAME``.
-GAME_MODULES: dict[str, str] = {
+#: game id -> module that defines ``GAME``, in the order players see the games.
+GAME_MODULES = MappingProxyType({
     "flaming-pyramids": "engine.flaming_pyramids",
     "continuous-pyramid": "engine.continuous_pyramid",
     "pyrinoes": "engine.pyrinoes",
     "pyramido": "engine.pyramido",
-}
+})
 
 
 class UnknownGame(EngineError):
@@ -24,6 +29,14 @@ class UnknownGame(EngineError):
 
 def game_ids() -> list[str]:
     return list(GAME_MODULES)
+
+
+def package_of(game_id: str) -> str:
+    """The name the game's modules share across layers (``flaming_pyramids``)."""
+    module_name = GAME_MODULES.get(game_id)
+    if module_name is None:
+        raise UnknownGame(f"There is no game called {game_id!r}; the games are {', '.join(GAME_MODULES)}.")
+    return module_name.rpartition(".")[2]
 
 
 def get_game(game_id: str) -> Game[Any]:

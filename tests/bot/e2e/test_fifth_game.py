@@ -21,6 +21,7 @@ from bot.games.catalogue import Catalogue
 from emulator.harness import Harness
 from emulator.model import Message
 from tests.bot.e2e.driver import bot_of, latest_game_id, play_out, session_of
+from tests.bot.e2e.test_hardening_input import forged_slash, subcommand
 from tests.fifth_game.art import WIDTH
 from tests.fifth_game.engine import GAME_ID
 from tests.fifth_game.presenter import PRESENTER
@@ -45,6 +46,25 @@ async def wait_for_human(harness: Harness, game_id: int, humans: dict[int, Any])
             return session
         await harness.settle()
     raise AssertionError("the AI seat did not move")
+
+
+async def test_pebble_pyramid_is_offered_with_its_own_options(emulator: Any, harness: Harness) -> None:
+    """``/pyramid new`` is built from the catalogue: the game is a choice, its option
+    is bounded as its options model says, and forged or foreign options are refused."""
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    new = subcommand(emulator, "pyramid new")
+    options = {o["name"]: o for o in new["options"]}
+    assert {"name": "Pebble Pyramid", "value": GAME_ID} in options["game"]["choices"]
+    tokens = options["tokens_per_colour"]
+    assert (tokens.get("min_value"), tokens.get("max_value")) == (3, 6)
+    assert tokens["description"].startswith("Pebble Pyramid: ")
+    forged = await forged_slash(harness, ana, emulator.general, "pyramid new",
+                                {"game": GAME_ID, "tokens_per_colour": 9})
+    assert "❌" in forged.text and "tokens_per_colour must be from 3 to 6" in forged.text
+    wrong = await harness.slash(ana, emulator.general, "pyramid new", game=GAME_ID, curse=True)
+    assert "❌" in wrong.text and "no option curse" in wrong.text
+    assert await bot_of(harness).services.store.all_games() == []
 
 
 async def test_two_people_play_pebble_pyramid_by_buttons_and_typed_moves(emulator: Any, harness: Harness) -> None:
