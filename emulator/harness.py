@@ -703,11 +703,6 @@ class Harness:
     def _bot_busy(self) -> bool:
         return self.bot is not None and self.busy_check is not None and self.busy_check(self.bot)
 
-    def is_idle(self) -> bool:
-        return (
-            self.emu.in_flight == 0 and not self.busy_tasks() and not self._bot_busy() and not self._pending_deferrals()
-        )
-
     async def settle(self, timeout: float | None = None) -> None:
         """Wait until the bot is idle: no request in flight, no handler task running, no deferred reply still
         "thinking", continuously for ``quiet`` seconds. A deferral the bot stopped working on (no task, no request
@@ -763,12 +758,6 @@ class Harness:
     def visible_messages(self, user: User, channel: Channel) -> list[Message]:
         """What ``user`` sees in ``channel``: public messages plus their own ephemeral ones."""
         return [m for m in self.world.channel_messages(channel.id) if self.world.can_see(user, m)]
-
-    def last_message(self, channel: Channel, user: User | None = None) -> Message:
-        msgs = self.visible_messages(user, channel) if user is not None else self.messages(channel)
-        if not msgs:
-            raise HarnessError(f"no messages in {channel!r}")
-        return msgs[-1]
 
     def dm(self, user: User) -> list[Message]:
         """The messages in ``user``'s DM channel with the bot."""

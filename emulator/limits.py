@@ -156,7 +156,6 @@ FLAG_NAMES = {
 }
 #: The flags each endpoint lets a sender set (message.mdx, webhook.mdx, receiving-and-responding.mdx).
 FLAGS_CREATE = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_VOICE_MESSAGE | IS_COMPONENTS_V2
-FLAGS_EDIT = SUPPRESS_EMBEDS | IS_COMPONENTS_V2
 FLAGS_CALLBACK_MESSAGE = SUPPRESS_EMBEDS | EPHEMERAL | IS_COMPONENTS_V2 | IS_VOICE_MESSAGE | SUPPRESS_NOTIFICATIONS
 FLAGS_CALLBACK_DEFERRED = EPHEMERAL
 FLAGS_FOLLOWUP = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2 | EPHEMERAL
@@ -205,6 +204,21 @@ def _bad_length(rule: str, path: Path, low: int, high: int) -> Problem:
 
 def _required(rule: str, path: Path) -> Problem:
     return Problem(rule, path, "BASE_TYPE_REQUIRED", "This field is required")
+
+
+def _not_a_list(rule: str, path: Path) -> Problem:
+    return Problem(rule, path, "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")
+
+
+def _not_a_dict(rule: str, path: Path) -> Problem:
+    return Problem(rule, path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
+
+
+def _optional_list(out: list[Problem], rule: str, path: Path, value: Any) -> list[Any] | None:
+    """An optional list field: None when it is absent, or when it is something else (reported)."""
+    if value is not None and not isinstance(value, list):
+        out.append(_not_a_list(rule, path))
+    return value if isinstance(value, list) else None
 
 
 def _check_len(
@@ -687,39 +701,21 @@ def check_allowed_mentions(value: Any, path: Path = ("allowed_mentions",)) -> li
     if value is None:
         return out
     if not isinstance(value, dict):
-        return [Problem("allowed-mentions", path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")]
-    parse = value.get("parse")
-    if parse is not None:
-        if not isinstance(parse, list):
+        return [_not_a_dict("allowed-mentions", path)]
+    parse = _optional_list(out, "allowed-mentions", (*path, "parse"), value.get("parse"))
+    for i, kind in enumerate(parse or []):
+        if kind not in ("users", "roles", "everyone"):
             out.append(
                 Problem(
                     "allowed-mentions",
-                    (*path, "parse"),
-                    "LIST_TYPE_CONVERT",
-                    "Only iterables may be used in a ListType",
+                    (*path, "parse", i),
+                    "BASE_TYPE_CHOICES",
+                    "Value must be one of ('users', 'roles', 'everyone').",
                 )
             )
-            parse = []
-        for i, kind in enumerate(parse):
-            if kind not in ("users", "roles", "everyone"):
-                out.append(
-                    Problem(
-                        "allowed-mentions",
-                        (*path, "parse", i),
-                        "BASE_TYPE_CHOICES",
-                        "Value must be one of ('users', 'roles', 'everyone').",
-                    )
-                )
     for kind in ("users", "roles"):
-        ids = value.get(kind)
+        ids = _optional_list(out, "allowed-mentions", (*path, kind), value.get(kind))
         if ids is None:
-            continue
-        if not isinstance(ids, list):
-            out.append(
-                Problem(
-                    "allowed-mentions", (*path, kind), "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType"
-                )
-            )
             continue
         if len(ids) > MAX_MENTION_IDS:
             out.append(_too_long("allowed-mentions", (*path, kind), MAX_MENTION_IDS))
@@ -730,7 +726,7 @@ def check_allowed_mentions(value: Any, path: Path = ("allowed_mentions",)) -> li
                         "allowed-mentions", (*path, kind, i), "NUMBER_TYPE_COERCE", f'Value "{x}" is not snowflake.'
                     )
                 )
-        if ids and isinstance(parse, list) and kind in parse:
+        if ids and parse is not None and kind in parse:
             out.append(
                 Problem(
                     "allowed-mentions",
@@ -754,11 +750,7 @@ def check_nonce(value: Any, path: Path = ("nonce",)) -> list[Problem]:
 
 def check_attachment_specs(specs: Any, path: Path = ("attachments",)) -> list[Problem]:
     out: list[Problem] = []
-    if specs is None:
-        return out
-    if not isinstance(specs, list):
-        return [Problem("attachment-reference", path, "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")]
-    for i, item in enumerate(specs):
+    for i, item in enumerate(_optional_list(out, "attachment-reference", path, specs) or []):
         if not isinstance(item, dict) or item.get("id") is None:
             out.append(_required("attachment-reference", (*path, i, "id")))
             continue
@@ -934,7 +926,7 @@ def _check_localizations(out: list[Problem], path: Path, value: Any, check: Any,
     if value is None:
         return []
     if not isinstance(value, dict):
-        out.append(Problem(rule, path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType"))
+        out.append(_not_a_dict(rule, path))
         return []
     for locale, text in value.items():
         if locale not in LOCALES:
@@ -975,6 +967,29 @@ def _check_description(out: list[Problem], path: Path, value: Any, *, chat: bool
         )
 
 
+def _check_labels(out: list[Problem], path: Path, obj: JSON, *, chat: bool, what: str) -> int:
+    """A command's or an option's name and description with their localizations, checked the same way for both;
+    returns their size towards the 8000-character limit (the longest name plus the longest description)."""
+    name = obj.get("name")
+    _check_name(out, (*path, "name"), name, chat=chat, what=what)
+    names = _check_localizations(
+        out,
+        (*path, "name_localizations"),
+        obj.get("name_localizations"),
+        lambda p, v: _check_name(out, p, v, chat=chat, what=what),
+        "command-name",
+    )
+    _check_description(out, (*path, "description"), obj.get("description"), chat=chat)
+    descriptions = _check_localizations(
+        out,
+        (*path, "description_localizations"),
+        obj.get("description_localizations"),
+        lambda p, v: _check_description(out, p, v, chat=chat),
+        "command-description",
+    )
+    return _longest(name, names) + _longest(obj.get("description"), descriptions)
+
+
 def check_command(cmd: JSON, path: Path = (), *, guild: bool = False) -> list[Problem]:
     """One application command definition, as Discord validates it on create/overwrite."""
     out: list[Problem] = []
@@ -985,23 +1000,7 @@ def check_command(cmd: JSON, path: Path = (), *, guild: bool = False) -> list[Pr
         )
         return out
     chat = ctype == 1
-    name = cmd.get("name")
-    _check_name(out, (*path, "name"), name, chat=chat, what="Command")
-    names = _check_localizations(
-        out,
-        (*path, "name_localizations"),
-        cmd.get("name_localizations"),
-        lambda p, v: _check_name(out, p, v, chat=chat, what="Command"),
-        "command-name",
-    )
-    _check_description(out, (*path, "description"), cmd.get("description"), chat=chat)
-    descriptions = _check_localizations(
-        out,
-        (*path, "description_localizations"),
-        cmd.get("description_localizations"),
-        lambda p, v: _check_description(out, p, v, chat=chat),
-        "command-description",
-    )
+    labels_size = _check_labels(out, path, cmd, chat=chat, what="Command")
     perms = cmd.get("default_member_permissions")
     # documented as a string; discord.py 2.7 sends an integer, which Discord accepts as the same bitfield
     if perms is not None and (
@@ -1019,17 +1018,7 @@ def check_command(cmd: JSON, path: Path = (), *, guild: bool = False) -> list[Pr
             )
         )
     for key, allowed in (("contexts", (0, 1, 2)), ("integration_types", (0, 1))):
-        values = cmd.get(key)
-        if values is None:
-            continue
-        if not isinstance(values, list):
-            out.append(
-                Problem(
-                    "command-contexts", (*path, key), "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType"
-                )
-            )
-            continue
-        for i, v in enumerate(values):
+        for i, v in enumerate(_optional_list(out, "command-contexts", (*path, key), cmd.get(key)) or []):
             if isinstance(v, bool) or v not in allowed:
                 out.append(
                     Problem(
@@ -1054,8 +1043,7 @@ def check_command(cmd: JSON, path: Path = (), *, guild: bool = False) -> list[Pr
         )
     size = 0
     if chat:
-        size = _longest(name, names) + _longest(cmd.get("description"), descriptions)
-        size += _check_options(out, list(options or []), (*path, "options"), depth=0)
+        size = labels_size + _check_options(out, list(options or []), (*path, "options"), depth=0)
         if size > MAX_COMMAND_SIZE:
             out.append(
                 Problem(
@@ -1090,9 +1078,7 @@ def _check_options(out: list[Problem], options: list[Any], path: Path, *, depth:
     for i, o in enumerate(options):
         op = (*path, i)
         if not isinstance(o, dict):
-            out.append(
-                Problem("command-options", op, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
-            )
+            out.append(_not_a_dict("command-options", op))
             continue
         raw_type = o.get("type")
         if isinstance(raw_type, bool) or not isinstance(raw_type, int) or raw_type not in range(1, 12):
@@ -1100,7 +1086,7 @@ def _check_options(out: list[Problem], options: list[Any], path: Path, *, depth:
             continue
         t: int = raw_type
         name = o.get("name")
-        _check_name(out, (*op, "name"), name, chat=True, what="Option")
+        size += _check_labels(out, op, o, chat=True, what="Option")
         if name in names:
             out.append(
                 Problem(
@@ -1111,22 +1097,6 @@ def _check_options(out: list[Problem], options: list[Any], path: Path, *, depth:
                 )
             )
         names.add(str(name))
-        localized = _check_localizations(
-            out,
-            (*op, "name_localizations"),
-            o.get("name_localizations"),
-            lambda p, v: _check_name(out, p, v, chat=True, what="Option"),
-            "command-name",
-        )
-        _check_description(out, (*op, "description"), o.get("description"), chat=True)
-        described = _check_localizations(
-            out,
-            (*op, "description_localizations"),
-            o.get("description_localizations"),
-            lambda p, v: _check_description(out, p, v, chat=True),
-            "command-description",
-        )
-        size += _longest(name, localized) + _longest(o.get("description"), described)
         nested = o.get("options")
         if t in (SUB_COMMAND, SUB_COMMAND_GROUP):
             # groups only at the top level and holding subcommands only; subcommands never hold subcommands
@@ -1230,9 +1200,7 @@ def _check_leaf_option(out: list[Problem], op: Path, o: JSON, t: int) -> int:
     for j, ch in enumerate(choices):
         cp = (*op, "choices", j)
         if not isinstance(ch, dict):
-            out.append(
-                Problem("command-choices", cp, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
-            )
+            out.append(_not_a_dict("command-choices", cp))
             continue
         _check_len(out, "command-choices", (*cp, "name"), ch.get("name"), 100, low=1, required=True)
         localized = _check_localizations(
@@ -1259,9 +1227,7 @@ def check_command_set(commands: Sequence[JSON], *, guild: bool = False) -> list[
     out: list[Problem] = []
     for i, c in enumerate(commands):
         if not isinstance(c, dict):
-            out.append(
-                Problem("command-definition", (i,), "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
-            )
+            out.append(_not_a_dict("command-definition", (i,)))
             continue
         out += check_command(c, (i,), guild=guild)
     valid = [c for c in commands if isinstance(c, dict)]

@@ -301,9 +301,6 @@ class Message:
     def edited(self) -> bool:
         return self.edited_timestamp is not None
 
-    def all_components(self) -> list[JSON]:
-        return list(_walk(self.components))
-
     def buttons(self) -> list[JSON]:
         return [c for c in _walk(self.components) if c.get("type") == BUTTON]
 

@@ -833,11 +833,16 @@ def _thread(emu: Emulator, request: web.Request) -> Channel:
     return thread
 
 
+def _thread_and_member(emu: Emulator, request: web.Request) -> tuple[Channel, int, bool]:
+    """A thread-members route's thread, and the member it names: a user id, or ``@me`` (then also True: the bot
+    itself, which needs no permission to join or leave)."""
+    me = request.match_info.get("user_id", "@me") == "@me"
+    return _thread(emu, request), emu.bot.id if me else _int(request, "user_id"), me
+
+
 async def join_thread(request: web.Request) -> web.Response:
     emu = emulator_of(request)
-    thread = _thread(emu, request)
-    me = request.match_info.get("user_id", "@me") == "@me"
-    uid = emu.bot.id if me else _int(request, "user_id")
+    thread, uid, me = _thread_and_member(emu, request)
     if uid not in emu.world.users:
         raise unknown_user()
     if thread.archived:
@@ -851,9 +856,7 @@ async def join_thread(request: web.Request) -> web.Response:
 
 async def leave_thread(request: web.Request) -> web.Response:
     emu = emulator_of(request)
-    thread = _thread(emu, request)
-    me = request.match_info.get("user_id", "@me") == "@me"
-    uid = emu.bot.id if me else _int(request, "user_id")
+    thread, uid, me = _thread_and_member(emu, request)
     if thread.archived:
         raise thread_archived(f"{access.describe(thread)} is archived: nobody leaves it")
     creator_of_private = thread.type == PRIVATE_THREAD and thread.owner_id == emu.bot.id
@@ -897,10 +900,18 @@ async def get_attachment_file(request: web.Request) -> web.Response:
 
 def register(app: web.Application, prefix: str) -> None:
     r = app.router
-    cmd = "/applications/{application_id}/commands"
-    gcmd = "/applications/{application_id}/guilds/{guild_id}/commands"
+    application = "/applications/{application_id}"
     ch = "/channels/{channel_id}"
     msg = ch + "/messages/{message_id}"
+    # global and guild commands: the same handlers (they read the guild from the path when there is one)
+    commands: list[tuple[str, str, Any]] = [
+        ("GET", "", list_commands),
+        ("PUT", "", bulk_overwrite_commands),
+        ("POST", "", create_command),
+        ("GET", "/{command_id}", get_command),
+        ("PATCH", "/{command_id}", edit_command),
+        ("DELETE", "/{command_id}", delete_command),
+    ]
     routes: list[tuple[str, str, Any]] = [
         ("GET", "/users/@me", get_me),
         ("POST", "/users/@me/channels", create_dm),
@@ -909,18 +920,11 @@ def register(app: web.Application, prefix: str) -> None:
         ("GET", "/applications/@me", get_application),
         ("GET", "/gateway", get_gateway),
         ("GET", "/gateway/bot", get_gateway_bot),
-        ("GET", cmd, list_commands),
-        ("PUT", cmd, bulk_overwrite_commands),
-        ("POST", cmd, create_command),
-        ("GET", cmd + "/{command_id}", get_command),
-        ("PATCH", cmd + "/{command_id}", edit_command),
-        ("DELETE", cmd + "/{command_id}", delete_command),
-        ("GET", gcmd, list_commands),
-        ("PUT", gcmd, bulk_overwrite_commands),
-        ("POST", gcmd, create_command),
-        ("GET", gcmd + "/{command_id}", get_command),
-        ("PATCH", gcmd + "/{command_id}", edit_command),
-        ("DELETE", gcmd + "/{command_id}", delete_command),
+        *(
+            (method, base + tail, handler)
+            for base in (application + "/commands", application + "/guilds/{guild_id}/commands")
+            for method, tail, handler in commands
+        ),
         ("GET", "/guilds/{guild_id}", get_guild_route),
         ("GET", "/guilds/{guild_id}/channels", get_guild_channels),
         ("GET", "/guilds/{guild_id}/members", list_members),

@@ -273,27 +273,21 @@ UNSUPPORTED_FOLLOWUP_FIELDS = ("username", "avatar_url", "thread_name", "applied
 def _check_followup_params(request: web.Request, body: JSON) -> None:
     """Interaction follow-ups are Execute Webhook without ``thread_id``, ``username`` and ``avatar_url`` (nor the
     forum-only ``thread_name``/``applied_tags``)."""
-    problems = [
-        limits.Problem(
-            "followup-params",
-            (key,),
-            "INTERACTION_FOLLOWUP_FIELD_UNSUPPORTED",
-            f"{key} is not supported for follow-ups",
-        )
-        for key in UNSUPPORTED_FOLLOWUP_FIELDS
-        if body.get(key) is not None
-    ]
+    keys = [key for key in UNSUPPORTED_FOLLOWUP_FIELDS if body.get(key) is not None]
     if "thread_id" in request.query:
-        problems.append(
-            limits.Problem(
-                "followup-params",
-                ("thread_id",),
-                "INTERACTION_FOLLOWUP_FIELD_UNSUPPORTED",
-                "thread_id is not supported for follow-ups",
-            )
+        keys.append("thread_id")
+    if keys:
+        raise limits.form_error(
+            [
+                limits.Problem(
+                    "followup-params",
+                    (key,),
+                    "INTERACTION_FOLLOWUP_FIELD_UNSUPPORTED",
+                    f"{key} is not supported for follow-ups",
+                )
+                for key in keys
+            ]
         )
-    if problems:
-        raise limits.form_error(problems)
 
 
 async def followup(request: web.Request) -> web.Response:

@@ -53,6 +53,17 @@ def to_act(view: dict[str, Any]) -> int | None:
     return seat if isinstance(seat, int) and view.get("result") is None else None
 
 
+def status_line(view: dict[str, Any], names: Sequence[str], doing: str = "to play") -> str:
+    """The header's status: the result once the game is over, else the name of the seat
+    to act and what it is ``doing``; empty while no named seat is to act."""
+    if view.get("result") is not None:
+        return result_text(view)
+    acting = to_act(view)
+    if acting is None or acting >= len(names):
+        return ""
+    return f"{names[acting]} {doing}"
+
+
 def turn_text(view: dict[str, Any]) -> str:
     number = view.get("turn_number")
     return f"Move {number}" if isinstance(number, int) else ""

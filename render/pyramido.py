@@ -31,7 +31,7 @@ from render import layout as lo
 from render import shapes as sh
 from render.art import Art
 from render.canvas import RGB, Box
-from render.common import game_number, result_text, to_act, turn_text, viewer, visible_events, winners
+from render.common import game_number, status_line, to_act, turn_text, viewer, visible_events, winners
 from render.labels import spot_labels
 from render.layout import Chip
 
@@ -270,16 +270,10 @@ def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
 
 
 def _status(view: dict[str, Any], names: list[str]) -> str:
-    if view.get("result") is not None:
-        return result_text(view)
-    acting = to_act(view)
-    if acting is None or acting >= len(names):
-        return ""
     pending = view.get("pending")
     if isinstance(pending, dict) and pending.get("kind") == "placing":
-        placed = pending.get("placed", 0)
-        return f"{names[acting]} is placing stones ({placed} placed this turn)"
-    return f"{names[acting]} to play"
+        return status_line(view, names, f"is placing stones ({pending.get('placed', 0)} placed this turn)")
+    return status_line(view, names)
 
 
 def _right_text(view: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ from render import canvas as cv
 from render import layout as lo
 from render.art import Art
 from render.canvas import RGB, Box
-from render.common import game_number, narrate, result_text, to_act, turn_text, viewer, visible_events, winners
+from render.common import game_number, narrate, status_line, to_act, turn_text, viewer, visible_events, winners
 from render.dominoes import PYRAMID_COLOURS, piece_ends, piece_sprite, pyramid_sprite
 from render.layout import Chip
 
@@ -73,16 +73,8 @@ def _plural(n: int, one: str, many: str) -> str:
 
 
 def _status(view: dict[str, Any], names: list[str]) -> str:
-    if view.get("result") is not None:
-        return result_text(view)
-    acting = to_act(view)
-    if acting is None or acting >= len(names):
-        return ""
     ends = view.get("open_ends") or []
-    text = f"{names[acting]} to play"
-    if len(ends) == 2:
-        text += f" · open ends {ends[0]} and {ends[1]}"
-    return text
+    return status_line(view, names, f"to play · open ends {ends[0]} and {ends[1]}" if len(ends) == 2 else "to play")
 
 
 def _right_text(view: dict[str, Any]) -> str:

@@ -18,9 +18,13 @@ import pytest
 
 from tests.paths import REPO
 
-LAYERS = ("engine", "render", "bot")
+LAYERS = ("engine", "render", "bot", "emulator")
 #: What each layer may import from the project (its own package included).
-ALLOWED = {"engine": {"engine"}, "render": {"engine", "render"}, "bot": {"engine", "render", "bot"}}
+ALLOWED = {"engine": {"engine"}, "render": {"engine", "render"}, "bot": {"engine", "render", "bot"},
+           "emulator": {"emulator"}}
+#: The emulator plays Discord, which knows nothing of us; only the pytest fixtures that
+#: point a bot at it (and its own tests) may know the bot.
+EMULATOR_GLUE = ("emulator.fixtures", "emulator.tests")
 
 
 def modules(package: str) -> dict[str, Path]:
@@ -109,8 +113,23 @@ def test_arrows_point_one_way(layer: str) -> None:
     wrong = sorted(
         f"{module} imports {target}"
         for module, targets in graph(layer).items()
+        if not module.startswith(EMULATOR_GLUE)
         for target in targets
         if target.split(".")[0] not in ALLOWED[layer]
+    )
+    assert wrong == []
+
+
+def test_what_runs_between_clicks_never_answers_one() -> None:
+    """``bot.play`` (and the games, store and workers) never reach into ``bot.discord``:
+    the interaction layer calls down into them, not the other way."""
+    below = ("bot.play", "bot.games", "bot.store", "bot.workers", "bot.services")
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in graph("bot").items()
+        if module.startswith(below)
+        for target in targets
+        if target.startswith("bot.discord")
     )
     assert wrong == []
 

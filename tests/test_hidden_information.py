@@ -19,6 +19,7 @@ import render
 from bot.games.catalogue import Catalogue
 from engine.core import Game, Rng, get_game
 from render.labels import move_labels
+from tools.playout import steps
 
 #: (game, players, options) tables whose hidden information differs in kind.
 TABLES = [
@@ -36,17 +37,8 @@ TABLES = [
 def positions(game: Game[Any], players: int, options: dict[str, Any], seed: int) -> list[Any]:
     """A few positions along one game of random legal moves (opening to late)."""
     state = game.setup(players, options, seed)
-    rng = Rng(seed * 31 + 7)
-    found = [state]
-    for step in range(1, 90):
-        seat = game.to_act(state)
-        moves = game.legal_moves(state) if seat is not None else []
-        if seat is None or not moves:
-            break
-        state, _ = game.play(state, seat, rng.choice(moves))
-        if step % 15 == 0:
-            found.append(state)
-    return found
+    line = steps(game, state, Rng(seed * 31 + 7), 89)
+    return [state, *(step.state for n, step in enumerate(line, start=1) if n % 15 == 0)]
 
 
 def published(game: Game[Any], state: Any) -> dict[str, Any]:

@@ -51,12 +51,6 @@ def node_at(moves: Sequence[str], path: Sequence[str], steps: Steps = default_st
         return Node(current, choices, complete)
 
 
-def move_for(moves: Sequence[str], path: Sequence[str], steps: Steps = default_steps) -> str | None:
-    """The move a full path spells, if it is legal now."""
-    target = tuple(path)
-    return next((m for m in moves if steps(m) == target), None)
-
-
 def back_path(moves: Sequence[str], node: Node, steps: Steps = default_steps) -> tuple[str, ...] | None:
     """Where "Back" leads: the nearest shorter path that shows a different node
     (forced steps are skipped on the way up as on the way down)."""

@@ -24,8 +24,6 @@ log = logging.getLogger(__name__)
 
 #: Causes a server admin (not the bot, nor a retry) can fix.
 PERMISSION_CAUSES = ("missing_permissions", "missing_access")
-#: What each kind of announcement needs from the bot in its channel.
-POSTING_FLAGS = ("view_channel", "send_messages", "attach_files")
 LABELS = {n.flag: n.label for n in NEEDS}
 
 

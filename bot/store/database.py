@@ -17,10 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -157,8 +158,7 @@ class Database:
 
     async def answers(self) -> bool:
         """One read of the schema table: whether the database answers at all (health checks)."""
-        async with self.reading() as conn, conn.execute("SELECT MAX(version) FROM schema_migrations") as cur:
-            return await cur.fetchone() is not None
+        return await self.read_one("SELECT MAX(version) FROM schema_migrations") is not None
 
     def now(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
@@ -180,3 +180,13 @@ class Database:
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
         """The read-only connection, for one statement: it sees committed data only."""
         yield self._reader
+
+    async def read_one(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        """The first row one statement on the read-only connection returns (None: no row)."""
+        async with self.reading() as conn, conn.execute(sql, tuple(params)) as cur:
+            return await cur.fetchone()
+
+    async def read_all(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+        """Every row one statement on the read-only connection returns."""
+        async with self.reading() as conn, conn.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())

@@ -88,6 +88,20 @@ def _game(row: aiosqlite.Row) -> GameRecord:
     return _model(GameRecord, data, f"game {data.get('id')}")
 
 
+async def _insert_game(conn: aiosqlite.Connection, kind: str, *, guild_id: int | None, channel_id: int,
+                       options: Mapping[str, Any], status: GameStatus, seed: int, created_by: int | None,
+                       challenge_id: int | None, now: str) -> int:
+    """The games row of a new game, inside the caller's transaction (a lobby's opener
+    takes seat 0 in the same one); its number."""
+    cur = await conn.execute(
+        "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
+        " challenge_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (kind, guild_id, channel_id, json.dumps(dict(options)), status, seed, created_by, challenge_id, now, now),
+    )
+    assert cur.lastrowid is not None
+    return cur.lastrowid
+
+
 class GameStore:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -107,16 +121,12 @@ class GameStore:
         status: GameStatus = "lobby",
         challenge_id: int | None = None,
     ) -> int:
-        now = self.db.now()
+        """A game row alone, in any status and with no seat, as tests lay out a
+        database (the bot itself opens games with :meth:`open_game`)."""
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
-                " challenge_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (kind, guild_id, channel_id, json.dumps(dict(options)), status, seed, created_by,
-                 challenge_id, now, now),
-            )
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+            return await _insert_game(conn, kind, guild_id=guild_id, channel_id=channel_id, options=options,
+                                      status=status, seed=seed, created_by=created_by, challenge_id=challenge_id,
+                                      now=self.db.now())
 
     async def open_game(
         self,
@@ -160,13 +170,9 @@ class GameStore:
                 counted = await cur.fetchone()
             if counted is not None and int(counted[0]) >= limit:
                 raise TooManyOpenGames(limit)
-            cur = await conn.execute(
-                "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
-                " challenge_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (kind, guild_id, channel_id, json.dumps(dict(options)), seed, created_by, challenge_id, now, now),
-            )
-            game_id = cur.lastrowid
-            assert game_id is not None
+            game_id = await _insert_game(conn, kind, guild_id=guild_id, channel_id=channel_id, options=options,
+                                         status="lobby", seed=seed, created_by=created_by, challenge_id=challenge_id,
+                                         now=now)
             await conn.execute(
                 "INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at) VALUES (?, 0, ?, NULL, ?, ?)",
                 (game_id, created_by, name, now),
@@ -210,17 +216,13 @@ class GameStore:
             return cur.rowcount == 1
 
     async def game_record(self, game_id: int) -> GameRecord | None:
-        async with self.db.reading() as conn, conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self.db.read_one("SELECT * FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
     async def _games_where(self, where: str, params: Iterable[Any] = ()) -> list[GameRecord]:
         """Games matching a fixed SQL condition; rows that fail to load are skipped,
         so one damaged game never hides the others from a listing."""
-        async with self.db.reading() as conn, conn.execute(
-            f"SELECT * FROM games WHERE {where} ORDER BY id", tuple(params)
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self.db.read_all(f"SELECT * FROM games WHERE {where} ORDER BY id", tuple(params))
         games: list[GameRecord] = []
         for row in rows:
             try:
@@ -292,7 +294,7 @@ class GameStore:
     async def park_game(self, game_id: int, reason: str) -> bool:
         """Stop background work on a game it keeps failing on (its thread is gone,
         its move log is damaged); returns True the first time, when its players
-        should be told. ``unpark_game`` undoes it."""
+        should be told."""
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE games SET parked = ?, parked_at = ? WHERE id = ? AND parked IS NULL",
@@ -300,24 +302,13 @@ class GameStore:
             )
             return cur.rowcount == 1
 
-    async def unpark_game(self, game_id: int) -> bool:
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE games SET parked = NULL, parked_at = NULL WHERE id = ? AND parked IS NOT NULL", (game_id,)
-            )
-            return cur.rowcount == 1
-
     async def parked_reason(self, game_id: int) -> str | None:
-        async with self.db.reading() as conn, conn.execute("SELECT parked FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self.db.read_one("SELECT parked FROM games WHERE id = ?", (game_id,))
         return str(row[0]) if row is not None and row[0] is not None else None
 
     # --- seats ---------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRecord]:
-        async with self.db.reading() as conn, conn.execute(
-            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self.db.read_all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         return [_model(SeatRecord, row, f"seat of game {game_id}") for row in rows]
 
     async def add_seat(
@@ -374,18 +365,10 @@ class GameStore:
             )
 
     # --- direct messages ------------------------------------------------------
-    async def dm_closed(self, user_id: int) -> bool:
-        """Whether to skip DMing this user for now: their DMs were found closed and
-        it is not yet time to try again (see :meth:`mark_dm_closed`, :meth:`retry_dms`)."""
-        return await self.dm_status(user_id) == "closed"
-
     async def dm_status(self, user_id: int) -> Literal["open", "closed", "retry"]:
         """'open' (nothing recorded), 'closed' (found closed, not yet time to try
         again) or 'retry' (found closed, but worth trying again now)."""
-        async with self.db.reading() as conn, conn.execute(
-            "SELECT retry_at FROM dm_closed WHERE user_id = ?", (user_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self.db.read_one("SELECT retry_at FROM dm_closed WHERE user_id = ?", (user_id,))
         if row is None:
             return "open"
         return "closed" if row["retry_at"] is not None and str(row["retry_at"]) > self.db.now() else "retry"
@@ -409,18 +392,16 @@ class GameStore:
             return not known
 
     async def closed_dm_users(self) -> set[int]:
-        async with self.db.reading() as conn, conn.execute("SELECT user_id FROM dm_closed") as cur:
-            return {int(row[0]) for row in await cur.fetchall()}
+        return {int(row[0]) for row in await self.db.read_all("SELECT user_id FROM dm_closed")}
 
     async def retry_dms(self, user_id: int) -> bool:
         """The player did something with the bot: if their DMs were marked closed,
         try them again on the next DM (they may have opened them). Returns whether
         there was a record to refresh."""
-        async with self.db.reading() as conn, conn.execute(
+        if await self.db.read_one(
             "SELECT 1 FROM dm_closed WHERE user_id = ? AND retry_at > ?", (user_id, self.db.now())
-        ) as cur:
-            if await cur.fetchone() is None:
-                return False  # nothing recorded (the usual case): no write
+        ) is None:
+            return False  # nothing recorded (the usual case): no write
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE dm_closed SET retry_at = ? WHERE user_id = ?", (self.db.now(), user_id)
@@ -429,20 +410,14 @@ class GameStore:
 
     # --- moves ---------------------------------------------------------------
     async def moves(self, game_id: int) -> list[MoveRecord]:
-        async with self.db.reading() as conn, conn.execute(
-            "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self.db.read_all("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
         records = [_model(MoveRecord, row, f"move log of game {game_id}") for row in rows]
         if [m.seq for m in records] != list(range(1, len(records) + 1)):
             raise CorruptRecord(f"The move log of game {game_id} has gaps and cannot be replayed.")
         return records
 
     async def move_count(self, game_id: int) -> int:
-        async with self.db.reading() as conn, conn.execute(
-            "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self.db.read_one("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,))
         return int(row[0]) if row else 0
 
     async def append_move(
@@ -484,10 +459,7 @@ class GameStore:
             await insert_announcements(conn, game_id, announcements, now)
 
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
-        async with self.db.reading() as conn, conn.execute(
-            "SELECT seq, position FROM snapshots WHERE game_id = ?", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self.db.read_one("SELECT seq, position FROM snapshots WHERE game_id = ?", (game_id,))
         if row is None:
             return None
         position = _loads(row["position"], f"snapshot of game {game_id}")
@@ -514,18 +486,14 @@ class GameStore:
         return _model(MessageRef, old, f"message of game {game_id}") if old else None
 
     async def get_message(self, game_id: int, role: str, seat: int = -1) -> MessageRef | None:
-        async with self.db.reading() as conn, conn.execute(
+        row = await self.db.read_one(
             "SELECT * FROM messages WHERE game_id = ? AND role = ? AND seat = ?", (game_id, role, seat)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return _model(MessageRef, row, f"message of game {game_id}") if row else None
 
     # --- guild settings -------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self.db.reading() as conn, conn.execute(
-            "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self.db.read_one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return _model(GuildSettings, row, f"settings of server {guild_id}") if row else GuildSettings(
             guild_id=guild_id
         )
@@ -548,10 +516,9 @@ class GameStore:
 
     # --- reminders ------------------------------------------------------------
     async def reminded(self, game_id: int, seq: int) -> bool:
-        async with self.db.reading() as conn, conn.execute(
+        return await self.db.read_one(
             "SELECT 1 FROM reminders WHERE game_id = ? AND seq = ? AND reminded_at IS NOT NULL", (game_id, seq)
-        ) as cur:
-            return await cur.fetchone() is not None
+        ) is not None
 
     async def mark_reminded(self, game_id: int, seq: int) -> None:
         async with self.db.transaction() as conn:
@@ -575,10 +542,7 @@ class GameStore:
             return cur.lastrowid
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
-        async with self.db.reading() as conn, conn.execute(
-            "SELECT * FROM challenges WHERE id = ?", (challenge_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self.db.read_one("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
         if row is None:
             return None
         data = dict(row)
@@ -591,19 +555,17 @@ class GameStore:
 
     async def latest_challenge(self, channel_id: int) -> int | None:
         """The newest challenge opened in this channel, if any."""
-        async with self.db.reading() as conn, conn.execute(
+        row = await self.db.read_one(
             "SELECT id FROM challenges WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return int(row[0]) if row is not None else None
 
     # --- notices about blocked boards -------------------------------------------
     async def notice_given(self, game_id: int, cause: str) -> bool:
         """Whether the game's opener was told (or is being told) about ``cause``."""
-        async with self.db.reading() as conn, conn.execute(
+        return await self.db.read_one(
             "SELECT 1 FROM blocked_notices WHERE game_id = ? AND cause = ?", (game_id, cause)
-        ) as cur:
-            return await cur.fetchone() is not None
+        ) is not None
 
     async def claim_notice(self, game_id: int, cause: str, how: str) -> bool:
         """Record that the opener is told about ``cause`` (``how``); False when someone

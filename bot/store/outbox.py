@@ -155,37 +155,33 @@ class OutboxStore:
         if seat is not None:
             sql += " AND seat = ?"
             params.append(seat)
-        async with self.db.reading() as conn, conn.execute(sql + " ORDER BY id", params) as cur:
-            rows = await cur.fetchall()
+        rows = await self.db.read_all(sql + " ORDER BY id", params)
         return [_item(row) for row in rows]
 
     async def has_version(self, game_id: int, version: int) -> bool:
         """Whether anything was ever queued for this version of the game (done or not)."""
-        async with self.db.reading() as conn, conn.execute(
+        return await self.db.read_one(
             "SELECT 1 FROM outbox WHERE game_id = ? AND version = ? AND kind = 'board' LIMIT 1", (game_id, version)
-        ) as cur:
-            return await cur.fetchone() is not None
+        ) is not None
 
     async def due_games(self, limit: int = 500) -> list[int]:
         """Games with at least one row due now, longest waiting first."""
-        async with self.db.reading() as conn, conn.execute(
+        rows = await self.db.read_all(
             "SELECT game_id, MIN(due_at) AS first FROM outbox WHERE done_at IS NULL AND due_at <= ?"
             " GROUP BY game_id ORDER BY first LIMIT ?",
             (self.db.now(), limit),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [int(row["game_id"]) for row in rows]
 
     async def board_events(self, game_id: int, after: int, upto: int) -> dict[int, list[dict[str, Any]]] | None:
         """The public events stored with the board rows of versions ``after+1 ..
         upto``, by version; None when one is missing (purged, or queued without
         events), and the caller must rebuild them from the move log."""
-        async with self.db.reading() as conn, conn.execute(
+        rows = await self.db.read_all(
             "SELECT version, payload FROM outbox WHERE game_id = ? AND kind = 'board' AND seat = -1"
             " AND version > ? AND version <= ?",
             (game_id, after, upto),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         found: dict[int, list[dict[str, Any]]] = {}
         for row in rows:
             try:
@@ -293,13 +289,12 @@ class OutboxStore:
         """Undelivered rows: how many, how many due now or blocked, and the age of
         the oldest (on the bot's clock)."""
         now = self.db.now()
-        async with self.db.reading() as conn, conn.execute(
+        row = await self.db.read_one(
             "SELECT COUNT(*) AS pending, COALESCE(SUM(due_at <= ?), 0) AS due,"
             " COALESCE(SUM(blocked IS NOT NULL), 0) AS blocked, MIN(created_at) AS oldest"
             " FROM outbox WHERE done_at IS NULL",
             (now,),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         assert row is not None
         oldest = row["oldest"]
         age = 0.0
@@ -318,13 +313,12 @@ class OutboxStore:
     async def games_needing_a_board(self) -> list[tuple[int, int]]:
         """Running games whose board is behind their move log with nothing queued to
         catch it up (a game started just before a crash): (game, version) pairs."""
-        async with self.db.reading() as conn, conn.execute(
+        rows = await self.db.read_all(
             "SELECT g.id AS game_id, COALESCE((SELECT MAX(seq) FROM moves WHERE game_id = g.id), 0) AS version"
             " FROM games g WHERE g.status = 'active'"
             " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.game_id = g.id AND o.kind = 'board'"
             "                 AND o.done_at IS NULL)"
             " AND COALESCE((SELECT version FROM messages WHERE game_id = g.id AND role = 'board' AND seat = -1), -1)"
             "     < COALESCE((SELECT MAX(seq) FROM moves WHERE game_id = g.id), 0)"
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [(int(row["game_id"]), int(row["version"])) for row in rows]

@@ -14,6 +14,7 @@ from emulator.fixtures import (  # noqa: F401  (re-exported fixtures)
 )
 from emulator.harness import BotFactory
 
+from .raw import RawAPI, RawGateway
 from .toybot import ToyBot
 
 
@@ -45,3 +46,27 @@ async def alice(harness: Harness) -> User:  # noqa: F811
 @pytest.fixture
 async def bob(harness: Harness) -> User:  # noqa: F811
     return await harness.add_user("bob")
+
+
+@pytest.fixture
+async def api(emulator: Emulator) -> AsyncIterator[RawAPI]:  # noqa: F811
+    """Raw HTTP to the emulator's REST API, as the bot's token."""
+    async with RawAPI(emulator) as api:
+        yield api
+
+
+@pytest.fixture
+async def gw(emulator: Emulator) -> AsyncIterator[RawGateway]:  # noqa: F811
+    """A raw gateway session, identified and past its GUILD_CREATE."""
+    async with RawGateway(emulator) as gw:
+        await gw.identify()
+        await gw.wait_event("GUILD_CREATE")
+        yield gw
+
+
+@pytest.fixture
+def carol(emulator: Emulator) -> User:  # noqa: F811
+    """A member of the guild with a test user's usual role, for the raw-HTTP tests (no harness)."""
+    user = emulator.world.add_user("carol")
+    emulator.world.add_member(emulator.guild, user)
+    return user

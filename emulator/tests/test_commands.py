@@ -3,7 +3,6 @@ to see a command (``default_member_permissions``, ``contexts``)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -15,12 +14,6 @@ from emulator.interactions import CommandUnavailable
 from .raw import RawAPI
 
 JSON = dict[str, Any]
-
-
-@pytest.fixture
-async def api(emulator: Emulator) -> AsyncIterator[RawAPI]:
-    async with RawAPI(emulator) as api:
-        yield api
 
 
 def cmd(**kw: Any) -> JSON:

@@ -4,19 +4,9 @@ creating a second one. Bots rely on it to retry a post whose answer they never g
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
 from emulator import Emulator
 
 from .raw import RawAPI
-
-
-@pytest.fixture
-async def api(emulator: Emulator) -> AsyncIterator[RawAPI]:
-    async with RawAPI(emulator) as api:
-        yield api
 
 
 def posted(emulator: Emulator, channel_id: int) -> list[int]:

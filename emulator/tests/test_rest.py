@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from emulator import Emulator, User
@@ -11,19 +9,6 @@ from emulator import permissions as P
 from emulator.model import Overwrite
 
 from .raw import RawAPI, RawGateway
-
-
-@pytest.fixture
-async def api(emulator: Emulator) -> AsyncIterator[RawAPI]:
-    async with RawAPI(emulator) as api:
-        yield api
-
-
-@pytest.fixture
-def carol(emulator: Emulator) -> User:
-    user = emulator.world.add_user("carol")
-    emulator.guild.member_ids.append(user.id)
-    return user
 
 
 async def test_auth_required(emulator: Emulator) -> None:

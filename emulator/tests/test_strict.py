@@ -3,7 +3,6 @@ field path in ``errors``) and records the named rule; the same request made corr
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -17,26 +16,6 @@ from emulator.model import MEMBER_OVERWRITE, ROLE_OVERWRITE, Channel, Interactio
 from .raw import RawAPI, RawGateway
 
 JSON = dict[str, Any]
-
-
-@pytest.fixture
-async def api(emulator: Emulator) -> AsyncIterator[RawAPI]:
-    async with RawAPI(emulator) as api:
-        yield api
-
-
-@pytest.fixture
-async def gw(emulator: Emulator) -> AsyncIterator[RawGateway]:
-    async with RawGateway(emulator) as gw:
-        await gw.identify()
-        yield gw
-
-
-@pytest.fixture
-def carol(emulator: Emulator) -> User:
-    user = emulator.world.add_user("carol")
-    emulator.world.add_member(emulator.guild, user)
-    return user
 
 
 def button(cid: str | None = "b", **kw: Any) -> JSON:

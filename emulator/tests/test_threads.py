@@ -4,7 +4,6 @@ durations and slowmode bounds."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -16,20 +15,6 @@ from emulator.model import MEMBER_OVERWRITE, Overwrite
 from .raw import RawAPI, RawGateway
 
 JSON = dict[str, Any]
-
-
-@pytest.fixture
-async def api(emulator: Emulator) -> AsyncIterator[RawAPI]:
-    async with RawAPI(emulator) as api:
-        yield api
-
-
-@pytest.fixture
-async def gw(emulator: Emulator) -> AsyncIterator[RawGateway]:
-    async with RawGateway(emulator) as gw:
-        await gw.identify()
-        await gw.wait_event("GUILD_CREATE")
-        yield gw
 
 
 async def new_thread(emu: Emulator, api: RawAPI, **body: Any) -> JSON:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -15,26 +14,6 @@ from emulator.model import Interaction
 from .raw import RawAPI, RawGateway
 
 JSON = dict[str, Any]
-
-
-@pytest.fixture
-async def gw(emulator: Emulator) -> AsyncIterator[RawGateway]:
-    async with RawGateway(emulator) as gw:
-        await gw.identify()
-        yield gw
-
-
-@pytest.fixture
-async def api(emulator: Emulator) -> AsyncIterator[RawAPI]:
-    async with RawAPI(emulator) as api:
-        yield api
-
-
-@pytest.fixture
-def carol(emulator: Emulator) -> User:
-    user = emulator.world.add_user("carol")
-    emulator.guild.member_ids.append(user.id)
-    return user
 
 
 async def command(emulator: Emulator, user: User, name: str = "cmd") -> Interaction:

@@ -23,9 +23,9 @@ from functools import lru_cache
 
 from engine.continuous_pyramid import rules
 from engine.continuous_pyramid.notation import play_text
-from engine.continuous_pyramid.solver import Budget, _Search
+from engine.continuous_pyramid.solver import Budget, _Search, relaxed_replay
 from engine.continuous_pyramid.state import CPState
-from engine.continuous_pyramid.tiles import ALL_TYPES_MASK, FIRST_DRAGON, FIT
+from engine.continuous_pyramid.tiles import FIRST_DRAGON
 from engine.core.rng import Rng, derive_seed
 
 
@@ -46,18 +46,7 @@ CHAIN_W = 3.0
 def _chain(search: _Search, acc: int) -> int:
     """Reserve tiles playable one after another from here with no help from the stock
     (geometry ignored): how long the hand can keep going on its own."""
-    rc = search.rc
-    waiting = search.rmask
-    played = 0
-    ready = waiting & acc
-    while ready:
-        low = ready & -ready
-        t = low.bit_length() - 1
-        waiting ^= low
-        played += rc[t]
-        acc |= FIT[t]
-        ready = waiting & acc
-    return played
+    return relaxed_replay(search.rc[:], search.rmask, acc, (), 0)
 
 
 EARLY = 20
@@ -86,34 +75,12 @@ def _rollout_reach(search: _Search, acc: int, samples: list[list[int]]) -> float
     for order in samples:
         wait = search.rc[:]
         waitmask = search.rmask
-        a = acc
         sp = 0
-        end = len(order)
-        if end:
+        if order:  # the refill of the slot just played from comes first
             wait[order[0]] += 1
             waitmask |= 1 << order[0]
             sp = 1
-        played = 0
-        ready = waitmask & a
-        while ready and played < REACH_CAP:
-            if a == ALL_TYPES_MASK:  # a dragon is down: everything left fits from here
-                played += sum(wait) + end - sp
-                break
-            low = ready & -ready
-            d = low.bit_length() - 1
-            n = wait[d]
-            wait[d] = 0
-            waitmask ^= low
-            played += n
-            a |= FIT[d]
-            for _ in range(n):
-                if sp < end:
-                    x = order[sp]
-                    sp += 1
-                    wait[x] += 1
-                    waitmask |= 1 << x
-            ready = waitmask & a
-        total += min(played, REACH_CAP)
+        total += min(relaxed_replay(wait, waitmask, acc, order, sp, REACH_CAP), REACH_CAP)
     return total / len(samples)
 
 
@@ -152,8 +119,8 @@ def ranked_plays(state: CPState) -> list[tuple[float, str]]:
     search = _Search(state, Budget(nodes=None), hidden_stock=True)
     unseen = len(state.stock)
     samples = _samples(state) if state.placed < EARLY else []
-    scored: list[tuple[float, int, str]] = []
-    for i, (_slot, t, c) in enumerate(plays):
+    scored: list[tuple[float, str]] = []
+    for _slot, t, c in plays:
         undo = search.place(t, c)
         score = _score(search, t, unseen)
         if samples and score > -1e8:
@@ -162,9 +129,9 @@ def ranked_plays(state: CPState) -> list[tuple[float, str]]:
                 union |= search.accept[oc]
             score += ROLL_W * _rollout_reach(search, union, samples)
         search.unplace(t, c, *undo)
-        scored.append((score, -i, play_text(t, c)))
-    scored.sort(reverse=True)
-    return [(score, move) for score, _i, move in scored]
+        scored.append((score, play_text(t, c)))
+    scored.sort(key=lambda item: item[0], reverse=True)  # stable: ties keep the legal order
+    return scored
 
 
 def hint(state: CPState) -> str | None:

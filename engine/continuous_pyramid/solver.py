@@ -29,14 +29,14 @@ clock and seconds limit injected by the caller (the benchmark uses
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.continuous_pyramid.geometry import CENTRE, EDITIONS, LEVEL_OF, NUM_CELLS, SIDES, geometry
 from engine.continuous_pyramid.notation import play_text
 from engine.continuous_pyramid.state import EMPTY, CPState
-from engine.continuous_pyramid.tiles import ALL_TYPES_MASK, FIRST_DRAGON, FIT, NUM_TYPES
+from engine.continuous_pyramid.tiles import ALL_TYPES_MASK, FIRST_DRAGON, FIT, NUM_TYPES, TOTAL_TILES
 from engine.core.rng import Rng, derive_seed
 
 
@@ -120,6 +120,40 @@ def _tables_of(edition: int) -> _Tables:
 
 
 _TABLES = {edition: _tables_of(edition) for edition in EDITIONS}
+
+
+def relaxed_replay(wait: list[int], waitmask: int, acc: int, stock: Sequence[int], sp: int,
+                   cap: int = TOTAL_TILES) -> int:
+    """Tiles played when geometry never gets in the way: a tile in hand is playable
+    once any tile it fits is down, each play draws the next tile of ``stock`` from
+    ``sp`` on, and the replay stops when nothing in hand fits or ``cap`` tiles are
+    down. Once a dragon is down every tile fits, so all that is left counts as played.
+
+    ``wait``: tiles in hand per type (used up); ``waitmask``: the types in it;
+    ``acc``: the types that fit somewhere already. The solver's dead-state proof and
+    the hint's opening rollouts both ask this, with the real stock and with sampled
+    ones."""
+    end = len(stock)
+    played = 0
+    ready = waitmask & acc
+    while ready and played < cap:
+        if acc == ALL_TYPES_MASK:
+            return played + sum(wait) + end - sp
+        low = ready & -ready
+        t = low.bit_length() - 1
+        n = wait[t]
+        wait[t] = 0
+        waitmask ^= low
+        played += n
+        acc |= FIT[t]
+        for _ in range(n):
+            if sp < end:
+                d = stock[sp]
+                sp += 1
+                wait[d] += 1
+                waitmask |= 1 << d
+        ready = waitmask & acc
+    return played
 
 
 class _Search:
@@ -334,40 +368,12 @@ class _Search:
         return [(t, c) for _, c, t in scored]
 
     def relaxed_reach(self, acc: int) -> int:
-        """How many more tiles could be played if geometry never got in the way: a
-        tile is playable once any tile it fits is in place (the stock still comes in
-        order). Every real line is such a line, so falling short proves the state
-        lost. ``acc``: the types some empty cell already accepts (a tile whose
-        neighbours are all filled no longer counts, which is what makes this bite
-        after the first tile)."""
-        remaining = self.empties
-        if acc == ALL_TYPES_MASK:
-            return remaining
-        wait = self.rc[:]
-        waitmask = self.rmask
-        stock = self.stock
-        sp = self.sp
-        end = len(stock)
-        played = 0
-        ready = waitmask & acc
-        while ready:
-            low = ready & -ready
-            t = low.bit_length() - 1
-            n = wait[t]
-            wait[t] = 0
-            waitmask ^= low
-            played += n
-            acc |= FIT[t]
-            if acc == ALL_TYPES_MASK:  # a dragon: everything left fits from now on
-                return remaining
-            for _ in range(n):
-                if sp < end:
-                    d = stock[sp]
-                    sp += 1
-                    wait[d] += 1
-                    waitmask |= 1 << d
-            ready = waitmask & acc
-        return played
+        """How many more tiles could be played if geometry never got in the way (see
+        :func:`relaxed_replay`). Every real line is such a line, so falling short of
+        the empty cells proves the state lost. ``acc``: the types some empty cell
+        already accepts (a tile whose neighbours are all filled no longer counts, which
+        is what makes this bite after the first tile)."""
+        return relaxed_replay(self.rc[:], self.rmask, acc, self.stock, self.sp)
 
     def reach_mask(self) -> int:
         acc = 0

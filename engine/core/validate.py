@@ -48,6 +48,17 @@ def only_keys(position: Mapping[str, Any], known: Iterable[str]) -> None:
         raise BadPosition(f"Unknown position key(s): {', '.join(map(repr, unknown))}.")
 
 
+def position_object(position: Any, title: str, known: Iterable[str], players: int | None = None) -> Mapping[str, Any]:
+    """``position`` once it is a JSON object of keys the game ``title`` knows, and, for a
+    game with one seat count, of that many ``players`` (the key may be left out)."""
+    if not isinstance(position, Mapping):
+        raise BadPosition(f"A {title} position must be a JSON object.")
+    only_keys(position, known)
+    if players is not None and position.get("players", players) != players:
+        raise BadPosition(f"{title} is for exactly {players} player{'s' if players != 1 else ''}.")
+    return position
+
+
 def problems(exc: ValidationError) -> str:
     """A pydantic error as one line: ``field: message; field: message``."""
     return "; ".join(

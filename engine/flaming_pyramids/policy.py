@@ -153,20 +153,22 @@ class FlamingPyramidsPolicy(Policy):
             return moves
         before = tiles_left(state, seat)
         unseen = hidden_tiles(state, seat)
-        scores: list[tuple[float, int, str]] = []
-        for i, move in enumerate(moves):
-            after = self.settle(self.fp.advance(state, move), seat)
-            if after.result is not None and seat in after.result.winners:
-                scores.append((1e9, -i, move))
-                continue
-            score = float(before - tiles_left(after, seat))
-            if after.pending is None and after.result is None and after.turn != seat:
-                score += BLOCK_WEIGHT * block_chance(after, unseen, len(after.hands[after.turn]))
-            if move.startswith("play "):
-                score += DIFFICULTY_WEIGHT * DIFFICULTY[move.split()[1]]
-            scores.append((score, -i, move))
-        scores.sort(reverse=True)
-        return [m for _s, _i, m in scores]
+        # A stable sort: equal scores keep the legal moves' order.
+        return sorted(moves, key=lambda move: self._score(state, seat, move, before, unseen), reverse=True)
+
+    def _score(self, state: State, seat: int, move: str, before: int, unseen: list[str]) -> float:
+        """Tiles the move (and ``seat``'s own falls after it) takes off the seat's hand and
+        pile, plus the chance the next player is blocked and a bonus for shedding a tile
+        that is hard to place later; a win beats everything."""
+        after = self.settle(self.fp.advance(state, move), seat)
+        if after.result is not None and seat in after.result.winners:
+            return 1e9
+        score = float(before - tiles_left(after, seat))
+        if after.pending is None and after.result is None and after.turn != seat:
+            score += BLOCK_WEIGHT * block_chance(after, unseen, len(after.hands[after.turn]))
+        if move.startswith("play "):
+            score += DIFFICULTY_WEIGHT * DIFFICULTY[move.split()[1]]
+        return score
 
     # --- hard ------------------------------------------------------------------------
     def candidates(self, state: Any, rng: Rng) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any
 from engine.core.contract import Json
 from engine.core.errors import BadPosition
 from engine.core.result import Result
-from engine.core.validate import only_keys, options_in, whole
+from engine.core.validate import options_in, position_object, whole
 from engine.flaming_pyramids.geometry import Cell, cell_text, parse_cell
 from engine.flaming_pyramids.state import Fall, FlamingPyramidsOptions, State
 from engine.flaming_pyramids.tiles import TILE
@@ -97,10 +97,9 @@ def _result(value: Any, players: int) -> Result | None:
 
 
 def from_position(position: Mapping[str, Any]) -> State:
-    if not isinstance(position, Mapping):
-        raise BadPosition("A Flaming Pyramids position must be a JSON object.")
-    only_keys(position, ("players", "options", "turn", "pyramid", "hands", "piles", "removed", "pending", "first",
-                         "rng", "moves", "turns_played", "result", "game"))
+    position = position_object(position, "Flaming Pyramids", (
+        "players", "options", "turn", "pyramid", "hands", "piles", "removed", "pending", "first", "rng", "moves",
+        "turns_played", "result", "game"))
     hands_raw = position.get("hands")
     default_players = len(hands_raw) if isinstance(hands_raw, list) else None
     players = whole(position.get("players", default_players), "players", MIN_PLAYERS, MAX_PLAYERS)

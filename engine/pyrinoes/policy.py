@@ -101,11 +101,8 @@ class PyrinoesPolicy(Policy):
         if len(moves) <= 1:
             return moves
         average = unseen_average(state, seat)
-        scored: list[tuple[float, int, str]] = []
-        for i, move in enumerate(moves):
-            scored.append((self._score(state, seat, move, average), -i, move))
-        scored.sort(reverse=True)
-        return [m for _s, _i, m in scored]
+        # A stable sort: equal scores keep the legal moves' order.
+        return sorted(moves, key=lambda move: self._score(state, seat, move, average), reverse=True)
 
     def _score(self, state: PyrinoesState, seat: int, move: str, average: float) -> float:
         """Pips this move takes off the hand, as a change of the expected round margin."""

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.contract import Json
 from engine.core.errors import BadPosition
 from engine.core.rng import derive_seed
-from engine.core.validate import only_keys, options_in, whole, whole_at
+from engine.core.validate import options_in, position_object, whole, whole_at
 from engine.pyrinoes.pieces import (
     DOMINOES,
     GREEN,
@@ -71,11 +71,7 @@ def _per_seat(position: Mapping[str, Any], key: str, default: Any = None) -> lis
 
 
 def from_position(position: Mapping[str, Any]) -> PyrinoesState:
-    if not isinstance(position, Mapping):
-        raise BadPosition("A position must be a JSON object.")
-    only_keys(position, KNOWN_KEYS)
-    if position.get("players", 2) != 2:
-        raise BadPosition("Pyrinoes is for exactly 2 players.")
+    position = position_object(position, "Pyrinoes", KNOWN_KEYS, players=2)
     options = options_in(position, PyrinoesOptions)
 
     scores_raw = _per_seat(position, "scores", [0, 0])

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from bot.custom_ids import BadCustomId, CustomId
-from bot.games.picker import PathGone, back_path, move_for, node_at
+from bot.games.picker import PathGone, back_path, node_at
 
 MOVES = ["play R40 1,0", "play R40 0,3", "play G4 1,0", "play G4 0,3"]
 
@@ -15,7 +15,7 @@ def test_root_then_tile_then_spot() -> None:
     spots = node_at(MOVES, ("play", "G4"))
     assert spots.choices == ("1,0", "0,3")
     assert back_path(MOVES, spots) == ("play",)
-    assert move_for(MOVES, ("play", "G4", "0,3")) == "play G4 0,3"
+    assert node_at(MOVES, ("play", "G4", "0,3")).complete == "play G4 0,3"
 
 
 def test_forced_steps_descend_on_their_own() -> None:
@@ -32,7 +32,8 @@ def test_a_path_can_be_a_move_and_go_deeper() -> None:
 def test_stale_paths() -> None:
     with pytest.raises(PathGone):
         node_at(MOVES, ("play", "Y4"))
-    assert move_for(MOVES, ("play", "Y4", "1,0")) is None
+    with pytest.raises(PathGone):
+        node_at(MOVES, ("play", "Y4", "1,0"))
 
 
 def test_custom_ids_round_trip_and_reject_junk() -> None:

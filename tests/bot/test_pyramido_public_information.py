@@ -22,6 +22,7 @@ from engine.core import Rng
 from engine.pyramido import GAME, State
 from render import render_board
 from tools.gallery.samples import labels_for
+from tools.playout import still_going
 
 TABLES: list[tuple[int, dict[str, Any]]] = [
     (1, {"mode": "solo"}),
@@ -36,17 +37,8 @@ TABLES: list[tuple[int, dict[str, Any]]] = [
 def reach(players: int, options: dict[str, Any], seed: int, moves: int) -> State:
     """A position after ``moves`` random legal moves, fewer if the game would end or
     the bag run low (the twins need a bag whose order can differ)."""
-    state = GAME.setup(players, options, seed)
-    rng = Rng(seed ^ 0xB0A4D)
-    for _ in range(moves):
-        seat = GAME.to_act(state)
-        if seat is None:
-            break
-        after, _ = GAME.play(state, seat, rng.choice(GAME.legal_moves(state)))
-        if GAME.to_act(after) is None or len(set(after.bag)) < 2:
-            break
-        state = after
-    return state
+    return still_going(GAME, GAME.setup(players, options, seed), Rng(seed ^ 0xB0A4D), moves,
+                       keep=lambda after: len(set(after.bag)) >= 2)
 
 
 def bag_twin(state: State) -> State:

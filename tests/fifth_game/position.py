@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import BadPosition, Json
-from engine.core.validate import only_keys, options_in, whole_at
+from engine.core.validate import options_in, position_object, whole_at
 from tests.fifth_game.state import CELL_SET, CELLS, COLOURS, HAND_SIZE, PebbleOptions, PebbleState, supports
 
 KNOWN_KEYS = frozenset(
@@ -34,11 +34,7 @@ def to_position(state: PebbleState) -> Json:
 
 
 def from_position(position: Mapping[str, Any]) -> PebbleState:
-    if not isinstance(position, Mapping):
-        raise BadPosition("A position must be a JSON object.")
-    only_keys(position, KNOWN_KEYS)
-    if position.get("players", 2) != 2:
-        raise BadPosition("Pebble Pyramid is for exactly 2 players.")
+    position = position_object(position, "Pebble Pyramid", KNOWN_KEYS, players=2)
     options = options_in(position, PebbleOptions)
     stones = _pyramid(position.get("pyramid"))
     taken = _pair(position, "taken")

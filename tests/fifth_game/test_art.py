@@ -15,18 +15,11 @@ from render.labels import move_labels
 from tests.fifth_game.art import ART, cell_box
 from tests.fifth_game.engine import GAME, GAME_ID
 from tests.fifth_game.state import PebbleState
+from tools import playout
 
 
 def played(seed: int, moves: int) -> tuple[PebbleState, list[Event]]:
-    state = GAME.setup(2, {"tokens_per_colour": 3}, seed)
-    rng = Rng(seed)
-    events: list[Event] = []
-    for _ in range(moves):
-        seat = GAME.to_act(state)
-        if seat is None:
-            break
-        state, events = GAME.play(state, seat, rng.choice(GAME.legal_moves(state)))
-    return state, events
+    return playout.played(GAME, GAME.setup(2, {"tokens_per_colour": 3}, seed), Rng(seed), moves)
 
 
 def dressed(state: PebbleState, seat: int | None) -> dict[str, Any]:

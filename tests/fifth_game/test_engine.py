@@ -13,21 +13,14 @@ from engine.core.notation import cells_in
 from engine.core.options import offered
 from tests.fifth_game.engine import GAME
 from tests.fifth_game.state import CELLS, PebbleState
+from tools.playout import steps
 
 
 def random_game(seed: int, tokens: int = 4) -> tuple[PebbleState, list[tuple[int, str]]]:
     """A whole game of uniformly random legal moves, and its move log."""
-    state = GAME.setup(2, {"tokens_per_colour": tokens}, seed)
-    rng = Rng(seed * 7919 + 1)
-    log: list[tuple[int, str]] = []
-    for _ in range(200):
-        seat = GAME.to_act(state)
-        if seat is None:
-            break
-        move = rng.choice(GAME.legal_moves(state))
-        state, _ = GAME.play(state, seat, move)
-        log.append((seat, move))
-    return state, log
+    start = GAME.setup(2, {"tokens_per_colour": tokens}, seed)
+    line = list(steps(GAME, start, Rng(seed * 7919 + 1), 200))
+    return (line[-1].state if line else start), [(step.seat, step.move) for step in line]
 
 
 def position(stones: dict[str, str], hands: list[list[str]], deck: list[str], discards: list[str],

@@ -24,6 +24,7 @@ from render.labels import spot_labels
 from render.pyramido import viewer_spots
 from tools.gallery.palettes import learn, path_for, with_palettes
 from tools.gallery.samples import all_samples, dress, labels_for
+from tools.playout import played
 
 MAX_SIDE = 1600
 MAX_BYTES = 1_000_000
@@ -75,14 +76,7 @@ def reach(game_id: str, data: st.DataObject) -> tuple[Game[Any], Any, list[Event
     players = data.draw(st.integers(low, high), label="players")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     moves = data.draw(st.integers(0, MOST_MOVES), label="moves")
-    state = game.setup(players, option, seed)
-    rng = Rng(seed)
-    events: list[Event] = []
-    for _ in range(moves):
-        seat = game.to_act(state)
-        if seat is None:
-            break
-        state, events = game.play(state, seat, rng.choice(game.legal_moves(state)))
+    state, events = played(game, game.setup(players, option, seed), Rng(seed), moves)
     return game, state, events, players
 
 
@@ -208,13 +202,7 @@ def test_pyramido_hand_letters_are_the_buttons_letters(options: dict[str, Any], 
     the legal moves, or the letters would not match the buttons."""
     game = get_game("pyramido")
     players = 1 if options["mode"] == "solo" else 2
-    state = game.setup(players, options, seed)
-    rng = Rng(seed)
-    for _ in range(moves):
-        seat = game.to_act(state)
-        if seat is None:
-            break
-        state, _ = game.play(state, seat, rng.choice(game.legal_moves(state)))
+    state, _ = played(game, game.setup(players, options, seed), Rng(seed), moves)
     seat = game.to_act(state)
     if seat is None:
         return
@@ -222,19 +210,16 @@ def test_pyramido_hand_letters_are_the_buttons_letters(options: dict[str, Any], 
     assert spot_labels(viewer_spots(game.view(state, seat))) == expected
 
 
+def _a_play(game: Game[Any], state: Any, rng: Rng) -> str:
+    """A random tile play, never an undo (a game still going always has one: CP-6)."""
+    return rng.choice([m for m in game.legal_moves(state) if m.startswith("play")])
+
+
 @FAST
 @given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 120))
 def test_continuous_reserve_letters_are_the_buttons_letters(seed: int, moves: int) -> None:
     game = get_game("continuous-pyramid")
-    state = game.setup(1, None, seed)
-    rng = Rng(seed)
-    for _ in range(moves):
-        if game.to_act(state) is None:
-            break
-        plays = [m for m in game.legal_moves(state) if m.startswith("play")]
-        if not plays:
-            break
-        state, _ = game.play(state, 0, rng.choice(plays))
+    state, _ = played(game, game.setup(1, None, seed), Rng(seed), moves, _a_play)
     view = game.view(state, 0)
     assert spot_labels(c for fit in view["fits"] for c in fit) == labels_for(game, state)
 

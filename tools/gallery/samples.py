@@ -12,9 +12,9 @@ from typing import Any
 from engine.continuous_pyramid import Budget, solve
 from engine.core import Event, Game, Rng, get_game
 from render.labels import move_labels
+from tools.playout import Choose, played
 
 NAMES = ["Ana", "Normal AI", "Zoë", "Bob", "Chidi", "Dee"]
-Policy = Callable[[Game[Any], Any, Rng], str]
 
 
 @dataclass
@@ -60,7 +60,7 @@ def sample(name: str, game: Game[Any], state: Any, events: list[Event], number: 
     )
 
 
-def random_policy(prefer: tuple[str, ...] = (), bias: float = 0.85) -> Policy:
+def random_policy(prefer: tuple[str, ...] = (), bias: float = 0.85) -> Choose:
     """Uniform over legal moves, but mostly one of the ``prefer`` verbs when offered
     (random play otherwise undoes, draws or passes too much to look like a game)."""
 
@@ -74,24 +74,14 @@ def random_policy(prefer: tuple[str, ...] = (), bias: float = 0.85) -> Policy:
     return choose
 
 
-def play(game: Game[Any], players: int, options: dict[str, Any] | None, seed: int, policy: Policy, moves: int,
+def play(game: Game[Any], players: int, options: dict[str, Any] | None, seed: int, policy: Choose, moves: int,
          stop: Callable[[Any, list[Event]], bool] | None = None) -> tuple[Any, list[Event]]:
     """Play up to ``moves`` moves (or until ``stop``); returns the state and the
     events of the last move."""
-    state = game.setup(players, options, seed)
-    rng = Rng(seed * 7919 + 17)
-    events: list[Event] = []
-    for _ in range(moves):
-        seat = game.to_act(state)
-        if seat is None:
-            break
-        state, events = game.play(state, seat, policy(game, state, rng))
-        if stop is not None and stop(state, events):
-            break
-    return state, events
+    return played(game, game.setup(players, options, seed), Rng(seed * 7919 + 17), moves, policy, stop)
 
 
-def builder_policy(chaos: float = 0.15) -> Policy:
+def builder_policy(chaos: float = 0.15) -> Choose:
     """Flaming Pyramids: mostly a move that leaves the biggest pyramid (random play
     collapses everything and never gets busy), sometimes any move."""
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,6 +19,7 @@ from engine.continuous_pyramid.game import ContinuousPyramid
 from engine.continuous_pyramid.hint import hint
 from engine.continuous_pyramid.state import CPState
 from engine.core.rng import Rng, derive_seed
+from tools.selfplay.failures import Failures
 
 
 @dataclass
@@ -29,7 +28,6 @@ class Tally:
     won: int = 0
     tiles: int = 0
     moves: int = 0
-    errors: int = 0
 
 
 def _check(game: ContinuousPyramid, state: CPState, deal: int) -> None:
@@ -78,27 +76,25 @@ def run(games: int, seed: int, winnable_only: bool = False, player: str = "hint"
     tally = Tally()
     options: dict[str, object] = {"undo": True, "winnable_only": winnable_only, "edition": edition}
     start = time.perf_counter()
+    failures = Failures()
     for deal in deal_numbers(seed, games):
         tally.games += 1
-        try:
-            won, tiles, moves = play_one(game, deal, options, player, check)
-        except Exception:  # noqa: BLE001 - any failure is counted, the run goes on
-            tally.errors += 1
-            if tally.errors == 1:
-                traceback.print_exc(file=sys.stderr)
+        outcome = failures.attempt(f"deal {deal}", play_one, game, deal, options, player, check)
+        if outcome is None:
             continue
+        won, tiles, moves = outcome
         tally.won += won
         tally.tiles += tiles
         tally.moves += moves
     elapsed = time.perf_counter() - start
-    finished = tally.games - tally.errors
+    finished = tally.games - failures.count
     return {
         "game": ContinuousPyramid.id,
         "games": tally.games,
         "won": tally.won,
         "win_rate": round(tally.won / tally.games, 4) if tally.games else 0.0,
         "mean_tiles_placed": round(tally.tiles / finished, 2) if finished else 0.0,
-        "errors": tally.errors,
+        "errors": failures.count,
         "moves": tally.moves,
         "moves_per_s": round(tally.moves / elapsed, 1) if elapsed > 0 else 0.0,
         "seconds": round(elapsed, 2),

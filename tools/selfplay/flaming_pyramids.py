@@ -14,13 +14,14 @@ import argparse
 import json
 import sys
 import time
-import traceback
 from collections import Counter
 from collections.abc import Sequence
 
 from engine.core.rng import Rng, derive_seed
 from engine.flaming_pyramids import GAME
 from engine.flaming_pyramids.state import State
+from tools.playout import steps
+from tools.selfplay.failures import Failures
 
 
 def _players(text: str | None) -> tuple[int, int]:
@@ -36,15 +37,11 @@ def _players(text: str | None) -> tuple[int, int]:
 def play_one(players: int, curse: bool, turn_limit: int, seed: int) -> tuple[State, int]:
     """One random game; returns the final state and the number of moves made."""
     state = GAME.setup(players, {"curse": curse, "turn_limit": turn_limit}, seed)
-    rng = Rng(derive_seed(seed, "selfplay-moves"))
     moves = 0
-    while True:
-        seat = GAME.to_act(state)
-        if seat is None:
-            return state, moves
-        legal = GAME.legal_moves(state)
-        state, _events = GAME.play(state, seat, rng.choice(legal))
+    for step in steps(GAME, state, Rng(derive_seed(seed, "selfplay-moves"))):
+        state = step.state
         moves += 1
+    return state, moves
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -60,7 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, argparse.ArgumentTypeError) as exc:
         parser.error(f"--players: {exc}")
 
-    natural = capped = errors = 0
+    natural = capped = 0
+    failures = Failures()
     turns: list[int] = []
     total_moves = 0
     seats: Counter[int] = Counter()
@@ -70,14 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         players = low + i % (high - low + 1)
         curse = {"off": False, "on": True, "mix": i % 2 == 1}[args.curse]
         seats[players] += 1
-        try:
-            state, moves = play_one(players, curse, args.turn_limit, game_seed)
-        except Exception:  # noqa: BLE001 - every exception is a bug to count and show
-            errors += 1
-            if errors == 1:
-                print(f"game {i} (seed {game_seed}, {players} players, curse={curse}) failed:", file=sys.stderr)
-                traceback.print_exc()
+        outcome = failures.attempt(f"game {i} (seed {game_seed}, {players} players, curse={curse})",
+                                   play_one, players, curse, args.turn_limit, game_seed)
+        if outcome is None:
             continue
+        state, moves = outcome
         total_moves += moves
         turns.append(state.turns)
         result = state.result
@@ -92,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "finished": natural + capped,
         "natural": natural,
         "capped": capped,
-        "errors": errors,
+        "errors": failures.count,
         "mean_turns": round(sum(turns) / len(turns), 1) if turns else 0,
         "max_turns": max(turns, default=0),
         "moves": total_moves,
@@ -104,4 +99,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         "turn_limit": args.turn_limit,
     }
     print(json.dumps(summary))
-    return 1 if errors else 0
+    return 1 if failures.count else 0

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-import traceback
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core import Game
 from engine.core.rng import Rng, derive_seed
 from engine.pyramido import heuristic
 from engine.pyramido.audit import problems
 from engine.pyramido.game import GAME
 from engine.pyramido.geometry import missing
 from engine.pyramido.state import State
+from tools.playout import Choose, any_move, steps
+from tools.selfplay.failures import Failures
 
 MOVE_CAP = 20000
 
@@ -34,22 +35,34 @@ class SelfPlayError(RuntimeError):
 
 def play_game(options: dict[str, Any], players: int, seed: int, player: str, check: bool) -> State:
     state = GAME.setup(players, options, seed)
+    choose = any_move if player == "random" else _heuristic
     rng = Rng(derive_seed(seed, "pyramido-selfplay"))
-    for _ in range(MOVE_CAP):
-        seat = GAME.to_act(state)
-        if seat is None:
-            return state
-        move = rng.choice(GAME.legal_moves(state)) if player == "random" else heuristic.choose(state)
-        if check:
-            legal = GAME.legal_moves(state)
-            if move not in legal:
-                raise SelfPlayError(f"{move!r} is not among the legal moves {legal}")
-        state, _events = GAME.play(state, seat, move)
+    for step in steps(GAME, state, rng, MOVE_CAP, _legal_only(choose) if check else choose):
+        state = step.state
         if check:
             found = problems(state)
             if found:
                 raise SelfPlayError("; ".join(found))
-    raise SelfPlayError(f"game did not end within {MOVE_CAP} moves")
+    if GAME.to_act(state) is not None:
+        raise SelfPlayError(f"game did not end within {MOVE_CAP} moves")
+    return state
+
+
+def _heuristic(game: Game[Any], state: State, rng: Rng) -> str:
+    return heuristic.choose(state)
+
+
+def _legal_only(choose: Choose) -> Choose:
+    """``choose``, refusing a move the game does not list as legal."""
+
+    def checked(game: Game[Any], state: Any, rng: Rng) -> str:
+        move = choose(game, state, rng)
+        legal = game.legal_moves(state)
+        if move not in legal:
+            raise SelfPlayError(f"{move!r} is not among the legal moves {legal}")
+        return move
+
+    return checked
 
 
 def main(argv: Sequence[str]) -> int:
@@ -69,7 +82,7 @@ def main(argv: Sequence[str]) -> int:
     if args.rounds != 1:
         options["rounds"] = args.rounds
     started = time.perf_counter()
-    errors = 0
+    failures = Failures()
     wins = 0
     moves = 0
     gaps = 0
@@ -79,13 +92,9 @@ def main(argv: Sequence[str]) -> int:
     for index in range(args.games):
         players = args.players or (1 if args.mode == "solo" else 2 + index % 3)
         seed = derive_seed(args.seed, f"game-{index}")
-        try:
-            state = play_game(options, players, seed, args.player, args.check)
-        except Exception:  # noqa: BLE001 - every failure is counted and the first one shown
-            errors += 1
-            if errors == 1:
-                print(f"game {index} (seed {seed}, {players} players) failed:", file=sys.stderr)
-                traceback.print_exc()
+        state = failures.attempt(f"game {index} (seed {seed}, {players} players)",
+                                 play_game, options, players, seed, args.player, args.check)
+        if state is None:
             continue
         result = state.result
         assert result is not None
@@ -102,7 +111,7 @@ def main(argv: Sequence[str]) -> int:
             if result.winners:
                 wins += 1
                 tally[0] += 1
-    played = args.games - errors
+    played = args.games - failures.count
     summary: dict[str, Any] = {
         "game": "pyramido",
         "mode": args.mode,
@@ -110,7 +119,7 @@ def main(argv: Sequence[str]) -> int:
         "rounds": args.rounds,
         "player": args.player,
         "games": args.games,
-        "errors": errors,
+        "errors": failures.count,
         "avg_moves": round(moves / played, 1) if played else None,
         "seconds": round(time.perf_counter() - started, 1),
     }
@@ -124,4 +133,4 @@ def main(argv: Sequence[str]) -> int:
         summary["win_rate_by_players"] = {str(k): round(v[0] / v[1], 4) for k, v in sorted(by_players.items())}
         summary["avg_missing"] = round(gaps / played, 2) if played else None
     print(json.dumps(summary))
-    return 1 if errors else 0
+    return 1 if failures.count else 0

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-import traceback
 from collections.abc import Callable
 
 from engine.core.rng import Rng, derive_seed
@@ -25,6 +23,7 @@ from engine.pyrinoes.pieces import (
     TOTAL_PYRAMIDS,
 )
 from engine.pyrinoes.state import PyrinoesState
+from tools.selfplay.failures import Failures
 
 Policy = Callable[[PyrinoesState, list[str], Rng], str]
 GAME = Pyrinoes()
@@ -140,7 +139,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--deep", action="store_true", help="also round-trip positions and determinize every move")
     args = parser.parse_args(argv)
     policy = POLICIES[args.policy]
-    errors = 0
+    failures = Failures()
     total_moves = 0
     total_rounds = 0
     max_rounds = 0
@@ -151,21 +150,17 @@ def main(argv: list[str]) -> int:
     seeds = Rng(args.seed)
     for i in range(args.games):
         seed = seeds.next64()
-        try:
-            state, moves = play_match(seed, args.target, policy, args.deep)
-        except Exception:  # noqa: BLE001 - every failure is counted, by design
-            errors += 1
-            if errors == 1:
-                print(f"match {i} (seed {seed}) failed:", file=sys.stderr)
-                traceback.print_exc()
+        outcome = failures.attempt(f"match {i} (seed {seed})", play_match, seed, args.target, policy, args.deep)
+        if outcome is None:
             continue
+        state, moves = outcome
         total_moves += moves
         total_rounds += state.round
         max_rounds = max(max_rounds, state.round)
         assert state.winner is not None
         wins[state.winner] += 1
     seconds = time.perf_counter() - started
-    finished = args.games - errors
+    finished = args.games - failures.count
     print(
         json.dumps(
             {
@@ -174,7 +169,7 @@ def main(argv: list[str]) -> int:
                 "seed": args.seed,
                 "policy": args.policy,
                 "target": args.target,
-                "errors": errors,
+                "errors": failures.count,
                 "moves": total_moves,
                 "rounds": total_rounds,
                 "avg_rounds": round(total_rounds / finished, 2) if finished else 0,
@@ -186,4 +181,4 @@ def main(argv: list[str]) -> int:
             }
         )
     )
-    return 1 if errors else 0
+    return 1 if failures.count else 0

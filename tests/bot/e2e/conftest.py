@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,18 +16,9 @@ from bot.discord.client import PyramidClient
 from bot.games.catalogue import Catalogue
 from bot.services import Services
 from bot.settings import load_settings
+from bot.workers.cpu import CpuPool
 from emulator.fixtures import emulator, harness  # noqa: F401 - pytest fixtures
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
+from tests.bot.clock import FakeClock
 
 
 class BotUnderTest:
@@ -69,8 +59,14 @@ def catalogue() -> Catalogue:
 
 
 @pytest.fixture
+def cpu() -> CpuPool | None:
+    """The bots' pool for game set-ups and AI turns (None: threads, made afresh for each bot)."""
+    return None
+
+
+@pytest.fixture
 def bot_factory(
-    tmp_path: Path, clock: FakeClock, bots: list[BotUnderTest], catalogue: Catalogue
+    tmp_path: Path, clock: FakeClock, bots: list[BotUnderTest], catalogue: Catalogue, cpu: CpuPool | None
 ) -> Callable[[str, str], Awaitable[BotUnderTest]]:
     seeds = itertools.count(1000)
 
@@ -80,7 +76,7 @@ def bot_factory(
             render_workers=0,
         )
         configure_api_base(settings.api_base_url)
-        services = await Services.open(settings, clock, catalogue=catalogue, new_seed=lambda: next(seeds),
+        services = await Services.open(settings, clock, catalogue=catalogue, cpu=cpu, new_seed=lambda: next(seeds),
                                        sweep_seconds=3600.0)
         bot = BotUnderTest(services)
         bots.append(bot)

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from typing import Any
 
 from emulator.harness import Harness
+from emulator.model import Channel, Message, User
+
+#: The first line of a board: its game and the move it shows.
+HEADER = re.compile(r"game #(\d+) · move (\d+)")
 
 
 def bot_of(harness: Harness) -> Any:
@@ -46,3 +52,51 @@ async def play_out(harness: Harness, game_id: int, users: dict[int, Any], channe
         res = await harness.slash(user, channel, "pyramid play", move=value, game=game_id)
         assert "✅" in res.text, res.text
     raise AssertionError("the game did not finish")
+
+
+async def start_flaming(
+    emulator: Any, harness: Harness, players: list[User], *, ai: str | None = None, channel: Channel | None = None,
+    **options: Any,
+) -> tuple[Channel, int]:
+    """A Flaming Pyramids game of ``players`` (and an AI), started; returns its thread and number."""
+    where = channel or emulator.general
+    res = await harness.slash(players[0], where, "pyramid new", game="flaming-pyramids", **options)
+    for user in players[1:]:
+        await harness.click(user, res.message, label="Join")
+    if ai is not None:
+        await harness.select(players[0], res.message, None, [ai])
+    await harness.click(players[0], res.message, label="Start")
+    return harness.threads(where)[-1], await latest_game_id(harness)
+
+
+async def flaming_game_of(
+    emulator: Any, harness: Harness, *names: str, closed_dms: Collection[str] = (), **options: Any
+) -> tuple[list[User], Channel, int]:
+    """``names`` on the server (those in ``closed_dms`` accept no DMs), the bot running,
+    and their Flaming Pyramids game started by the first of them with ``options``;
+    returns the players, the game's thread and its number."""
+    users = [await harness.add_user(name, dms_open=name not in closed_dms) for name in names]
+    await harness.start_bot()
+    thread, game_id = await start_flaming(emulator, harness, users, **options)
+    return users, thread, game_id
+
+
+async def challenge_of(emulator: Any, harness: Harness, *names: str) -> tuple[list[User], Message]:
+    """``names`` on the server, the bot running, and a Continuous Pyramid challenge
+    opened in the channel by the first of them; returns the users and the challenge's
+    post (the one with ▶ Play this deal)."""
+    users = [await harness.add_user(name) for name in names]
+    await harness.start_bot()
+    opened = await harness.slash(users[0], emulator.general, "pyramid new", game="continuous-pyramid", challenge=True)
+    assert opened.message is not None
+    return users, opened.message
+
+
+def boards(harness: Harness, channel: Channel) -> list[Message]:
+    """The board pictures posted in ``channel``, oldest first."""
+    return [m for m in harness.messages(channel) if m.png_attachments() and HEADER.search(m.content)]
+
+
+def versions(harness: Harness, channel: Channel) -> list[int]:
+    """The move number of each board in ``channel``, oldest first."""
+    return [int(m.group(2)) for b in boards(harness, channel) if (m := HEADER.search(b.content))]

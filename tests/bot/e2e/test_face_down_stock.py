@@ -12,7 +12,7 @@ from typing import Any
 
 from emulator.harness import Harness
 from engine.core import get_game
-from tests.bot.e2e.driver import play_out, session_of
+from tests.bot.e2e.driver import challenge_of, play_out, session_of
 
 
 def everything_sent(emulator: Any) -> str:
@@ -30,12 +30,7 @@ def everything_sent(emulator: Any) -> str:
 
 
 async def test_a_challenge_never_shows_its_seed_and_deals_everyone_the_same(emulator: Any, harness: Harness) -> None:
-    ana = await harness.add_user("ana")
-    ben = await harness.add_user("ben")
-    await harness.start_bot()
-    res = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid", challenge=True)
-    post = res.message
-    assert post is not None
+    (ana, ben), post = await challenge_of(emulator, harness, "ana", "ben")
     for user in (ana, ben):
         await harness.click(user, post, label="▶ Play this deal")
     games = [g for g in await harness.bot.services.store.all_games() if g.challenge_id is not None]

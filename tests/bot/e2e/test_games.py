@@ -5,16 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from emulator.harness import Harness
-from tests.bot.e2e.driver import latest_game_id, play_out, session_of
+from tests.bot.e2e.driver import challenge_of, latest_game_id, play_out, session_of
 
 
 async def test_continuous_pyramid_challenge_two_players_and_leaderboard(emulator: Any, harness: Harness) -> None:
-    ana = await harness.add_user("ana")
-    ben = await harness.add_user("ben")
-    await harness.start_bot()
-    res = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid", challenge=True)
-    board_msg = res.message
-    assert board_msg is not None and "challenge" in board_msg.text and "No results yet" in board_msg.text
+    (ana, ben), board_msg = await challenge_of(emulator, harness, "ana", "ben")
+    assert "challenge" in board_msg.text and "No results yet" in board_msg.text
     for user in (ana, ben):
         joined = await harness.click(user, board_msg, label="▶ Play this deal")
         assert joined.ephemeral

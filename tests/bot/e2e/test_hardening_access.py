@@ -11,24 +11,12 @@ import discord
 
 from emulator.harness import Harness
 from emulator.model import Channel, Message
-from tests.bot.e2e.driver import latest_game_id, session_of
+from tests.bot.e2e.driver import challenge_of, flaming_game_of, latest_game_id, session_of
 
 MANAGE_GUILD = 1 << 5
 ADMINISTRATOR = 1 << 3
 PLEB = (1 << 40) - 1 - MANAGE_GUILD - ADMINISTRATOR
 NO_GAME = "no game #"
-
-
-async def fp_game(emulator: Any, harness: Harness, players: int = 2) -> tuple[list[Any], Channel, int]:
-    """A started Flaming Pyramids game of ``players`` humans, played in a thread."""
-    users = [await harness.add_user(name) for name in ("alice", "bob", "carol", "dave")[:players]]
-    await harness.start_bot()
-    lobby = (await harness.slash(users[0], emulator.general, "pyramid new", game="flaming-pyramids")).message
-    assert lobby is not None
-    for user in users[1:]:
-        await harness.click(user, lobby, label="Join")
-    await harness.click(users[0], lobby, label="Start")
-    return users, harness.threads(emulator.general)[0], await latest_game_id(harness)
 
 
 async def forged(harness: Harness, channel: Channel, *custom_ids: str) -> Message:
@@ -45,7 +33,7 @@ async def forged(harness: Harness, channel: Channel, *custom_ids: str) -> Messag
 
 
 async def test_a_game_is_not_readable_from_dms_or_other_servers(emulator: Any, harness: Harness) -> None:
-    (alice, bob), thread, game_id = await fp_game(emulator, harness)
+    (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
     carol = await harness.add_user("carol")  # a member of the game's server, but not a player
     elsewhere = await harness.add_guild("elsewhere")
     eve = await harness.add_user("eve", guild=elsewhere)
@@ -87,7 +75,7 @@ async def test_a_game_is_not_readable_from_dms_or_other_servers(emulator: Any, h
 
 
 async def test_a_resigned_player_cannot_play_see_a_hand_or_use_buttons(emulator: Any, harness: Harness) -> None:
-    users, thread, game_id = await fp_game(emulator, harness, players=3)
+    users, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob", "carol")
     session = await session_of(harness, game_id)
     leaver = users[session.to_act]
     board = [m for m in harness.messages(thread) if m.png_attachments()][-1]
@@ -111,7 +99,7 @@ async def test_a_resigned_player_cannot_play_see_a_hand_or_use_buttons(emulator:
 
 
 async def test_after_resigning_for_real_the_hand_and_buttons_refuse(emulator: Any, harness: Harness) -> None:
-    users, thread, game_id = await fp_game(emulator, harness, players=3)
+    users, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob", "carol")
     session = await session_of(harness, game_id)
     leaver = users[(session.to_act + 1) % 3]  # not the player to act: the AI does not move at once
     resigned = await harness.slash(leaver, thread, "pyramid resign")
@@ -177,7 +165,7 @@ async def test_only_the_opener_or_an_admin_of_the_lobbys_server_may_cancel(emula
 async def test_forged_refresh_and_challenge_buttons_from_elsewhere_show_nothing(
     emulator: Any, harness: Harness
 ) -> None:
-    (alice, _bob), thread, game_id = await fp_game(emulator, harness)
+    (alice, _bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
     challenge = (await harness.slash(alice, emulator.general, "pyramid new", game="continuous-pyramid",
                                      challenge=True)).message
     assert challenge is not None
@@ -212,12 +200,7 @@ async def test_forged_refresh_and_challenge_buttons_from_elsewhere_show_nothing(
 
 
 async def test_a_double_click_on_play_this_deal_makes_one_game(emulator: Any, harness: Harness) -> None:
-    alice = await harness.add_user("alice")
-    bob = await harness.add_user("bob")
-    await harness.start_bot()
-    challenge = (await harness.slash(alice, emulator.general, "pyramid new", game="continuous-pyramid",
-                                     challenge=True)).message
-    assert challenge is not None
+    (_, bob), challenge = await challenge_of(emulator, harness, "alice", "bob")
     clicks = [harness.click(bob, challenge, label="▶ Play this deal", settle=False, check=False) for _ in range(3)]
     results = await asyncio.gather(*clicks)
     await harness.settle()

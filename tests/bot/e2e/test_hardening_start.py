@@ -8,21 +8,16 @@ with a gate, so the race happens every time instead of now and then."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.api_base import configure_api_base
-from bot.services import Services
-from bot.settings import load_settings
 from bot.workers.cpu import CpuPool
 from emulator.harness import Harness
+from emulator.model import Message, User
 from engine.core import Game
-from tests.bot.e2e.conftest import BotUnderTest, FakeClock
 from tests.bot.e2e.driver import latest_game_id, session_of
 
 
@@ -44,99 +39,63 @@ class GatedCpu(CpuPool):
 
 @pytest.fixture
 def cpu() -> GatedCpu:
+    """Every bot of the test sets its games up through this gate (see the e2e conftest)."""
     return GatedCpu()
 
 
-@pytest.fixture
-def bot_factory(
-    tmp_path: Path, clock: FakeClock, bots: list[BotUnderTest], cpu: GatedCpu
-) -> Callable[[str, str], Awaitable[BotUnderTest]]:
-    seeds = itertools.count(1000)
-
-    async def make(api_base_url: str, token: str) -> BotUnderTest:
-        settings = load_settings(
-            discord_token=token, api_base_url=api_base_url, database_path=tmp_path / "bot.db", ai_delay_seconds=0,
-            render_workers=0,
-        )
-        configure_api_base(settings.api_base_url)
-        services = await Services.open(settings, clock, cpu=cpu, new_seed=lambda: next(seeds),
-                                       sweep_seconds=3600.0)
-        bot = BotUnderTest(services)
-        bots.append(bot)
-        return bot
-
-    return make
+async def open_lobby(emulator: Any, harness: Harness, seated: int, *names: str) -> tuple[list[User], Message, int]:
+    """``names`` on the server and the bot running; the first opens a Flaming Pyramids
+    lobby and the next ``seated - 1`` join it. Returns the users, the lobby, the game."""
+    users = [await harness.add_user(n) for n in names]
+    await harness.start_bot()
+    lobby = (await harness.slash(users[0], emulator.general, "pyramid new", game="flaming-pyramids")).message
+    assert lobby is not None
+    for user in users[1:seated]:
+        await harness.click(user, lobby, label="Join")
+    return users, lobby, await latest_game_id(harness)
 
 
-async def start_while(harness: Harness, cpu: GatedCpu, starter: Any, lobby: Any,
-                      during: Callable[[], Awaitable[Any]]) -> Any:
-    """Click Start, and while the deal is being set up, run ``during``."""
+async def refused_during_start(harness: Harness, cpu: GatedCpu, game_id: int, starter: User, lobby: Message,
+                               during: Callable[[], Awaitable[Any]]) -> Any:
+    """Click Start, and while the deal is being set up, run ``during``: it is refused
+    (the lobby is closed) and the game starts with a deal that matches its seats.
+    Returns the answer to ``during``."""
     cpu.gate.clear()
     cpu.waiting.clear()
     await harness.click(starter, lobby, label="Start", settle=False)
     await asyncio.wait_for(cpu.waiting.wait(), 10)
     try:
-        result = await during()
+        late = await during()
     finally:
         cpu.gate.set()
     await harness.settle()
-    return result
-
-
-async def assert_deal_matches_seats(harness: Harness, game_id: int) -> None:
+    assert "closed" in late.text, late.text
     session = await session_of(harness, game_id)
     seats = await harness.bot.services.store.seats(game_id)
     assert session.record.status == "active"
     assert session.game.players_in(session.state) == len(seats) == len(session.seats)
     assert session.seat(session.to_act) is not None, "the game waits on a seat nobody holds"
+    return late
 
 
-async def test_a_join_during_start_is_refused_and_the_deal_matches(
-    emulator: Any, harness: Harness, cpu: GatedCpu
+@pytest.mark.parametrize(("seated", "click"), [(2, "Join"), (3, "Leave")])
+async def test_a_join_or_leave_during_start_is_refused_and_the_deal_matches(
+    emulator: Any, harness: Harness, cpu: GatedCpu, seated: int, click: str
 ) -> None:
-    alice, bob, carol = [await harness.add_user(n) for n in ("alice", "bob", "carol")]
-    await harness.start_bot()
-    lobby = (await harness.slash(alice, emulator.general, "pyramid new", game="flaming-pyramids")).message
-    assert lobby is not None
-    await harness.click(bob, lobby, label="Join")
-    game_id = await latest_game_id(harness)
+    """Carol clicks Join (she is not seated yet) or Leave (she is) while the deal is set up."""
+    (alice, bob, carol), lobby, game_id = await open_lobby(emulator, harness, seated, "alice", "bob", "carol")
 
-    late = await start_while(harness, cpu, alice, lobby,
-                             lambda: harness.click(carol, lobby, label="Join", settle=False))
-    assert late.ephemeral and "closed" in late.text, late.text
-    await assert_deal_matches_seats(harness, game_id)
-    assert [s.user_id for s in await harness.bot.services.store.seats(game_id)] == [alice.id, bob.id]
-
-
-async def test_a_leave_during_start_is_refused_and_the_deal_matches(
-    emulator: Any, harness: Harness, cpu: GatedCpu
-) -> None:
-    alice, bob, carol = [await harness.add_user(n) for n in ("alice", "bob", "carol")]
-    await harness.start_bot()
-    lobby = (await harness.slash(alice, emulator.general, "pyramid new", game="flaming-pyramids")).message
-    assert lobby is not None
-    await harness.click(bob, lobby, label="Join")
-    await harness.click(carol, lobby, label="Join")
-    game_id = await latest_game_id(harness)
-
-    late = await start_while(harness, cpu, alice, lobby,
-                             lambda: harness.click(carol, lobby, label="Leave", settle=False))
-    assert late.ephemeral and "closed" in late.text, late.text
-    await assert_deal_matches_seats(harness, game_id)
-    assert len(await harness.bot.services.store.seats(game_id)) == 3
+    late = await refused_during_start(harness, cpu, game_id, alice, lobby,
+                                      lambda: harness.click(carol, lobby, label=click, settle=False))
+    assert late.ephemeral, late.text
+    seats = [s.user_id for s in await harness.bot.services.store.seats(game_id)]
+    assert seats == [u.id for u in (alice, bob, carol)[:seated]], "the seats are those the lobby had"
 
 
 async def test_an_ai_added_during_start_is_refused(emulator: Any, harness: Harness, cpu: GatedCpu) -> None:
-    alice, bob = [await harness.add_user(n) for n in ("alice", "bob")]
-    await harness.start_bot()
-    lobby = (await harness.slash(alice, emulator.general, "pyramid new", game="flaming-pyramids")).message
-    assert lobby is not None
-    await harness.click(bob, lobby, label="Join")
-    game_id = await latest_game_id(harness)
+    (alice, bob), lobby, game_id = await open_lobby(emulator, harness, 2, "alice", "bob")
     select = lobby.selects()[0]["custom_id"]
 
-    late = await start_while(harness, cpu, alice, lobby,
-                             lambda: harness.select(bob, lobby, select, ["hard"], settle=False))
-    assert "closed" in late.text
-    await assert_deal_matches_seats(harness, game_id)
+    await refused_during_start(harness, cpu, game_id, alice, lobby,
+                               lambda: harness.select(bob, lobby, select, ["hard"], settle=False))
     assert len(await harness.bot.services.store.seats(game_id)) == 2

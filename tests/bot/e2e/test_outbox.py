@@ -8,38 +8,19 @@ twice, that the game does not stall, and that the players are told the truth.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from emulator.harness import Harness
-from emulator.model import Channel, Message, User
-from tests.bot.e2e.conftest import FakeClock
-from tests.bot.e2e.driver import latest_game_id, session_of
-
-HEADER = re.compile(r"game #(\d+) · move (\d+)")
-
-
-async def start_flaming(
-    emulator: Any, harness: Harness, players: list[User], *, ai: str | None = None, channel: Channel | None = None,
-    **options: Any,
-) -> tuple[Channel, int]:
-    """A Flaming Pyramids game of ``players`` (and an AI), started; returns its thread and number."""
-    where = channel or emulator.general
-    res = await harness.slash(players[0], where, "pyramid new", game="flaming-pyramids", **options)
-    for user in players[1:]:
-        await harness.click(user, res.message, label="Join")
-    if ai is not None:
-        await harness.select(players[0], res.message, None, [ai])
-    await harness.click(players[0], res.message, label="Start")
-    return harness.threads(where)[-1], await latest_game_id(harness)
-
-
-def boards(harness: Harness, channel: Channel) -> list[Message]:
-    return [m for m in harness.messages(channel) if m.png_attachments() and HEADER.search(m.content)]
-
-
-def versions(harness: Harness, channel: Channel) -> list[int]:
-    return [int(m.group(2)) for b in boards(harness, channel) if (m := HEADER.search(b.content))]
+from tests.bot.clock import FakeClock
+from tests.bot.e2e.driver import (
+    HEADER,
+    boards,
+    flaming_game_of,
+    latest_game_id,
+    session_of,
+    start_flaming,
+    versions,
+)
 
 
 async def move_without_a_click(harness: Harness, game_id: int) -> None:
@@ -154,9 +135,7 @@ async def test_a_refused_board_neither_stalls_the_ai_nor_misleads_the_mover(
 async def test_a_final_move_written_but_never_announced_is_shown_after_a_restart(
     emulator: Any, harness: Harness
 ) -> None:
-    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
-    await harness.start_bot()
-    thread, game_id = await start_flaming(emulator, harness, [ana, ben], turn_limit=1)
+    _, thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", turn_limit=1)
     session = await session_of(harness, game_id)
     seat = session.to_act
     assert seat is not None
@@ -199,9 +178,7 @@ async def test_a_board_post_that_keeps_failing_is_retried_with_backoff(
 
 
 async def test_a_board_for_a_locked_thread_follows_when_it_reopens(emulator: Any, harness: Harness) -> None:
-    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
-    await harness.start_bot()
-    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    _, thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben")
     # A moderator locks the thread, and the bot may not manage threads here: it cannot post there.
     await harness.set_bot_permission(emulator.general, "manage_threads", False)
     await harness.set_thread_state(thread, locked=True)
@@ -221,10 +198,7 @@ async def test_a_board_for_a_locked_thread_follows_when_it_reopens(emulator: Any
 async def test_closed_dms_are_tried_again_after_the_player_interacts_or_a_day_later(
     emulator: Any, harness: Harness, clock: FakeClock
 ) -> None:
-    ana = await harness.add_user("ana", dms_open=False)
-    ben = await harness.add_user("ben")
-    await harness.start_bot()
-    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    (ana, _), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", closed_dms={"ana"})
     await move_without_a_click(harness, game_id)  # in a two-player game ana's hand is due after every move
 
     def notices() -> int:
@@ -252,9 +226,7 @@ async def test_closed_dms_are_tried_again_after_the_player_interacts_or_a_day_la
 async def test_a_board_is_never_posted_from_an_older_copy_of_the_game(emulator: Any, harness: Harness) -> None:
     """A delivery pass reads the game once; a move made meanwhile queues rows newer than that copy.
     Posting one of them from the old copy would show an old move under the new row's nonce: a board twice."""
-    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
-    await harness.start_bot()
-    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    _, thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben")
     before = await session_of(harness, game_id)
     await harness.bot.services.sessions.make_move(
         game_id, before.game.legal_moves(before.state)[0], user_id=None, seat=before.to_act

@@ -12,21 +12,10 @@ import pytest
 from bot.games.picker import node_at
 from emulator.harness import Harness
 from emulator.interactions import CommandUnavailable
-from tests.bot.e2e.conftest import FakeClock
-from tests.bot.e2e.driver import latest_game_id, session_of
+from tests.bot.clock import FakeClock
+from tests.bot.e2e.driver import flaming_game_of, latest_game_id, session_of
 
 MANAGE_GUILD = 1 << 5
-
-
-async def two_player_game(emulator: Any, harness: Harness, **options: Any) -> tuple[Any, Any, Any, int]:
-    alice = await harness.add_user("alice")
-    bob = await harness.add_user("bob")
-    await harness.start_bot()
-    res = await harness.slash(alice, emulator.general, "pyramid new", game="flaming-pyramids", **options)
-    await harness.click(bob, res.message, label="Join")
-    await harness.click(alice, res.message, label="Start")
-    thread = harness.threads(emulator.general)[0]
-    return alice, bob, thread, await latest_game_id(harness)
 
 
 def current_board(harness: Harness, thread: Any) -> Any:
@@ -34,7 +23,7 @@ def current_board(harness: Harness, thread: Any) -> Any:
 
 
 async def test_foreign_stale_and_double_clicks(emulator: Any, harness: Harness) -> None:
-    alice, bob, thread, game_id = await two_player_game(emulator, harness)
+    (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
     carol = await harness.add_user("carol")
     session = await session_of(harness, game_id)
     users = {0: alice, 1: bob}
@@ -70,7 +59,7 @@ async def test_foreign_stale_and_double_clicks(emulator: Any, harness: Harness) 
 
 
 async def test_a_picker_opened_before_a_move_is_stale_after_it(emulator: Any, harness: Harness) -> None:
-    alice, bob, thread, game_id = await two_player_game(emulator, harness)
+    (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
     session = await session_of(harness, game_id)
     actor = {0: alice, 1: bob}[session.to_act]
     picker = (await harness.click(actor, current_board(harness, thread), label="▶ Your move")).message
@@ -84,7 +73,7 @@ async def test_a_picker_opened_before_a_move_is_stale_after_it(emulator: Any, ha
 
 
 async def test_restart_mid_game_keeps_old_buttons_working(emulator: Any, harness: Harness) -> None:
-    alice, bob, thread, game_id = await two_player_game(emulator, harness)
+    (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
     board = current_board(harness, thread)
     before = await session_of(harness, game_id)
     await harness.restart_bot()
@@ -98,7 +87,7 @@ async def test_restart_mid_game_keeps_old_buttons_working(emulator: Any, harness
 
 
 async def test_restart_between_move_and_announcement_posts_the_board(emulator: Any, harness: Harness) -> None:
-    _alice, _bob, thread, game_id = await two_player_game(emulator, harness)
+    _, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
     session = await session_of(harness, game_id)
     seat = session.to_act
     move = session.game.legal_moves(session.state)[0]
@@ -140,7 +129,7 @@ async def test_closed_dms_are_noticed_once_and_hands_come_ephemeral(emulator: An
 
 
 async def test_autocomplete_offers_legal_moves_to_the_player_to_act(emulator: Any, harness: Harness) -> None:
-    alice, bob, thread, game_id = await two_player_game(emulator, harness)
+    (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
     session = await session_of(harness, game_id)
     legal = session.game.legal_moves(session.state)
     actor, waiter = ({0: alice, 1: bob}[session.to_act], {0: alice, 1: bob}[1 - session.to_act])
@@ -159,7 +148,7 @@ async def test_autocomplete_offers_legal_moves_to_the_player_to_act(emulator: An
 async def test_reminder_then_timeout_hands_the_seat_to_an_ai(
     emulator: Any, harness: Harness, clock: FakeClock
 ) -> None:
-    _alice, _bob, thread, game_id = await two_player_game(emulator, harness, turn_limit=3)
+    _, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob", turn_limit=3)
     sweep = harness.bot.client.host.reminders.sweep
     assert await sweep() == []
     clock.advance(hours=25)
@@ -198,7 +187,7 @@ async def test_settings_are_for_admins_and_switch_threads_off(emulator: Any, har
 async def test_forfeit_on_timeout_ends_a_two_player_game(
     emulator: Any, harness: Harness, clock: FakeClock
 ) -> None:
-    alice, _bob, _thread, game_id = await two_player_game(emulator, harness)
+    (alice, _bob), _thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
     await harness.slash(alice, emulator.general, "pyramid-admin settings", on_timeout="forfeit")
     clock.advance(hours=100)
     done = await harness.bot.client.host.reminders.sweep()
@@ -226,7 +215,7 @@ async def test_malformed_custom_ids_get_a_friendly_answer(emulator: Any, harness
 
 
 async def test_resign_and_games_and_history(emulator: Any, harness: Harness) -> None:
-    alice, bob, thread, game_id = await two_player_game(emulator, harness)
+    (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
     listing = await harness.slash(alice, emulator.general, "pyramid games")
     assert f"#{game_id}" in listing.text
     session = await session_of(harness, game_id)
@@ -243,7 +232,7 @@ async def test_resign_and_games_and_history(emulator: Any, harness: Harness) -> 
 
 
 async def test_status_hand_rules_and_leaderboard(emulator: Any, harness: Harness) -> None:
-    alice, bob, thread, game_id = await two_player_game(emulator, harness, turn_limit=2)
+    (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob", turn_limit=2)
     status = await harness.slash(bob, thread, "pyramid status")
     assert status.ephemeral and status.attachments and f"#{game_id}" in status.text
     hand = await harness.slash(alice, thread, "pyramid hand")

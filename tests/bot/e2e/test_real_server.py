@@ -12,9 +12,8 @@ from typing import Any
 
 from emulator.harness import Harness
 from emulator.model import Channel, User
-from tests.bot.e2e.conftest import FakeClock
-from tests.bot.e2e.driver import session_of
-from tests.bot.e2e.test_outbox import HEADER, boards, start_flaming, versions
+from tests.bot.clock import FakeClock
+from tests.bot.e2e.driver import boards, flaming_game_of, session_of, versions
 
 
 async def play_one(harness: Harness, emulator: Any, game_id: int, users: dict[int, User]) -> str:
@@ -35,9 +34,7 @@ def notices_to(harness: Harness, user: User, game_id: int) -> list[str]:
 async def test_a_revoked_permission_is_reported_once_and_the_missed_boards_follow(
     emulator: Any, harness: Harness, clock: FakeClock
 ) -> None:
-    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
-    await harness.start_bot()
-    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    (ana, ben), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben")
     users = {0: ana, 1: ben}
     assert versions(harness, thread) == [0]
 
@@ -88,9 +85,7 @@ async def test_a_revoked_permission_is_reported_once_and_the_missed_boards_follo
 async def test_the_opener_with_closed_dms_is_told_in_the_channel(
     emulator: Any, harness: Harness, clock: FakeClock
 ) -> None:
-    ana, ben = await harness.add_user("ana", dms_open=False), await harness.add_user("ben")
-    await harness.start_bot()
-    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    (ana, ben), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", closed_dms={"ana"})
     await harness.set_bot_permission(thread_parent(emulator), "send_messages_in_threads", False)
     await play_one(harness, emulator, game_id, {0: ana, 1: ben})
     clock.advance(minutes=10)
@@ -108,9 +103,7 @@ async def test_the_opener_with_closed_dms_is_told_in_the_channel(
 async def test_a_game_lasting_weeks_outlives_its_thread_archiving(
     emulator: Any, harness: Harness, clock: FakeClock
 ) -> None:
-    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
-    await harness.start_bot()
-    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    (ana, ben), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben")
     users = {0: ana, 1: ben}
     assert thread.auto_archive_duration == 10080, "threads are opened with the longest auto-archive Discord allows"
     archived_times = 0
@@ -131,9 +124,7 @@ async def test_a_game_lasting_weeks_outlives_its_thread_archiving(
 
 
 async def test_a_board_posted_into_an_archived_thread_reopens_it(emulator: Any, harness: Harness) -> None:
-    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
-    await harness.start_bot()
-    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    (ana, ben), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben")
     await harness.set_thread_state(thread, archived=True)
     said = await play_one(harness, emulator, game_id, {0: ana, 1: ben})
     assert "board will follow" not in said, said
@@ -145,9 +136,7 @@ async def test_a_board_posted_into_an_archived_thread_reopens_it(emulator: Any, 
 async def test_a_board_for_an_archived_thread_the_bot_cannot_reopen_waits(
     emulator: Any, harness: Harness
 ) -> None:
-    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
-    await harness.start_bot()
-    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    (ana, ben), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben")
     await harness.set_thread_state(thread, archived=True)
     await harness.set_bot_permission(emulator.general, "send_messages_in_threads", False)
     said = await play_one(harness, emulator, game_id, {0: ana, 1: ben})
@@ -161,9 +150,7 @@ async def test_a_board_for_an_archived_thread_the_bot_cannot_reopen_waits(
 
 
 async def test_a_deleted_thread_is_replaced_and_the_game_goes_on(emulator: Any, harness: Harness) -> None:
-    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
-    await harness.start_bot()
-    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    (ana, ben), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben")
     await harness.delete_thread(thread)
     await play_one(harness, emulator, game_id, {0: ana, 1: ben})
     await harness.settle()
@@ -181,9 +168,7 @@ async def test_a_deleted_thread_is_replaced_and_the_game_goes_on(emulator: Any, 
 
 
 async def test_a_thread_locked_for_good_is_replaced(emulator: Any, harness: Harness, clock: FakeClock) -> None:
-    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
-    await harness.start_bot()
-    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    (ana, ben), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben")
     await harness.set_bot_permission(emulator.general, "manage_threads", False)
     await harness.set_thread_state(thread, locked=True)
     await play_one(harness, emulator, game_id, {0: ana, 1: ben})
@@ -205,5 +190,3 @@ async def test_a_thread_locked_for_good_is_replaced(emulator: Any, harness: Harn
 def thread_parent(emulator: Any) -> Channel:
     return emulator.general  # type: ignore[no-any-return]
 
-
-__all__ = ["HEADER", "play_one"]

@@ -10,7 +10,7 @@ import pytest
 
 from emulator.harness import Harness
 from emulator.interactions import CommandUnavailable
-from tests.bot.e2e.driver import latest_game_id
+from tests.bot.e2e.driver import challenge_of, latest_game_id
 
 MANAGE_GUILD = 1 << 5
 
@@ -26,11 +26,7 @@ async def test_a_solo_start_completes_its_public_deferred_response(emulator: Any
 
 
 async def test_a_challenge_start_is_announced_publicly(emulator: Any, harness: Harness) -> None:
-    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
-    await harness.start_bot()
-    opened = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid", challenge=True)
-    post = opened.message
-    assert post is not None
+    (ana, ben), post = await challenge_of(emulator, harness, "ana", "ben")
     joined = await harness.click(ben, post, label="▶ Play this deal")
     game_id = await latest_game_id(harness)
     # the clicker's deferred reply stays private (its visibility was fixed when it was deferred)...

@@ -17,17 +17,10 @@ from bot.ops.running import DatabaseBusy, bot_running, no_bot_running
 from bot.ops.schedule import RETRY_AFTER, BackupSchedule
 from bot.store import Database, GameStore
 from bot.store.migrate import bundled_migrations
+from tests.bot.clock import FakeClock
 from tests.bot.ops.helpers import count_games, make_database
 
 START = datetime(2026, 11, 22, 3, 0, tzinfo=UTC)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 def moves_match_snapshots(path: Path) -> bool:
@@ -108,7 +101,7 @@ async def test_the_schedule_follows_the_clock_and_keeps_the_newest(tmp_path: Pat
     database = tmp_path / "bot.db"
     await make_database(database, games=3, moves=2)
     folder = tmp_path / "backups"
-    clock = Clock()
+    clock = FakeClock(START)
     schedule = BackupSchedule(database, folder, every=timedelta(hours=24), keep=3, clock=clock)
     assert schedule.last_success is None
 
@@ -136,7 +129,7 @@ async def test_the_schedule_follows_the_clock_and_keeps_the_newest(tmp_path: Pat
 
 async def test_a_failed_backup_is_logged_and_retried_later(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     database = tmp_path / "bot.db"
-    clock = Clock()
+    clock = FakeClock(START)
     schedule = BackupSchedule(database, tmp_path / "backups", every=timedelta(hours=24), keep=3, clock=clock)
     with caplog.at_level(logging.ERROR):
         assert await schedule.tick() is None  # no database yet

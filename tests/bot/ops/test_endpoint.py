@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import socket
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,24 +43,31 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     await database.close()
 
 
-async def test_healthz_is_503_until_connected_and_names_what_is_wrong(db: Database) -> None:
+@asynccontextmanager
+async def serving(metrics: Metrics, db: Database) -> AsyncIterator[tuple[aiohttp.ClientSession, str]]:
+    """The endpoint of ``metrics``, its health read from ``db`` and a client that never
+    connects; yields an HTTP session and the endpoint's address."""
     client = discord.Client(intents=discord.Intents.none())  # never started: not connected
-    metrics = Metrics()
     port = free_port()
     server = OpsServer(metrics, lambda: health.check(client, db), "127.0.0.1", port)
     await server.start()
     try:
         async with aiohttp.ClientSession() as http:
-            async with http.get(f"http://127.0.0.1:{port}/healthz") as resp:
-                assert resp.status == 503
-                assert await resp.json() == {"status": "unhealthy", "discord": False, "database": True}
-            await db.close()
-            async with http.get(f"http://127.0.0.1:{port}/healthz") as resp:
-                assert resp.status == 503
-                assert (await resp.json())["database"] is False
+            yield http, f"http://127.0.0.1:{port}"
     finally:
         await server.close()
         await client.close()
+
+
+async def test_healthz_is_503_until_connected_and_names_what_is_wrong(db: Database) -> None:
+    async with serving(Metrics(), db) as (http, url):
+        async with http.get(f"{url}/healthz") as resp:
+            assert resp.status == 503
+            assert await resp.json() == {"status": "unhealthy", "discord": False, "database": True}
+        await db.close()
+        async with http.get(f"{url}/healthz") as resp:
+            assert resp.status == 503
+            assert (await resp.json())["database"] is False
 
 
 async def test_metrics_reads_the_backlog_and_survives_a_failing_source(
@@ -74,26 +82,18 @@ async def test_metrics_reads_the_backlog_and_survives_a_failing_source(
         return backlog[0]
 
     metrics.watch(render_queue=lambda: 2, ai_queue=lambda: 1, outbox_backlog=outbox_backlog)
-    client = discord.Client(intents=discord.Intents.none())
-    port = free_port()
-    server = OpsServer(metrics, lambda: health.check(client, db), "127.0.0.1", port)
-    await server.start()
-    try:
-        async with aiohttp.ClientSession() as http:
-            async with http.get(f"http://127.0.0.1:{port}/metrics") as resp:
-                page = await resp.text()
-            assert value(page, "pyramid_outbox_backlog") == 4
-            assert value(page, "pyramid_render_queue_depth") == 2
-            assert value(page, "pyramid_ai_queue_depth") == 1
-            backlog.clear()
-            with caplog.at_level(logging.ERROR):
-                async with http.get(f"http://127.0.0.1:{port}/metrics") as resp:
-                    assert resp.status == 200, "one failing source does not fail the scrape"
-                    assert value(await resp.text(), "pyramid_outbox_backlog") == 4  # the last value read
-            assert "outbox backlog" in caplog.text
-    finally:
-        await server.close()
-        await client.close()
+    async with serving(metrics, db) as (http, url):
+        async with http.get(f"{url}/metrics") as resp:
+            page = await resp.text()
+        assert value(page, "pyramid_outbox_backlog") == 4
+        assert value(page, "pyramid_render_queue_depth") == 2
+        assert value(page, "pyramid_ai_queue_depth") == 1
+        backlog.clear()
+        with caplog.at_level(logging.ERROR):
+            async with http.get(f"{url}/metrics") as resp:
+                assert resp.status == 200, "one failing source does not fail the scrape"
+                assert value(await resp.text(), "pyramid_outbox_backlog") == 4  # the last value read
+        assert "outbox backlog" in caplog.text
 
 
 async def test_a_port_in_use_is_a_sentence() -> None:

@@ -13,7 +13,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -41,6 +43,8 @@ time.sleep(120)
 
 DEATH_SIGNAL_ONLY = """
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from bot.workers.processes import set_parent_death_signal
 assert set_parent_death_signal()
 print("guarded", flush=True)
@@ -69,40 +73,43 @@ def kill(process: subprocess.Popen[str]) -> None:
     process.wait()
 
 
-def test_the_watchdog_ends_a_worker_whose_parent_was_killed() -> None:
-    parent, worker = start_family(WATCHDOG_ONLY.format(owner=None))
+@contextmanager
+def reaping(worker: int) -> Iterator[None]:
+    """Whatever the test finds, the worker does not outlive it."""
     try:
-        assert process_exists(worker)
-        kill(parent)
-        assert gone_within(worker, DEADLINE), "the worker outlived its parent"
+        yield
     finally:
         if process_exists(worker):
             os.kill(worker, signal.SIGKILL)
+
+
+def test_the_watchdog_ends_a_worker_whose_parent_was_killed() -> None:
+    parent, worker = start_family(WATCHDOG_ONLY.format(owner=None))
+    with reaping(worker):
+        assert process_exists(worker)
+        kill(parent)
+        assert gone_within(worker, DEADLINE), "the worker outlived its parent"
 
 
 def test_the_watchdog_ends_a_worker_whose_bot_was_killed() -> None:
     """Under the fork server a worker's parent is the fork server, not the bot: it watches the bot too."""
     bot = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"], text=True)
     parent, worker = start_family(WATCHDOG_ONLY.format(owner=bot.pid))
-    try:
-        kill(bot)
-        assert gone_within(worker, DEADLINE), "the worker outlived the bot it works for"
-        assert parent.poll() is None, "only the worker watches; its parent is still there"
-    finally:
-        kill(parent)
-        if process_exists(worker):
-            os.kill(worker, signal.SIGKILL)
+    with reaping(worker):
+        try:
+            kill(bot)
+            assert gone_within(worker, DEADLINE), "the worker outlived the bot it works for"
+            assert parent.poll() is None, "only the worker watches; its parent is still there"
+        finally:
+            kill(parent)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_the_parent_death_signal_ends_a_worker_at_once() -> None:
     parent, worker = start_family(DEATH_SIGNAL_ONLY)
-    try:
+    with reaping(worker):
         kill(parent)
         assert gone_within(worker, DEADLINE), "the kernel did not signal the orphan"
-    finally:
-        if process_exists(worker):
-            os.kill(worker, signal.SIGKILL)
 
 
 def test_the_counting_executor_reports_jobs_not_yet_done() -> None:

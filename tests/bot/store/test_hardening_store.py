@@ -11,16 +11,9 @@ import aiosqlite
 import pytest
 from pydantic import ValidationError
 
-from bot.store import Database, GameStore, GuildSettings, LobbyError
+from bot.store import GameStore, GuildSettings, LobbyError
 from bot.store.game_store import AlreadyEntered, TooManyOpenGames
 from bot.store.migrate import bundled_migrations, migrate
-
-
-@pytest.fixture
-async def store(tmp_path: Path):  # type: ignore[no-untyped-def]
-    db = await Database.open(tmp_path / "bot.db")
-    yield GameStore(db)
-    await db.close()
 
 
 async def open_one(store: GameStore, user: int = 7, guild: int = 1, **extra: object) -> int:

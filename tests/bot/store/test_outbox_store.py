@@ -4,7 +4,7 @@ a stopped bot left behind."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import aiosqlite
@@ -17,26 +17,7 @@ from bot.play.session_service import SessionService
 from bot.store import Database, GameStore
 from bot.store.migrate import bundled_migrations, migrate
 from bot.store.outbox import Announcement
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def store(tmp_path: Path, clock: Clock):  # type: ignore[no-untyped-def]
-    db = await Database.open(tmp_path / "bot.db", clock=clock)
-    yield GameStore(db)
-    await db.close()
+from tests.bot.clock import FakeClock
 
 
 async def new_game(store: GameStore, players: int = 2, ai: bool = False) -> int:
@@ -74,7 +55,7 @@ async def test_a_move_is_written_with_its_announcements(store: GameStore) -> Non
     assert len([i for i in await store.outbox.pending(game_id) if i.version == version + 1]) == len(rows)
 
 
-async def test_backlog_counts_what_waits_and_how_long(store: GameStore, clock: Clock) -> None:
+async def test_backlog_counts_what_waits_and_how_long(store: GameStore, clock: FakeClock) -> None:
     game_id = await new_game(store)
     outbox = store.outbox
     assert (await outbox.backlog()).pending == 0
@@ -97,7 +78,7 @@ async def test_backlog_counts_what_waits_and_how_long(store: GameStore, clock: C
     assert (await outbox.backlog()).pending == 1
 
 
-async def test_closed_dms_are_retried_after_a_day_or_an_interaction(store: GameStore, clock: Clock) -> None:
+async def test_closed_dms_are_retried_after_a_day_or_an_interaction(store: GameStore, clock: FakeClock) -> None:
     assert await store.dm_status(5) == "open"
     assert await store.mark_dm_closed(5) is True
     assert await store.mark_dm_closed(5) is False, "told once"

@@ -12,33 +12,29 @@ from bot.store import CorruptRecord, Database, DuplicateMove, GameStore, LobbyEr
 from bot.store.migrate import Migration, bundled_migrations, migrate
 
 
-async def open_store(path: Path) -> tuple[Database, GameStore]:
-    db = await Database.open(path)
-    return db, GameStore(db)
+async def pyrinoes_game(store: GameStore) -> int:
+    """A lobby row, nothing more: what most of these tests write moves into."""
+    return await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
 
 
-async def test_migrates_an_empty_database(tmp_path: Path) -> None:
-    db, _ = await open_store(tmp_path / "bot.db")
-    try:
-        assert db.schema_version == bundled_migrations()[-1].version
-        async with db.reading() as conn, conn.execute("PRAGMA journal_mode") as cur:
-            row = await cur.fetchone()
-        assert row is not None and row[0] == "wal"
-        async with db.reading() as conn, conn.execute("PRAGMA foreign_keys") as cur:
-            row = await cur.fetchone()
-        assert row is not None and row[0] == 1
-    finally:
-        await db.close()
+async def test_migrates_an_empty_database(store: GameStore) -> None:
+    assert store.db.schema_version == bundled_migrations()[-1].version
+    async with store.db.reading() as conn, conn.execute("PRAGMA journal_mode") as cur:
+        row = await cur.fetchone()
+    assert row is not None and row[0] == "wal"
+    async with store.db.reading() as conn, conn.execute("PRAGMA foreign_keys") as cur:
+        row = await cur.fetchone()
+    assert row is not None and row[0] == 1
 
 
 async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
     path = tmp_path / "bot.db"
-    db, store = await open_store(path)
-    game_id = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
+    db = await Database.open(path)
+    game_id = await pyrinoes_game(GameStore(db))
     await db.close()
-    db, store = await open_store(path)
+    db = await Database.open(path)
     try:
-        game = await store.game_record(game_id)
+        game = await GameStore(db).game_record(game_id)
         assert game is not None and game.kind == "pyrinoes"
         async with db.reading() as conn, conn.execute("SELECT COUNT(*) FROM schema_migrations") as cur:
             row = await cur.fetchone()
@@ -49,7 +45,7 @@ async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
 
 async def test_refuses_a_newer_schema(tmp_path: Path) -> None:
     path = tmp_path / "bot.db"
-    db, _ = await open_store(path)
+    db = await Database.open(path)
     async with db.transaction() as conn:
         await conn.execute("INSERT INTO schema_migrations (version, name) VALUES (999, 'from_the_future')")
     await db.close()
@@ -71,114 +67,90 @@ async def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -
         await conn.close()
 
 
-async def test_duplicate_move_number_is_rejected(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "bot.db")
-    try:
-        game_id = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
-        await store.append_move(game_id, 1, 0, "draw", actor_id=3)
-        with pytest.raises(DuplicateMove):
-            await store.append_move(game_id, 1, 1, "pass", actor_id=4)
-        moves = await store.moves(game_id)
-        assert [(m.seq, m.move) for m in moves] == [(1, "draw")]
-    finally:
-        await db.close()
+async def test_duplicate_move_number_is_rejected(store: GameStore) -> None:
+    game_id = await pyrinoes_game(store)
+    await store.append_move(game_id, 1, 0, "draw", actor_id=3)
+    with pytest.raises(DuplicateMove):
+        await store.append_move(game_id, 1, 1, "pass", actor_id=4)
+    moves = await store.moves(game_id)
+    assert [(m.seq, m.move) for m in moves] == [(1, "draw")]
 
 
-async def test_racing_writers_of_the_same_move_produce_one_row(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "bot.db")
-    try:
-        game_id = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
+async def test_racing_writers_of_the_same_move_produce_one_row(store: GameStore) -> None:
+    game_id = await pyrinoes_game(store)
 
-        async def attempt(move: str) -> bool:
-            try:
-                await store.append_move(game_id, 1, 0, move, actor_id=3)
-            except DuplicateMove:
-                return False
-            return True
+    async def attempt(move: str) -> bool:
+        try:
+            await store.append_move(game_id, 1, 0, move, actor_id=3)
+        except DuplicateMove:
+            return False
+        return True
 
-        wins = await asyncio.gather(*(attempt(f"m{i}") for i in range(10)))
-        assert sum(wins) == 1
-        assert len(await store.moves(game_id)) == 1
-    finally:
-        await db.close()
+    wins = await asyncio.gather(*(attempt(f"m{i}") for i in range(10)))
+    assert sum(wins) == 1
+    assert len(await store.moves(game_id)) == 1
 
 
-async def test_failed_transaction_writes_nothing(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "bot.db")
-    try:
-        game_id = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
-        with pytest.raises(RuntimeError):
-            async with db.transaction() as conn:
-                await conn.execute(
-                    "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, 1, 0, 'x', 'now')",
-                    (game_id,),
-                )
-                raise RuntimeError("boom")
-        assert await store.moves(game_id) == []
-    finally:
-        await db.close()
+async def test_failed_transaction_writes_nothing(store: GameStore) -> None:
+    game_id = await pyrinoes_game(store)
+    with pytest.raises(RuntimeError):
+        async with store.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, 1, 0, 'x', 'now')",
+                (game_id,),
+            )
+            raise RuntimeError("boom")
+    assert await store.moves(game_id) == []
 
 
-async def test_reads_neither_wait_for_nor_see_an_open_write(tmp_path: Path) -> None:
+async def test_reads_neither_wait_for_nor_see_an_open_write(store: GameStore) -> None:
     """Reads go to their own connection: a click reading a board never queues behind
     another game's write, and never sees half a transaction."""
-    db, store = await open_store(tmp_path / "bot.db")
-    try:
-        game_id = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
-        await store.append_move(game_id, 1, 0, "draw", actor_id=3)
-        async with db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, 2, 1, 'pass', 'now')", (game_id,)
-            )
-            seen = await asyncio.wait_for(store.moves(game_id), timeout=2)  # the write lock is held right now
-            assert [m.move for m in seen] == ["draw"]
-        assert [m.move for m in await store.moves(game_id)] == ["draw", "pass"]
-        with pytest.raises(aiosqlite.OperationalError):  # and the read connection cannot write
-            async with db.reading() as reader:
-                await reader.execute("DELETE FROM moves")
-    finally:
-        await db.close()
+    game_id = await pyrinoes_game(store)
+    await store.append_move(game_id, 1, 0, "draw", actor_id=3)
+    async with store.db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, 2, 1, 'pass', 'now')", (game_id,)
+        )
+        seen = await asyncio.wait_for(store.moves(game_id), timeout=2)  # the write lock is held right now
+        assert [m.move for m in seen] == ["draw"]
+    assert [m.move for m in await store.moves(game_id)] == ["draw", "pass"]
+    with pytest.raises(aiosqlite.OperationalError):  # and the read connection cannot write
+        async with store.db.reading() as reader:
+            await reader.execute("DELETE FROM moves")
 
 
-async def test_lobby_seats(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "bot.db")
-    try:
-        game_id = await store.create_game("flaming-pyramids", guild_id=1, channel_id=2, options={}, seed=1,
-                                          created_by=10)
-        assert await store.add_seat(game_id, user_id=10, limit=3) == 0
-        with pytest.raises(LobbyError, match="already in this game"):
-            await store.add_seat(game_id, user_id=10, limit=3)
-        assert await store.add_seat(game_id, ai_level="easy", limit=3) == 1
-        assert await store.add_seat(game_id, user_id=11, limit=3) == 2
-        with pytest.raises(LobbyError, match="full"):
-            await store.add_seat(game_id, user_id=12, limit=3)
-        await store.remove_seat(game_id, 1)
-        seats = await store.seats(game_id)
-        assert [(s.seat, s.user_id, s.ai_level) for s in seats] == [(0, 10, None), (1, 11, None)]
-        assert await store.set_status(game_id, "active", expect="lobby")
-        assert not await store.set_status(game_id, "active", expect="lobby")
-        with pytest.raises(LobbyError, match="no longer taking players"):
-            await store.add_seat(game_id, user_id=13, limit=6)
-    finally:
-        await db.close()
+async def test_lobby_seats(store: GameStore) -> None:
+    game_id = await store.create_game("flaming-pyramids", guild_id=1, channel_id=2, options={}, seed=1,
+                                      created_by=10)
+    assert await store.add_seat(game_id, user_id=10, limit=3) == 0
+    with pytest.raises(LobbyError, match="already in this game"):
+        await store.add_seat(game_id, user_id=10, limit=3)
+    assert await store.add_seat(game_id, ai_level="easy", limit=3) == 1
+    assert await store.add_seat(game_id, user_id=11, limit=3) == 2
+    with pytest.raises(LobbyError, match="full"):
+        await store.add_seat(game_id, user_id=12, limit=3)
+    await store.remove_seat(game_id, 1)
+    seats = await store.seats(game_id)
+    assert [(s.seat, s.user_id, s.ai_level) for s in seats] == [(0, 10, None), (1, 11, None)]
+    assert await store.set_status(game_id, "active", expect="lobby")
+    assert not await store.set_status(game_id, "active", expect="lobby")
+    with pytest.raises(LobbyError, match="no longer taking players"):
+        await store.add_seat(game_id, user_id=13, limit=6)
 
 
-async def test_corrupt_rows_are_reported_not_crashed_on(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "bot.db")
-    try:
-        good = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
-        bad = await store.create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=5, created_by=3)
-        async with db.transaction() as conn:
-            await conn.execute("UPDATE games SET options = '{not json' WHERE id = ?", (bad,))
-        with pytest.raises(CorruptRecord, match="damaged"):
-            await store.game_record(bad)
-        listed = await store.all_games()
-        assert [g.id for g in listed] == [good]
-        async with db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, 2, 0, 'x', 'now')", (good,)
-            )
-        with pytest.raises(CorruptRecord, match="gaps"):
-            await store.moves(good)
-    finally:
-        await db.close()
+async def test_corrupt_rows_are_reported_not_crashed_on(store: GameStore) -> None:
+    good = await pyrinoes_game(store)
+    bad = await pyrinoes_game(store)
+    async with store.db.transaction() as conn:
+        await conn.execute("UPDATE games SET options = '{not json' WHERE id = ?", (bad,))
+    with pytest.raises(CorruptRecord, match="damaged"):
+        await store.game_record(bad)
+    listed = await store.all_games()
+    assert [g.id for g in listed] == [good]
+    async with store.db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, 2, 0, 'x', 'now')", (good,)
+        )
+    with pytest.raises(CorruptRecord, match="gaps"):
+        await store.moves(good)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Game, Rng, get_game
+from tools.playout import steps, still_going
 
 #: (game id, players, options) tables the AI must handle.
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
@@ -20,21 +21,16 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
 ]
 
 
-def random_position(game: Game[Any], players: int, options: dict[str, Any], seed: int, steps: int) -> Any:
-    """A position after up to ``steps`` uniformly random legal moves (never a finished one,
+def random_position(game: Game[Any], players: int, options: dict[str, Any], seed: int, moves: int) -> Any:
+    """A position after up to ``moves`` uniformly random legal moves (never a finished one,
     unless the game ends at once)."""
-    state = game.setup(players, options, seed)
-    rng = Rng(seed ^ 0xA1)
-    for _ in range(steps):
-        seat = game.to_act(state)
-        if seat is None:
-            break
-        moves = [m for m in game.legal_moves(state) if m not in ("undo", "resign")] or game.legal_moves(state)
-        after, _ = game.play(state, seat, moves[rng.below(len(moves))])
-        if game.to_act(after) is None:
-            break
-        state = after
-    return state
+    return still_going(game, game.setup(players, options, seed), Rng(seed ^ 0xA1), moves, _no_take_back)
+
+
+def _no_take_back(game: Game[Any], state: Any, rng: Rng) -> str:
+    """A random legal move, ``undo`` and ``resign`` only when nothing else is legal."""
+    moves = game.legal_moves(state)
+    return rng.choice([m for m in moves if m not in ("undo", "resign")] or moves)
 
 
 def fp_pending_position(seed: int, players: int = 2) -> Any:
@@ -42,12 +38,9 @@ def fp_pending_position(seed: int, players: int = 2) -> Any:
     game = get_game("flaming-pyramids")
     for attempt in range(200):
         state = game.setup(players, {"turn_limit": 300}, seed + attempt * 7919)
-        rng = Rng(seed + attempt)
-        while game.to_act(state) is not None:
-            if game.pending(state) is not None:
-                return state
-            moves = game.legal_moves(state)
-            state, _ = game.play(state, game.to_act(state), moves[rng.below(len(moves))])  # type: ignore[arg-type]
+        for step in steps(game, state, Rng(seed + attempt)):
+            if game.pending(step.state) is not None:
+                return step.state
     raise AssertionError("no pending fall found")
 
 

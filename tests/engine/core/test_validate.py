@@ -4,7 +4,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 from engine.core import BadPosition
-from engine.core.validate import only_keys, options_in, whole, whole_at
+from engine.core.validate import only_keys, options_in, position_object, whole, whole_at
 
 
 class _Options(BaseModel):
@@ -41,3 +41,18 @@ def test_only_keys_and_options() -> None:
         options_in({"options": {"size": 9}}, _Options)
     with pytest.raises(BadPosition, match="'options' must be an object"):
         options_in({"options": [1]}, _Options)
+
+
+def test_position_object_checks_the_envelope() -> None:
+    position = {"players": 2, "turn": 0}
+    assert position_object(position, "Pyrinoes", ("players", "turn"), players=2) is position
+    assert position_object({"turn": 0}, "Pyrinoes", ("players", "turn"), players=2) == {"turn": 0}
+    assert position_object({"players": 5}, "Flaming Pyramids", ("players",)) == {"players": 5}
+    with pytest.raises(BadPosition, match=r"^A Pyrinoes position must be a JSON object\.$"):
+        position_object([1, 2], "Pyrinoes", ("players",))
+    with pytest.raises(BadPosition, match="Unknown position key\\(s\\): 'extra'"):
+        position_object({"extra": 1}, "Pyrinoes", ("players",))
+    with pytest.raises(BadPosition, match=r"^Pyrinoes is for exactly 2 players\.$"):
+        position_object({"players": 3}, "Pyrinoes", ("players",), players=2)
+    with pytest.raises(BadPosition, match=r"^Solo is for exactly 1 player\.$"):
+        position_object({"players": 2}, "Solo", ("players",), players=1)

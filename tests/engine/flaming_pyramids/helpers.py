@@ -10,6 +10,7 @@ from engine.flaming_pyramids.geometry import parse_cell
 from engine.flaming_pyramids.rules import find_mayhem, rest_problem
 from engine.flaming_pyramids.state import State
 from engine.flaming_pyramids.tiles import ALL_CODES
+from tools.playout import steps
 
 
 def position(
@@ -53,20 +54,10 @@ def random_game(
     options: dict[str, Any] = {"curse": curse}
     if turn_limit is not None:
         options["turn_limit"] = turn_limit
-    state = GAME.setup(players, options, seed)
-    rng = Rng(seed ^ 0x5EED)
-    log: list[tuple[int, str]] = []
-    ends = [state]
-    for _ in range(max_moves):
-        seat = GAME.to_act(state)
-        if seat is None:
-            break
-        move = rng.choice(GAME.legal_moves(state))
-        state, _ = GAME.play(state, seat, move)
-        log.append((seat, move))
-        if state.pending is None:
-            ends.append(state)
-    return state, log, ends
+    start = GAME.setup(players, options, seed)
+    line = list(steps(GAME, start, Rng(seed ^ 0x5EED), max_moves))
+    ends = [start, *(step.state for step in line if step.state.pending is None)]
+    return (line[-1].state if line else start), [(step.seat, step.move) for step in line], ends
 
 
 def all_tiles(state: State) -> list[str]:

@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 
 from engine.core.errors import BadPosition, IllegalMove
+from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.pyramido import GAME
 from engine.pyramido.audit import problems
 from engine.pyramido.policy import PyramidoPolicy
 from engine.pyramido.setup import cross_cells
+from engine.pyramido.state import State
 
 #: A complete 3×3 level 1 and level 2 (13 stones): ``take G 3:0,0`` completes it.
 NEARLY = {"1:0,0": "R", "1:1,0": "R", "1:2,0": "G", "1:0,1": "R", "1:1,1": "R", "1:2,1": "G", "1:0,2": "B",
@@ -34,6 +36,11 @@ def last_round(plus: list[int], minus: list[int], **changes: Any) -> dict[str, A
     return position
 
 
+def end_last_round(plus: list[int], minus: list[int], **changes: Any) -> tuple[State, list[Event]]:
+    """The game after seat 0's ``take G 3:0,0`` ends the round of :func:`last_round`."""
+    return GAME.play(GAME.from_position(last_round(plus, minus, **changes)), 0, "take G 3:0,0")
+
+
 # --- PD-6: plus and minus points ----------------------------------------------------
 
 
@@ -48,8 +55,7 @@ def test_position_json_keeps_plus_and_minus_not_a_net_score() -> None:
 def test_fewest_minus_points_win_even_with_a_worse_net_total() -> None:
     # After the round: seat 0 has 1 plus and 10 minus (net -9), seat 1 4 plus and 12
     # minus (net -8). The first edition crowned seat 1; the second edition seat 0.
-    state = GAME.from_position(last_round([0, 4, 0], [10, 0, 0], rounds=5, round=5))
-    state, events = GAME.play(state, 0, "take G 3:0,0")
+    state, events = end_last_round([0, 4, 0], [10, 0, 0], rounds=5, round=5)
     result = GAME.result(state)
     assert state.plus == (1, 4, 0) and state.minus == (10, 12, 12)
     assert result is not None and result.winners == (0,)
@@ -62,8 +68,7 @@ def test_fewest_minus_points_win_even_with_a_worse_net_total() -> None:
 
 
 def test_the_story_shows_plus_and_minus_for_every_player() -> None:
-    state = GAME.from_position(last_round([0, 1, 0], [4, 0, 10]))
-    _, events = GAME.play(state, 0, "take G 3:0,0")
+    _, events = end_last_round([0, 1, 0], [4, 0, 10])
     score = next(e for e in events if e.kind == "score")
     assert score.narrate(NAMES) == (
         "Round 2 of 2: Ana +1 plus point, Ben 12 minus points, Chidi 12 minus points. "
@@ -73,8 +78,7 @@ def test_the_story_shows_plus_and_minus_for_every_player() -> None:
 
 
 def test_equal_minus_points_go_to_the_most_plus_points() -> None:
-    state = GAME.from_position(last_round([0, 0, 2], [12, 12, 0], rounds=3, round=3))
-    state, _ = GAME.play(state, 0, "take G 3:0,0")
+    state, _ = end_last_round([0, 0, 2], [12, 12, 0], rounds=3, round=3)
     result = GAME.result(state)
     # Seat 0 and seat 2 both have 12 minus points; seat 0 has 1 plus point, seat 2 has 2.
     assert state.minus == (12, 24, 12) and state.plus == (1, 0, 2)
@@ -85,8 +89,7 @@ def test_equal_minus_points_go_to_the_most_plus_points() -> None:
 
 
 def test_equal_minus_and_plus_points_share_the_win() -> None:
-    state = GAME.from_position(last_round([0, 0, 1], [12, 12, 0], rounds=3, round=3))
-    state, _ = GAME.play(state, 0, "take G 3:0,0")
+    state, _ = end_last_round([0, 0, 1], [12, 12, 0], rounds=3, round=3)
     result = GAME.result(state)
     assert result is not None and result.winners == (0, 2) and result.winner is None
     assert "share the win" in result.summary

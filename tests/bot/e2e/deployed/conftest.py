@@ -1,7 +1,8 @@
 """Tests of the bot as deployed: ``python -m bot`` in its own process, configured by
 environment variables, against the emulator. These fixtures replace the in-process
 ``bot_factory`` of ``tests/bot/e2e/conftest.py`` for every test in this folder; a test
-adds ``PYRAMID_*`` settings to ``bot_env`` before it starts the bot.
+adds ``PYRAMID_*`` settings to ``bot_env`` before it starts the bot, and overrides
+``bot_workers`` or ``bot_log`` to run the bot with threads or keep its output.
 """
 
 from __future__ import annotations
@@ -29,11 +30,26 @@ def bot_env() -> dict[str, str]:
 
 
 @pytest.fixture
+def bot_workers() -> int:
+    """``PYRAMID_RENDER_WORKERS``: 1, as deployed (a render and an AI worker process); 0 runs them in threads."""
+    return 1
+
+
+@pytest.fixture
+def bot_log() -> Path | None:
+    """Where the bot's output goes (None: this process's, which pytest shows when a test fails)."""
+    return None
+
+
+@pytest.fixture
 def bot_factory(
-    tmp_path: Path, emulator: Emulator, processes: list[BotProcess], bot_env: dict[str, str]
+    tmp_path: Path, emulator: Emulator, processes: list[BotProcess], bot_env: dict[str, str], bot_workers: int,
+    bot_log: Path | None,
 ) -> Callable[[str, str], Awaitable[BotProcess]]:
     async def make(api_base_url: str, token: str) -> BotProcess:
-        processes.append(BotProcess(api_base_url, tmp_path / "bot.db", emulator, workers=1, env=bot_env))
+        processes.append(
+            BotProcess(api_base_url, tmp_path / "bot.db", emulator, workers=bot_workers, env=bot_env, log_path=bot_log)
+        )
         return processes[-1]
 
     return make

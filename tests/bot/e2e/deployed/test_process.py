@@ -7,46 +7,11 @@ import asyncio
 import os
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 from emulator.harness import Harness
 from emulator.server import Emulator
-from tools.bot_process import BotProcess
-
-
-@pytest.fixture
-def processes() -> list[BotProcess]:
-    return []
-
-
-@pytest.fixture
-def bot_factory(
-    tmp_path: Path, emulator: Emulator, processes: list[BotProcess]
-) -> Callable[[str, str], Awaitable[BotProcess]]:
-    async def make(api_base_url: str, token: str) -> BotProcess:
-        processes.append(BotProcess(api_base_url, tmp_path / "bot.db", emulator, workers=1))
-        return processes[-1]
-
-    return make
-
-
-@pytest.fixture
-def harness_options() -> dict[str, Any]:
-    # The harness can't see inside another process, so it gives a deferred reply longer to arrive.
-    return {"ready_timeout": 60.0, "deferral_grace": 10.0}
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    status = Path(f"/proc/{pid}/status")
-    return not (status.exists() and "\nState:\tZ" in status.read_text())
+from tools.bot_process import BotProcess, alive
 
 
 async def test_the_deployed_bot_plays_and_stops_cleanly_on_sigterm(

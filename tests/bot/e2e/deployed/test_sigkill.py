@@ -26,7 +26,6 @@ import re
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,20 +48,9 @@ ANSWERS = ("✅", "❌", "⌛", "Something went wrong")
 
 
 @pytest.fixture
-def processes() -> list[BotProcess]:
-    return []
-
-
-@pytest.fixture
-def bot_factory(
-    tmp_path: Path, emulator: Emulator, processes: list[BotProcess]
-) -> Callable[[str, str], Awaitable[BotProcess]]:
-    async def make(api_base_url: str, token: str) -> BotProcess:
-        # Render and AI work in threads: a restart then costs one process start, not three.
-        processes.append(BotProcess(api_base_url, tmp_path / "bot.db", emulator, workers=0))
-        return processes[-1]
-
-    return make
+def bot_workers() -> int:
+    # Render and AI work in threads: a restart then costs one process start, not three.
+    return 0
 
 
 @pytest.fixture
