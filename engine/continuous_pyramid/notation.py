@@ -11,12 +11,10 @@ from dataclasses import dataclass
 from engine.continuous_pyramid.geometry import NAMES, describe_missing_cell, parse_cell
 from engine.continuous_pyramid.tiles import CODES, parse_code
 from engine.core.errors import IllegalMove
+from engine.core.notation import refuse_oversize
 
 _PLAY_RE = re.compile(r"^play\s+(\S+?)\s+(?:to\s+)?(.+)$", re.IGNORECASE)
 _UNDO = {"undo"}
-#: The longest move text read at all (real moves are under 20 characters): hostile
-#: input is refused before the parser or an error message sees it.
-MAX_MOVE_LENGTH = 100
 _RESIGN = {"resign", "give up", "giveup", "give-up"}
 
 
@@ -29,9 +27,7 @@ class Move:
 
 def parse_move(text: str) -> Move:
     """The move ``text`` names; raises :class:`IllegalMove` if it names none."""
-    if len(text) > MAX_MOVE_LENGTH:
-        raise IllegalMove(f"That move is too long ({len(text)} characters): moves are at most {MAX_MOVE_LENGTH} "
-                          "characters, like 'play B5 1:4,4'.")
+    refuse_oversize(text, "'play B5 1:4,4'")
     words = " ".join(text.split())
     lowered = words.lower()
     if lowered in _UNDO:

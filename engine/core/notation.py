@@ -12,9 +12,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from engine.core.errors import IllegalMove
+
 #: Spaces are allowed around ``:`` and ``,``; each number has at most 6 digits, so a
 #: hostile 5000-digit "cell" is simply not a cell (Python refuses to convert such
 #: strings to int, which would surface as an internal error).
+#: The longest move text any game reads at all. Real moves are under 30 characters;
+#: refusing longer text up front keeps hostile input (a 5000-digit row, which Python
+#: will not even convert to an int) out of the parsers, their caches and the error
+#: messages that quote what the player wrote.
+MAX_MOVE_LENGTH = 100
+
 _CELL = re.compile(r"^\s*(?:(-?\d{1,6})\s*:\s*)?(-?\d{1,6})\s*,\s*(-?\d{1,6})\s*$")
 
 
@@ -36,3 +44,10 @@ def is_cell(token: str) -> bool:
 def cells_in(moves: Iterable[str]) -> list[str]:
     """The cell tokens of ``moves``, in order, repeats kept (callers dedupe if they must)."""
     return [token for move in moves for token in move.split() if is_cell(token)]
+
+
+def refuse_oversize(text: str, example: str) -> None:
+    """Raise :class:`IllegalMove` for text longer than any move; ``example`` shows a real one."""
+    if len(text) > MAX_MOVE_LENGTH:
+        raise IllegalMove(f"That move is too long ({len(text)} characters): moves are at most {MAX_MOVE_LENGTH} "
+                          f"characters, like {example}.")

@@ -8,6 +8,7 @@ search AIs feed back the very strings :func:`play_move` produced.
 from __future__ import annotations
 
 from engine.core.errors import IllegalMove
+from engine.core.notation import refuse_oversize
 from engine.flaming_pyramids.geometry import Cell, cell_text, parse_cell
 from engine.flaming_pyramids.tiles import normalise_code
 
@@ -21,10 +22,6 @@ Parsed = tuple[str, str, Cell | None]
 _CACHE: dict[str, Parsed] = {}
 _CACHE_LIMIT = 50_000
 
-#: The longest move text read at all. Real moves are under 20 characters; refusing
-#: longer text up front keeps hostile input (a 5000-digit row) out of the parser,
-#: the cache and the error messages.
-MAX_MOVE_LENGTH = 100
 
 
 def shorten(text: str, limit: int = 24) -> str:
@@ -46,9 +43,7 @@ def parse_move(text: str) -> Parsed:
 
 
 def _parse(text: str) -> Parsed:
-    if len(text) > MAX_MOVE_LENGTH:
-        raise IllegalMove(f"That move is too long ({len(text)} characters): moves are at most {MAX_MOVE_LENGTH} "
-                          "characters, like `play R40 1,0`.")
+    refuse_oversize(text, "`play R40 1,0`")
     words = text.replace(",", " , ").split()
     if not words:
         raise IllegalMove("That move is empty: write e.g. `play R40 1,0` or `fall left`.")

@@ -10,14 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.errors import IllegalMove
-from engine.core.notation import cell_parts
+from engine.core.notation import cell_parts, refuse_oversize
 from engine.pyramido.geometry import Cell, format_cell
 from engine.pyramido.stones import COLOURS
 
-#: The longest move text read at all. Real moves are under 30 characters; refusing
-#: longer text up front keeps hostile input (a 5000-digit cell, which Python will
-#: not even convert to an int) from reaching the parser or an error message.
-MAX_MOVE_LENGTH = 100
 _VERBS = ("place", "end", "discard", "take", "reserve", "build", "pass")
 _PLACING = ("place", "take", "build")
 
@@ -55,9 +51,7 @@ def parse_colour(text: str) -> str:
 
 
 def parse_move(text: str) -> Move:
-    if len(text) > MAX_MOVE_LENGTH:
-        raise IllegalMove(f"That move is too long ({len(text)} characters): moves are at most {MAX_MOVE_LENGTH} "
-                          "characters, like 'place R 1:0,1'.")
+    refuse_oversize(text, "'place R 1:0,1'")
     words = text.strip().split()
     if not words:
         raise IllegalMove("That is an empty move.")

@@ -10,14 +10,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.core.errors import IllegalMove
+from engine.core.notation import refuse_oversize
 from engine.pyrinoes.pieces import Domino, Pyrino, domino, explain_bad_pyrino, pyrino
 
 SIDES = ("left", "right")
 EXAMPLES = "play 6-4 right, play Y21|R1 left, build Y21|R1, draw or pass"
-#: The longest move text read at all. Real moves are under 20 characters; refusing
-#: longer text up front keeps hostile input out of the parser, its cache and the
-#: error messages (which quote what the player wrote).
-MAX_MOVE_LENGTH = 100
 #: The longest piece code quoted back in a message.
 _QUOTE = 24
 
@@ -45,9 +42,7 @@ def build_text(code: str) -> str:
 
 def parse_move(text: str) -> Move:
     """The move ``text`` names; raises :class:`IllegalMove` with a reason if none."""
-    if len(text) > MAX_MOVE_LENGTH:
-        raise IllegalMove(f"That move is too long ({len(text)} characters): moves are at most {MAX_MOVE_LENGTH} "
-                          "characters, like 'play 6-4 right'.")
+    refuse_oversize(text, "'play 6-4 right'")
     return _parse(text)
 
 

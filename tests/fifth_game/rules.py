@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Event, IllegalMove
+from engine.core.notation import refuse_oversize
 from tests.fifth_game.state import CELL_SET, COLOUR_NAMES, COLOURS, PebbleState, with_seat, without_one
 
-MAX_MOVE_LENGTH = 40
 EXAMPLES = "take R 3,0, pass G or pass"
 
 
@@ -29,8 +29,7 @@ def legal_moves(state: PebbleState) -> list[str]:
 
 
 def apply_move(state: PebbleState, seat: int, text: str) -> tuple[PebbleState, list[Event]]:
-    if len(text) > MAX_MOVE_LENGTH:
-        raise IllegalMove(f"That move is too long: moves are short, like {EXAMPLES}.")
+    refuse_oversize(text, "take R 3,0")
     words = text.split()
     if not words:
         raise IllegalMove(f"That is not a move. Moves look like: {EXAMPLES}.")

@@ -102,7 +102,7 @@ def test_the_view_carries_the_common_keys() -> None:
         ("take B 3,0", "hold no blue token to spend"),
         ("pass", "which token to discard"),
         ("pass B", "no blue token to discard"),
-        ("take R 3,0 " + "x" * 40, "too long"),
+        ("take R 3,0 " + "x" * 100, "too long"),
     ],
 )
 def test_illegal_moves_are_refused_with_a_reason(move: str, reason: str) -> None:

@@ -15,11 +15,12 @@ from bot.play.errors import PlayError, StaleBoard
 from bot.play.host import Host
 from bot.services import Services
 from engine.core import MoveRejected
+from engine.core.notation import MAX_MOVE_LENGTH
 
 Interaction = discord.Interaction[Any]
 #: The longest move text the bot reads (Discord's max_length on ``move:``, checked
 #: again here since a forged interaction skips it); real moves are under 30.
-MAX_MOVE_TEXT = 100
+MAX_MOVE_TEXT = MAX_MOVE_LENGTH
 
 
 class PlayCommands:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine.core import IllegalMove, game_ids, get_game
+from engine.core.notation import MAX_MOVE_LENGTH
 from engine.core.registry import package_of
 
 HUGE = "9" * 5000
@@ -79,5 +80,5 @@ def test_oversize_moves_are_refused_with_a_short_reason(game_id: str, move: str)
 @pytest.mark.parametrize(("game_id", "move"), TOO_LONG.items(), ids=lambda value: value[:24])
 def test_the_length_limit_is_stated(game_id: str, move: str) -> None:
     notation = import_module(f"engine.{package_of(game_id)}.notation")
-    with pytest.raises(IllegalMove, match=f"at most {notation.MAX_MOVE_LENGTH} characters"):
+    with pytest.raises(IllegalMove, match=f"at most {MAX_MOVE_LENGTH} characters"):
         notation.parse_move(move)
