@@ -148,10 +148,10 @@ def run_scenario(path: Path, corrections: dict[str, Correction] | None = None) -
 
 
 def _run(name: str, data: dict[str, Any]) -> Outcome:
-    game_id = data.get("game")
-    if not isinstance(game_id, str):
+    kind = data.get("game")
+    if not isinstance(kind, str):
         return Outcome(name, False, "no game named")
-    game = get_game(game_id)
+    game = get_game(kind)
     setup = data.get("setup")
     if not isinstance(setup, dict):
         return Outcome(name, False, "setup must be a position object")

@@ -93,7 +93,7 @@ def _play(match: Match) -> Outcome:
     return Outcome(match.entries, tuple(result.winners), moves, tuple(result.scores), hard_times)
 
 
-def schedule(game_id: str, levels: Sequence[str], games: int, seed: int, options: dict[str, Any],
+def schedule(kind: str, levels: Sequence[str], games: int, seed: int, options: dict[str, Any],
              hard_seconds: float | None = None, hard_iterations: int | None = None,
              clock: str = "wall") -> list[Match]:
     """``games`` matches: each deal is played in every rotation of the seats in turn."""
@@ -103,7 +103,7 @@ def schedule(game_id: str, levels: Sequence[str], games: int, seed: int, options
     for i in range(games):
         deal, shift = divmod(i, n)
         entries = tuple((s + shift) % n for s in range(n))
-        out.append(Match(game_id, derive_seed(seed, f"deal-{deal}"), tuple(levels[e] for e in entries), entries,
+        out.append(Match(kind, derive_seed(seed, f"deal-{deal}"), tuple(levels[e] for e in entries), entries,
                          frozen, hard_seconds, hard_iterations, clock))
     return out
 
@@ -126,7 +126,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarize(game_id: str, levels: Sequence[str], outcomes: Sequence[Outcome]) -> dict[str, Any]:
+def summarize(kind: str, levels: Sequence[str], outcomes: Sequence[Outcome]) -> dict[str, Any]:
     """Per entry of the pairing: wins (shared wins split), rate and 95% CI; for one
     level alone (solo, or a co-op table of one level), the completion rate."""
     n = len(levels)
@@ -142,7 +142,7 @@ def summarize(game_id: str, levels: Sequence[str], outcomes: Sequence[Outcome]) 
                 wins[o.entries[seat]] += share
     times = [t for o in done for t in o.hard_times]
     summary: dict[str, Any] = {
-        "game": game_id,
+        "game": kind,
         "ai": list(levels),
         "games": len(outcomes),
         "errors": len(errors),
@@ -199,8 +199,8 @@ def parse_option(pair: str) -> tuple[str, Any]:
     return key, parsed
 
 
-def main(game_id: str, argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog=f"python -m tools.selfplay {game_id} --ai LEVEL,LEVEL,...")
+def main(kind: str, argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog=f"python -m tools.selfplay {kind} --ai LEVEL,LEVEL,...")
     parser.add_argument("--ai", type=parse_levels, required=True, help="one level per seat, e.g. hard,normal")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
@@ -212,13 +212,13 @@ def main(game_id: str, argv: Sequence[str]) -> int:
                         help="what --hard-seconds measures: wall time, or this process's CPU time")
     parser.add_argument("--option", type=parse_option, action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args(list(argv))
-    options = dict(DEFAULT_OPTIONS.get(game_id, {}))
+    options = dict(DEFAULT_OPTIONS.get(kind, {}))
     options.update(dict(args.option))
     started = time.perf_counter()
-    matches = schedule(game_id, args.ai, args.games, args.seed, options, args.hard_seconds, args.hard_iterations,
+    matches = schedule(kind, args.ai, args.games, args.seed, options, args.hard_seconds, args.hard_iterations,
                        args.clock)
     outcomes = run(matches, args.jobs)
-    summary = summarize(game_id, args.ai, outcomes)
+    summary = summarize(kind, args.ai, outcomes)
     summary.update(seed=args.seed, options=options, seconds=round(time.perf_counter() - started, 1))
     if args.hard_seconds is not None:
         summary["hard_budget_seconds"] = args.hard_seconds

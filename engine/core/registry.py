@@ -31,20 +31,20 @@ def game_ids() -> list[str]:
     return list(GAME_MODULES)
 
 
-def _module_of(game_id: str) -> str:
-    module_name = GAME_MODULES.get(game_id)
+def _module_of(kind: str) -> str:
+    module_name = GAME_MODULES.get(kind)
     if module_name is None:
-        raise UnknownGame(f"There is no game called {game_id!r}; the games are {', '.join(GAME_MODULES)}.")
+        raise UnknownGame(f"There is no game called {kind!r}; the games are {', '.join(GAME_MODULES)}.")
     return module_name
 
 
-def package_of(game_id: str) -> str:
+def package_of(kind: str) -> str:
     """The name the game's modules share across layers (``flaming_pyramids``)."""
-    return _module_of(game_id).rpartition(".")[2]
+    return _module_of(kind).rpartition(".")[2]
 
 
-def get_game(game_id: str) -> Game[Any]:
-    game = getattr(import_module(_module_of(game_id)), "GAME", None)
+def get_game(kind: str) -> Game[Any]:
+    game = getattr(import_module(_module_of(kind)), "GAME", None)
     if not isinstance(game, Game):
-        raise UnknownGame(f"The {game_id} engine does not export a GAME rule book.")
+        raise UnknownGame(f"The {kind} engine does not export a GAME rule book.")
     return game

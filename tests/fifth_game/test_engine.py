@@ -61,7 +61,7 @@ def test_the_option_sizes_the_deck_and_is_offered_to_players() -> None:
     [offer] = offered(GAME.options_model)
     assert (offer.name, offer.kind, offer.default) == ("tokens_per_colour", "int", 4)
     assert (offer.minimum, offer.maximum) == (3, 6)
-    others = {name for game_id in game_ids() for name in get_game(game_id).options_model.model_fields}
+    others = {name for kind in game_ids() for name in get_game(kind).options_model.model_fields}
     assert offer.name not in others
 
 

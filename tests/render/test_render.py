@@ -52,10 +52,10 @@ def option_values(offer: Offer) -> list[Any]:
 
 
 @cache
-def option_sets(game_id: str) -> tuple[dict[str, Any], ...]:
+def option_sets(kind: str) -> tuple[dict[str, Any], ...]:
     """The options players may open a game with, read from the engine: none, and every
     one or two offered values (a number's bounds and default) the game accepts together."""
-    game = get_game(game_id)
+    game = get_game(kind)
     values = [(o.name, v) for o in offered(game.options_model) for v in option_values(o)]
     pairs = [{a: x, b: y} for (a, x), (b, y) in combinations(values, 2) if a != b]
     return tuple(o for o in [{}, *({name: v} for name, v in values), *pairs] if accepted(game, o))
@@ -69,9 +69,9 @@ def accepted(game: Game[Any], options: dict[str, Any]) -> bool:
     return True
 
 
-def reach(game_id: str, data: st.DataObject) -> tuple[Game[Any], Any, list[Event], int]:
-    game = get_game(game_id)
-    option = data.draw(st.sampled_from(option_sets(game_id)), label="options")
+def reach(kind: str, data: st.DataObject) -> tuple[Game[Any], Any, list[Event], int]:
+    game = get_game(kind)
+    option = data.draw(st.sampled_from(option_sets(kind)), label="options")
     low, high = game.player_range(game.parse_options(option))
     players = data.draw(st.integers(low, high), label="players")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
@@ -91,19 +91,19 @@ def render_all(game: Game[Any], state: Any, events: list[Event], players: int) -
         check_png(render_hand(view))
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("kind", game_ids())
 @FAST
 @given(data=st.data())
-def test_random_positions_render(game_id: str, data: st.DataObject) -> None:
-    render_all(*reach(game_id, data))
+def test_random_positions_render(kind: str, data: st.DataObject) -> None:
+    render_all(*reach(kind, data))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("kind", game_ids())
 @SLOW
 @given(data=st.data())
-def test_many_random_positions_render(game_id: str, data: st.DataObject) -> None:
-    render_all(*reach(game_id, data))
+def test_many_random_positions_render(kind: str, data: st.DataObject) -> None:
+    render_all(*reach(kind, data))
 
 
 @pytest.fixture(scope="module")
@@ -235,10 +235,10 @@ def test_every_game_ships_a_palette() -> None:
     assert with_palettes() == art_ids()
 
 
-@pytest.mark.parametrize("game_id", with_palettes())
-def test_shipped_palettes_are_what_the_gallery_teaches(game_id: str) -> None:
+@pytest.mark.parametrize("kind", with_palettes())
+def test_shipped_palettes_are_what_the_gallery_teaches(kind: str) -> None:
     """Colours changed without `python -m tools.gallery.palettes` would be mapped onto stale ones."""
-    art = art_for(game_id)
+    art = art_for(kind)
     assert path_for(art).read_bytes() == learn(art), "run `python -m tools.gallery.palettes`"
 
 

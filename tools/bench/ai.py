@@ -53,12 +53,12 @@ def emit(record: dict[str, Any]) -> None:
     print(json.dumps(record), flush=True)
 
 
-def pairing(game_id: str, levels: tuple[str, str], args: argparse.Namespace) -> dict[str, Any]:
-    options = dict(arena.DEFAULT_OPTIONS.get(game_id, {}))
+def pairing(kind: str, levels: tuple[str, str], args: argparse.Namespace) -> dict[str, Any]:
+    options = dict(arena.DEFAULT_OPTIONS.get(kind, {}))
     started = time.perf_counter()
-    matches = arena.schedule(game_id, levels, args.games, derive_seed(args.seed, f"{game_id}:{levels}"), options,
+    matches = arena.schedule(kind, levels, args.games, derive_seed(args.seed, f"{kind}:{levels}"), options,
                              args.hard_seconds, None, args.clock)
-    summary = arena.summarize(game_id, levels, arena.run(matches, args.jobs))
+    summary = arena.summarize(kind, levels, arena.run(matches, args.jobs))
     summary.update(kind="pairing", seconds=round(time.perf_counter() - started, 1), options=options)
     if "hard" in levels:
         summary.update(hard_budget_seconds=args.hard_seconds, clock=args.clock)
@@ -69,13 +69,13 @@ def pairing(game_id: str, levels: tuple[str, str], args: argparse.Namespace) -> 
     return summary
 
 
-def completion(label: str, game_id: str, players: int, options: dict[str, Any], level: str,
+def completion(label: str, kind: str, players: int, options: dict[str, Any], level: str,
                args: argparse.Namespace) -> dict[str, Any]:
     started = time.perf_counter()
-    matches = arena.schedule(game_id, [level] * players, args.completion_games,
+    matches = arena.schedule(kind, [level] * players, args.completion_games,
                              derive_seed(args.seed, f"{label}:completion"), options, args.hard_seconds, None,
                              args.clock)
-    summary = arena.summarize(game_id, [level] * players, arena.run(matches, args.jobs))
+    summary = arena.summarize(kind, [level] * players, arena.run(matches, args.jobs))
     summary.update(kind="completion", table=label, level=level, options=options,
                    seconds=round(time.perf_counter() - started, 1))
     if level == "hard":
@@ -83,9 +83,9 @@ def completion(label: str, game_id: str, players: int, options: dict[str, Any], 
     return summary
 
 
-def positions(game_id: str, players: int, options: dict[str, Any], count: int, seed: int) -> list[Any]:
+def positions(kind: str, players: int, options: dict[str, Any], count: int, seed: int) -> list[Any]:
     """Positions from normal-vs-normal games where the seat to act has a real choice."""
-    game = get_game(game_id)
+    game = get_game(kind)
     rng = Rng(seed)
     found: list[Any] = []
     deal = 0
@@ -104,12 +104,12 @@ def positions(game_id: str, players: int, options: dict[str, Any], count: int, s
     return found
 
 
-def timing(label: str, game_id: str, players: int, options: dict[str, Any], args: argparse.Namespace
+def timing(label: str, kind: str, players: int, options: dict[str, Any], args: argparse.Namespace
            ) -> dict[str, Any]:
-    game = get_game(game_id)
+    game = get_game(kind)
     times: list[float] = []
     iterations: list[int] = []
-    for i, state in enumerate(positions(game_id, players, options, args.timing_positions, args.seed)):
+    for i, state in enumerate(positions(kind, players, options, args.timing_positions, args.seed)):
         seat = game.to_act(state)
         assert seat is not None
         started = time.perf_counter()
@@ -148,22 +148,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parts = {p.strip() for p in args.only.split(",")}
     results: list[dict[str, Any]] = []
     if "pairings" in parts:
-        for game_id, pairs in PAIRINGS.items():
-            if args.game and game_id not in args.game:
+        for kind, pairs in PAIRINGS.items():
+            if args.game and kind not in args.game:
                 continue
             for levels in pairs:
                 if args.pairing and "-".join(levels) not in args.pairing:
                     continue
-                results.append(pairing(game_id, levels, args))
+                results.append(pairing(kind, levels, args))
                 emit(results[-1])
     if "completion" in parts:
-        for label, game_id, players, options in COMPLETION:
+        for label, kind, players, options in COMPLETION:
             for level in arena.parse_levels(args.completion_levels):
-                results.append(completion(label, game_id, players, options, level, args))
+                results.append(completion(label, kind, players, options, level, args))
                 emit(results[-1])
     if "timing" in parts:
-        for label, game_id, players, options in TIMING:
-            results.append(timing(label, game_id, players, options, args))
+        for label, kind, players, options in TIMING:
+            results.append(timing(label, kind, players, options, args))
             emit(results[-1])
     print(report(results), flush=True)
     return 0

@@ -232,7 +232,7 @@ BUILDERS: dict[str, Callable[[], list[Sample]]] = {
 
 def all_samples(games: list[str] | None = None) -> list[Sample]:
     out: list[Sample] = []
-    for game_id, build in BUILDERS.items():
-        if games is None or game_id in games:
+    for kind, build in BUILDERS.items():
+        if games is None or kind in games:
             out.extend(build())
     return out

@@ -25,12 +25,12 @@ def _choose(game: Any, state: Any, seat: int, level: str, seed: int) -> str:
     return choose_move(game, state, seat, level, seed, iterations=HARD.get(game.id, 60))
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), TABLES, ids=lambda x: str(x))
+@pytest.mark.parametrize(("kind", "players", "options"), TABLES, ids=lambda x: str(x))
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, steps=st.integers(min_value=0, max_value=120), ai_seed=SEEDS)
-def test_every_level_returns_a_legal_move(game_id: str, players: int, options: dict[str, Any], seed: int,
+def test_every_level_returns_a_legal_move(kind: str, players: int, options: dict[str, Any], seed: int,
                                           steps: int, ai_seed: int) -> None:
-    game = get_game(game_id)
+    game = get_game(kind)
     state = random_position(game, players, options, seed, steps)
     seat = game.to_act(state)
     assert seat is not None
@@ -54,12 +54,12 @@ def test_fall_decisions_are_legal(seed: int, players: int, ai_seed: int) -> None
         game.play(state, seat, move)
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), TABLES, ids=lambda x: str(x))
+@pytest.mark.parametrize(("kind", "players", "options"), TABLES, ids=lambda x: str(x))
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, steps=st.integers(min_value=0, max_value=100), twin_seed=SEEDS, ai_seed=SEEDS)
-def test_hidden_information_never_changes_the_decision(game_id: str, players: int, options: dict[str, Any],
+def test_hidden_information_never_changes_the_decision(kind: str, players: int, options: dict[str, Any],
                                                        seed: int, steps: int, twin_seed: int, ai_seed: int) -> None:
-    game = get_game(game_id)
+    game = get_game(kind)
     state = random_position(game, players, options, seed, steps)
     seat = game.to_act(state)
     assert seat is not None
@@ -71,12 +71,12 @@ def test_hidden_information_never_changes_the_decision(game_id: str, players: in
 
 def test_hidden_twin_really_differs() -> None:
     """The invariance test is only meaningful if the twins differ in the hidden parts."""
-    for game_id, players, options in TABLES:
-        game = get_game(game_id)
+    for kind, players, options in TABLES:
+        game = get_game(kind)
         state = random_position(game, players, options, 5, 20)
         seat = game.to_act(state)
         assert seat is not None
-        assert game.to_position(hidden_twin(game, state, seat, 1)) != game.to_position(state), game_id
+        assert game.to_position(hidden_twin(game, state, seat, 1)) != game.to_position(state), kind
 
 
 def test_pending_fall_invariance() -> None:
@@ -119,12 +119,12 @@ def _without_policy(game: Any) -> Any:
     return bare()
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), TABLES, ids=lambda x: str(x))
+@pytest.mark.parametrize(("kind", "players", "options"), TABLES, ids=lambda x: str(x))
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, steps=st.integers(min_value=0, max_value=80), ai_seed=SEEDS)
 def test_a_game_without_a_policy_module_gets_legal_moves_at_every_level(
-        game_id: str, players: int, options: dict[str, Any], seed: int, steps: int, ai_seed: int) -> None:
-    game = _without_policy(get_game(game_id))
+        kind: str, players: int, options: dict[str, Any], seed: int, steps: int, ai_seed: int) -> None:
+    game = _without_policy(get_game(kind))
     assert type(policy_for(game)) is Policy
     state = random_position(game, players, options, seed, steps)
     seat = game.to_act(state)

@@ -19,10 +19,10 @@ def _without_rng(position: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in position.items() if k != "rng"}
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), TABLES, ids=lambda x: str(x))
+@pytest.mark.parametrize(("kind", "players", "options"), TABLES, ids=lambda x: str(x))
 @pytest.mark.parametrize("steps", [0, 15, 60])
-def test_samples_depend_only_on_the_view(game_id: str, players: int, options: dict[str, Any], steps: int) -> None:
-    game = get_game(game_id)
+def test_samples_depend_only_on_the_view(kind: str, players: int, options: dict[str, Any], steps: int) -> None:
+    game = get_game(kind)
     policy = policy_for(game)
     state = random_position(game, players, options, 17 + steps, steps)
     seat = game.to_act(state)
@@ -35,9 +35,9 @@ def test_samples_depend_only_on_the_view(game_id: str, players: int, options: di
         assert game.view(a, seat) == game.view(state, seat)
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), TABLES, ids=lambda x: str(x))
-def test_the_engines_own_determinize_is_canonical(game_id: str, players: int, options: dict[str, Any]) -> None:
-    game = get_game(game_id)
+@pytest.mark.parametrize(("kind", "players", "options"), TABLES, ids=lambda x: str(x))
+def test_the_engines_own_determinize_is_canonical(kind: str, players: int, options: dict[str, Any]) -> None:
+    game = get_game(kind)
     state = random_position(game, players, options, 3, 25)
     seat = game.to_act(state)
     assert seat is not None
@@ -48,4 +48,4 @@ def test_the_engines_own_determinize_is_canonical(game_id: str, players: int, op
 
 
 def test_the_tables_cover_every_registered_game() -> None:
-    assert {game_id for game_id, _players, _options in TABLES} == set(game_ids())
+    assert {kind for kind, _players, _options in TABLES} == set(game_ids())

@@ -13,12 +13,12 @@ from tests.engine.ai.helpers import TABLES
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), TABLES, ids=lambda x: str(x))
+@pytest.mark.parametrize(("kind", "players", "options"), TABLES, ids=lambda x: str(x))
 @pytest.mark.parametrize("levels", ["easy", "normal", "hard"])
-def test_whole_games_at_every_level(game_id: str, players: int, options: dict[str, Any], levels: str) -> None:
-    game = get_game(game_id)
+def test_whole_games_at_every_level(kind: str, players: int, options: dict[str, Any], levels: str) -> None:
+    game = get_game(kind)
     for deal in range(2):
-        state = game.setup(players, options, derive_seed(deal, game_id))
+        state = game.setup(players, options, derive_seed(deal, kind))
         moves = 0
         # Until nobody is waited for: a stuck solitaire's take-back is the AI's to answer too.
         while game.waiting_for(state) is not None:

@@ -62,18 +62,18 @@ def _self_play(game: Game[Any], players: int, options: dict[str, Any], seed: int
         state, _ = game.play(state, seat, plays[rng.below(len(plays))])
 
 
-@pytest.mark.parametrize("game_id", game_ids())
-def test_over_exactly_when_nobody_is_to_act(game_id: str) -> None:
-    game = get_game(game_id)
-    tables = [(players, options) for table_game, players, options in TABLES if table_game == game_id]
-    assert tables, f"tests.engine.ai.helpers.TABLES has no table for {game_id}"
+@pytest.mark.parametrize("kind", game_ids())
+def test_over_exactly_when_nobody_is_to_act(kind: str) -> None:
+    game = get_game(kind)
+    tables = [(players, options) for table_game, players, options in TABLES if table_game == kind]
+    assert tables, f"tests.engine.ai.helpers.TABLES has no table for {kind}"
     seen: Counter[str] = Counter()
     for players, options in tables:
         for seed in range(6):
             _self_play(game, players, options, seed, seen)
-    assert seen["over"], f"no self-played {game_id} game reached its end: {seen}"
-    for kind in game.pending_kinds:
-        assert seen[f"pending {kind}"], f"self-play never met a {kind!r} decision: {seen}"
+    assert seen["over"], f"no self-played {kind} game reached its end: {seen}"
+    for decision in game.pending_kinds:
+        assert seen[f"pending {decision}"], f"self-play never met a {decision!r} decision: {seen}"
     if "stuck" in game.pending_kinds:
         assert seen["over, still open"], "no stuck position with a play to take back was met"
 
@@ -95,9 +95,9 @@ def test_a_settled_game_refuses_every_move_and_an_open_one_only_other_seats() ->
 SMALL_TABLES = [table for table in TABLES if table[1] <= 2]
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), SMALL_TABLES, ids=lambda x: str(x))
-def test_forfeit_gives_the_game_to_the_other_seats(game_id: str, players: int, options: dict[str, Any]) -> None:
-    game = get_game(game_id)
+@pytest.mark.parametrize(("kind", "players", "options"), SMALL_TABLES, ids=lambda x: str(x))
+def test_forfeit_gives_the_game_to_the_other_seats(kind: str, players: int, options: dict[str, Any]) -> None:
+    game = get_game(kind)
     state = game.setup(players, options, 1)
     result = game.forfeit(state, 0)
     assert result.resigned == (0,) and result.winners == tuple(range(1, players)) and result.scores == ()

@@ -53,10 +53,10 @@ TOO_LONG: dict[str, str] = {
     "pyrinoes": "build " + "Y" * 200,
 }
 
-def opening(game_id: str) -> tuple[Any, int]:
-    """A new game of ``game_id`` with the fewest players and default options, and the
+def opening(kind: str) -> tuple[Any, int]:
+    """A new game of ``kind`` with the fewest players and default options, and the
     seat it waits for."""
-    game = get_game(game_id)
+    game = get_game(kind)
     state = game.setup(game.min_players, None, 7)
     seat = game.to_act(state)
     assert seat is not None
@@ -67,18 +67,18 @@ def test_the_tables_name_only_games_of_the_registry() -> None:
     assert set(OVERSIZE) | set(TOO_LONG) <= set(game_ids())
 
 
-@pytest.mark.parametrize(("game_id", "move"), [(game_id, move) for game_id in game_ids()
-                                               for move in (*OVERSIZE.get(game_id, ()), *GARBAGE)],
+@pytest.mark.parametrize(("kind", "move"), [(kind, move) for kind in game_ids()
+                                               for move in (*OVERSIZE.get(kind, ()), *GARBAGE)],
                          ids=lambda value: value[:24])
-def test_oversize_moves_are_refused_with_a_short_reason(game_id: str, move: str) -> None:
-    state, seat = opening(game_id)
+def test_oversize_moves_are_refused_with_a_short_reason(kind: str, move: str) -> None:
+    state, seat = opening(kind)
     with pytest.raises(IllegalMove) as caught:
-        get_game(game_id).play(state, seat, move)
+        get_game(kind).play(state, seat, move)
     assert len(str(caught.value)) < 200
 
 
-@pytest.mark.parametrize(("game_id", "move"), TOO_LONG.items(), ids=lambda value: value[:24])
-def test_the_length_limit_is_stated(game_id: str, move: str) -> None:
-    notation = import_module(f"engine.{package_of(game_id)}.notation")
+@pytest.mark.parametrize(("kind", "move"), TOO_LONG.items(), ids=lambda value: value[:24])
+def test_the_length_limit_is_stated(kind: str, move: str) -> None:
+    notation = import_module(f"engine.{package_of(kind)}.notation")
     with pytest.raises(IllegalMove, match=f"at most {MAX_MOVE_LENGTH} characters"):
         notation.parse_move(move)
