@@ -59,7 +59,7 @@ def imported(name: str, path: Path) -> Iterator[str]:
 
 def graph(package: str) -> dict[str, set[str]]:
     """Module → the modules of the project it imports (only those that exist)."""
-    known = {m: p for layer in LAYERS for m, p in modules(layer).items()}
+    known = {m: p for top in (*LAYERS, "tools", "tests") for m, p in modules(top).items()}
     edges: dict[str, set[str]] = {}
     for name, path in modules(package).items():
         targets = {t for t in imported(name, path) if t in known and t != name}
