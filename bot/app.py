@@ -17,7 +17,7 @@ from bot.ops import advice, health
 from bot.ops.endpoint import MetricsPortError, OpsServer
 from bot.ops.exit_codes import ExitCode
 from bot.ops.metrics import ErrorCounter, instrument
-from bot.ops.running import DatabaseBusy, bot_running
+from bot.ops.running import BotAlreadyRunning, DatabaseBusy, bot_running
 from bot.services import Services
 from bot.settings import Settings
 from bot.store import SchemaError, utc_now
@@ -34,9 +34,10 @@ async def serve(settings: Settings) -> None:
     closes the client (cancelling background work: a move already written is
     announced on the next start) and then the worker pools and the database.
 
-    While it runs the bot holds the database's lock (``pyramid-bot restore`` refuses
-    to replace a database in use), takes the automatic backups and, if configured,
-    serves /healthz and /metrics."""
+    While it runs the bot holds the database's lock exclusively (``bot.ops.running``):
+    a second bot on the same file stops before it touches the database or Discord,
+    and ``pyramid-bot restore`` refuses to replace a database in use. It also takes
+    the automatic backups and, if configured, serves /healthz and /metrics."""
     configure_api_base(settings.api_base_url)
     with bot_running(settings.database_path):
         services = await Services.open(settings, utc_now)
@@ -102,7 +103,10 @@ def run(settings: Settings) -> int:
     except DatabaseUnavailable as exc:
         log.error("%s", advice.unavailable(exc))
         return ExitCode.DATABASE_UNAVAILABLE
-    except DatabaseBusy as exc:
+    except BotAlreadyRunning as exc:
+        log.error("%s", exc)
+        return ExitCode.ALREADY_RUNNING
+    except DatabaseBusy as exc:  # being restored
         log.error("%s", exc)
         return ExitCode.DATABASE_UNAVAILABLE
     except MetricsPortError as exc:

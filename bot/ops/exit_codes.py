@@ -23,3 +23,5 @@ class ExitCode(IntEnum):
     DATABASE_UNAVAILABLE = 6
     #: The health and metrics endpoint cannot listen on PYRAMID_METRICS_HOST:PYRAMID_METRICS_PORT.
     METRICS_PORT = 7
+    #: Another bot process is already running on this database (one database, one bot process).
+    ALREADY_RUNNING = 8

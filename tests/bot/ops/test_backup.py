@@ -13,7 +13,7 @@ import pytest
 
 from bot.ops.backup import BackupError, backup_name, inspect_backup, list_backups, prune, take_backup
 from bot.ops.restore import restore
-from bot.ops.running import DatabaseBusy, bot_running, no_bot_running
+from bot.ops.running import BotAlreadyRunning, DatabaseBusy, bot_running, no_bot_running
 from bot.ops.schedule import RETRY_AFTER, BackupSchedule
 from bot.store import Database, GameStore
 from bot.store.migrate import bundled_migrations
@@ -195,8 +195,8 @@ async def test_restore_refuses_while_a_bot_runs_on_the_database(tmp_path: Path) 
     backup = take_backup(database, tmp_path / "b.db").path
     with bot_running(database), pytest.raises(DatabaseBusy, match="is running"):
         restore(backup, database, START)
-    with bot_running(database), bot_running(database):  # any number of bots may share it
-        pass
+    with bot_running(database), pytest.raises(BotAlreadyRunning, match="already running"), bot_running(database):
+        pass  # one bot per database
     assert restore(backup, database, START).restored.games == 2  # once the bot is gone
 
 
