@@ -7,6 +7,12 @@ also accepts.
 
 Sessions outlive connections: a connection that drops without a clean close (client code 4000, server-side drop,
 RECONNECT) keeps its session, events dispatched meanwhile are buffered, and RESUME replays them.
+
+Sharding, as Discord routes it: IDENTIFY may carry ``shard: [shard_id, shard_count]`` (``0 <= shard_id <
+shard_count``, else close 4010); a guild's events go only to the sessions whose shard owns it, ``(guild_id >> 22) %
+shard_count == shard_id``, each session using its own ``shard_count``; events without a guild (DMs) go to shard 0
+only. A session that sent no ``shard`` is shard [0, 1]: it receives everything. With ``Emulator(shard_guild_limit=N)``
+a session that would handle more than N guilds is closed with 4011 (sharding required).
 """
 
 from __future__ import annotations
@@ -49,6 +55,10 @@ UNKNOWN_OPCODE, DECODE_ERROR, NOT_AUTHENTICATED, AUTHENTICATION_FAILED, ALREADY_
     4004,
     4005,
 )
+INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
+
+#: Events whose payload is the guild itself: its ``id`` is the guild id that routes them.
+GUILD_OBJECT_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
 
 EVENT_INTENTS: dict[str, int] = {
     "GUILD_CREATE": GUILDS,
@@ -67,10 +77,37 @@ EVENT_INTENTS: dict[str, int] = {
 }
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard that receives a guild's events (Discord's formula); events without a guild go to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+def event_guild_id(event: str, data: JSON) -> int | None:
+    """The guild an event belongs to, as Discord routes it: its ``guild_id`` (the guild's own ``id`` for
+    GUILD_CREATE/UPDATE/DELETE); None (DMs and other guild-less events) routes to shard 0."""
+    raw = data.get("id") if event in GUILD_OBJECT_EVENTS else data.get("guild_id")
+    return int(raw) if raw is not None else None
+
+
+def parse_shard(value: Any) -> tuple[int, int] | None:
+    """IDENTIFY's ``shard`` as (shard_id, shard_count), or None when it is not two integers with
+    ``0 <= shard_id < shard_count``."""
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    shard_id, shard_count = value
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+        return None
+    if not 0 <= shard_id < shard_count:
+        return None
+    return shard_id, shard_count
+
+
 @dataclass
 class Session:
     id: str
     intents: int
+    #: (shard_id, shard_count) from IDENTIFY; None if it sent none, which routes like (0, 1): every event
+    shard: tuple[int, int] | None = None
     seq: int = 0
     buffer: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=2000))
     connection: Connection | None = None
@@ -84,6 +121,21 @@ class Session:
             return bool(self.intents & (DIRECT_MESSAGES if dm else GUILD_MESSAGES))
         need = EVENT_INTENTS.get(event, 0)
         return not need or bool(self.intents & need)
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this session's shard receives the events of ``guild_id`` (None: DMs, shard 0's)."""
+        shard_id, shard_count = self.shard or (0, 1)
+        return shard_of(guild_id, shard_count) == shard_id
+
+    def sent(self, event: str) -> list[JSON]:
+        """The payloads of the ``event`` dispatches still in the replay buffer (the latest 2000 events), for tests
+        that check which session received what."""
+        out: list[JSON] = []
+        for _, text in self.buffer:
+            payload = json.loads(text)
+            if payload["t"] == event:
+                out.append(payload["d"])
+        return out
 
 
 class Connection:
@@ -123,6 +175,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()
         self.compressions_requested: list[str | None] = []
+        self.identifies = 0  # successful IDENTIFYs: GET /gateway/bot counts its session_start_limit with them
         self._ready_waiters: list[asyncio.Future[Session]] = []
 
     # --- the websocket endpoint ---------------------------------------------------------------------------------
@@ -182,14 +235,23 @@ class Gateway:
         if d.get("token") != self.emu.token:
             await conn.close(AUTHENTICATION_FAILED, "Authentication failed.")
             return
-        session = Session(secrets.token_hex(16), intents=int(d.get("intents") or 0))
+        shard = parse_shard(d["shard"]) if "shard" in d else None
+        if "shard" in d and shard is None:
+            await conn.close(INVALID_SHARD, "Invalid shard.")
+            return
+        session = Session(secrets.token_hex(16), intents=int(d.get("intents") or 0), shard=shard)
+        world = self.emu.world
+        guilds = [g for g in world.guilds.values() if world.bot.id in g.member_ids and session.owns(g.id)]
+        limit = self.emu.shard_guild_limit
+        if limit is not None and len(guilds) > limit:
+            await conn.close(SHARDING_REQUIRED, "Sharding required.")
+            return
         session.identified += 1
+        self.identifies += 1
         self.sessions[session.id] = session
         conn.session = session
         session.connection = conn
-        world = self.emu.world
-        guilds = [g for g in world.guilds.values() if world.bot.id in g.member_ids]
-        ready = {
+        ready: JSON = {
             "v": 10,
             "user": world.bot.payload(),
             "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
@@ -205,6 +267,8 @@ class Gateway:
             "application": {"id": str(world.application_id), "flags": 0},
             "_trace": ["emulator"],
         }
+        if shard is not None:
+            ready["shard"] = list(shard)
         await self.send_event(session, "READY", ready)
         for g in guilds:
             all_members = bool(session.intents & GUILD_PRESENCES)
@@ -268,13 +332,14 @@ class Gateway:
             await conn.send_raw(text)
 
     async def dispatch(self, event: str, data: JSON, *, dm: bool = False, privileged_content: bool = False) -> int:
-        """Send an event to every live bot session (buffered for sessions that are between connections).
+        """Send an event to every live bot session whose shard owns its guild (``event_guild_id``; DMs: shard 0),
+        buffered for sessions that are between connections.
 
         ``privileged_content``: the message's content/embeds/attachments/components reach only sessions with the
         MESSAGE_CONTENT intent. Returns the number of sessions the event went to."""
         sent = 0
-        for session in list(self.sessions.values()):
-            if session.alive and session.wants(event, dm=dm):
+        for session in self.sessions_for(event_guild_id(event, data)):
+            if session.wants(event, dm=dm):
                 payload = data
                 if privileged_content and not session.intents & MESSAGE_CONTENT:
                     payload = {**data, "content": "", "embeds": [], "attachments": [], "components": []}
@@ -291,6 +356,10 @@ class Gateway:
     @property
     def connected_sessions(self) -> list[Session]:
         return [s for s in self.sessions.values() if s.alive and s.connection is not None]
+
+    def sessions_for(self, guild_id: int | None) -> list[Session]:
+        """The live sessions whose shard receives ``guild_id``'s events (None: DMs, shard 0)."""
+        return [s for s in self.sessions.values() if s.alive and s.owns(guild_id)]
 
     def wait_identify(self) -> asyncio.Future[Session]:
         fut: asyncio.Future[Session] = asyncio.get_running_loop().create_future()

@@ -211,6 +211,7 @@ class Harness:
         self.bot: BotHandle | None = None
         self.starts = 0
         self._bot_task: asyncio.Task[None] | None = None
+        self._extra: list[tuple[BotHandle, asyncio.Task[None]]] = []
         self._capture = _ErrorCapture()
         self._loggers = [logging.getLogger(name) for name in error_loggers]
         for lg in self._loggers:
@@ -219,11 +220,45 @@ class Harness:
 
     # --- lifecycle ----------------------------------------------------------------------------------------------
 
+    @property
+    def extra_bots(self) -> list[BotHandle]:
+        """The bots started with ``start_extra_bot``, still running."""
+        return [handle for handle, _ in self._extra]
+
+    @property
+    def bots(self) -> list[BotHandle]:
+        """Every running bot: the one from ``start_bot`` first, then the extra ones."""
+        return ([self.bot] if self.bot is not None else []) + self.extra_bots
+
     async def start_bot(self) -> BotHandle:
         """Create a bot from the factory, start it, and wait until it is READY and idle."""
         if self.bot is not None:
             raise HarnessError("the bot is already running")
-        handle = await self.bot_factory(self.emu.base_url, self.emu.token)
+        self.bot, self._bot_task = await self._launch(self.bot_factory)
+        self.starts += 1
+        await self.settle()
+        return self.bot
+
+    async def start_extra_bot(self, factory: BotFactory) -> BotHandle:
+        """Start another bot next to the running ones, from its own ``factory``, and wait until it is READY and
+        idle: the other process of a sharded bot (e.g. one ``discord.AutoShardedClient(shard_count=2,
+        shard_ids=[1])`` next to another with ``[0]``). Stop it with ``stop_extra_bot``; ``close`` stops it too."""
+        handle, task = await self._launch(factory)
+        self._extra.append((handle, task))
+        await self.settle()
+        return handle
+
+    async def stop_extra_bot(self, handle: BotHandle) -> None:
+        """Close one bot started with ``start_extra_bot`` (like stopping that process); the others keep running."""
+        for i, (h, task) in enumerate(self._extra):
+            if h is handle:
+                del self._extra[i]
+                await self._stop(h, task)
+                return
+        raise HarnessError("that bot was not started with start_extra_bot, or is already stopped")
+
+    async def _launch(self, factory: BotFactory) -> tuple[BotHandle, asyncio.Task[None]]:
+        handle = await factory(self.emu.base_url, self.emu.token)
         client = getattr(handle, "client", handle)  # a wrapper may hold the discord.Client as .client
         state: Any = getattr(client, "_connection", None)
         if self.guild_ready_timeout is not None and hasattr(state, "guild_ready_timeout"):
@@ -232,17 +267,13 @@ class Harness:
             state.guild_ready_timeout = self.guild_ready_timeout
         identified = self.emu.gateway.wait_identify()
         task: asyncio.Task[None] = asyncio.create_task(self._run(handle), name="emulator-harness-bot")
-        self._bot_task = task
         try:
             await self._wait_startup(task, identified)
             await self._wait_startup(task, asyncio.ensure_future(handle.wait_until_ready()))
         except BaseException:
             await self._abort(handle, task)
             raise
-        self.bot = handle
-        self.starts += 1
-        await self.settle()
-        return handle
+        return handle, task
 
     async def _run(self, handle: BotHandle) -> None:
         await handle.start(self.emu.token)
@@ -265,21 +296,30 @@ class Harness:
             task.cancel()
         with contextlib.suppress(BaseException):
             await task
-        self._bot_task = None
 
     async def stop_bot(self) -> None:
-        """Close the bot (like stopping its process). Its gateway session ends."""
+        """Close the bot from ``start_bot`` (like stopping its process). Its gateway sessions end; extra bots keep
+        running."""
         handle, task = self.bot, self._bot_task
         self.bot, self._bot_task = None, None
         if handle is None or task is None:
             return
+        await self._stop(handle, task)
+
+    async def _stop(self, handle: BotHandle, task: asyncio.Task[None]) -> None:
+        # discord.py closes with 1000, which ends its sessions once the emulator has read the close; ending them here
+        # makes that immediate. With other bots running, only this bot's sessions end (a bot that is not an
+        # in-process discord.py client has none the harness can tell apart: its clean close ends them).
+        mine = {ws.session_id for ws in _websockets(handle)}
         await handle.close()
         try:
             await asyncio.wait_for(task, timeout=10)
         except TimeoutError:
             task.cancel()
+        others = bool(self.bots)
         for session in self.emu.gateway.sessions.values():
-            session.alive = False
+            if not others or session.id in mine:
+                session.alive = False
 
     async def restart_bot(self) -> BotHandle:
         """Stop the bot and start a fresh one from the factory (same emulator state, same token)."""
@@ -289,6 +329,9 @@ class Harness:
 
     async def close(self) -> None:
         await self.stop_bot()
+        while self._extra:
+            handle, task = self._extra.pop()
+            await self._stop(handle, task)
         for lg in self._loggers:
             lg.removeHandler(self._capture)
         if self._session is not None:
@@ -351,13 +394,20 @@ class Harness:
         )
         return user
 
-    async def add_guild(self, name: str, *, members: list[User] | None = None) -> Guild:
-        """Another guild with the bot, the given users and a #general channel (GUILD_CREATE is dispatched)."""
-        guild = self.world.add_guild(name)
+    async def add_guild(
+        self, name: str, *, members: list[User] | None = None, shard: int | tuple[int, int] | None = None
+    ) -> Guild:
+        """Another guild with the bot, the given users and a #general channel (GUILD_CREATE is dispatched to the
+        sessions of its shard). ``shard``: its id lands on that shard, ``(id >> 22) % shard_count == shard_id``,
+        given as ``shard_id`` (of the emulator's ``shard_count``) or ``(shard_id, shard_count)``."""
+        where = (shard, self.emu.shard_count) if isinstance(shard, int) else shard
+        if where is not None and not 0 <= where[0] < where[1]:
+            raise HarnessError(f"there is no shard {where[0]} of {where[1]}")
+        guild = self.world.add_guild(name, shard=where)
         for user in members or []:
             self.world.add_member(guild, user)
         self.world.add_channel(guild, "general")
-        for session in self.emu.gateway.live_sessions:
+        for session in self.emu.gateway.sessions_for(guild.id):
             payload = self.world.guild_payload(guild, all_members=bool(session.intents & GUILD_PRESENCES))
             await self.emu.gateway.send_event(session, "GUILD_CREATE", payload)
         return guild
@@ -406,18 +456,22 @@ class Harness:
     async def sync_gateway(self, timeout: float = 5.0) -> None:
         """Wait until the bot has read every gateway event dispatched so far (an in-process discord.py client:
         its ``ws.sequence``), then settle: state changes made through the gateway are visible to the bot."""
-        client: Any = getattr(self.bot, "client", self.bot)
-        ws: Any = getattr(client, "ws", None)
-        sessions = self.emu.gateway.connected_sessions
-        if ws is not None and hasattr(ws, "sequence") and len(sessions) == 1:
-            target = sessions[0].seq
-            loop = asyncio.get_running_loop()
-            limit = loop.time() + timeout
-            while loop.time() < limit and int(ws.sequence or 0) < target:
-                if getattr(client, "ws", None) is not ws:  # reconnected meanwhile: settling will do
-                    break
-                await asyncio.sleep(0.002)
+        targets = {s.id: s.seq for s in self.emu.gateway.connected_sessions}
+        loop = asyncio.get_running_loop()
+        limit = loop.time() + timeout
+        while loop.time() < limit and self._behind(targets):
+            await asyncio.sleep(0.002)
         await self.settle()
+
+    def _behind(self, targets: Mapping[str, int]) -> bool:
+        """Whether a running bot's websocket has not yet read up to ``targets`` (session id -> sequence number).
+        Sessions no running bot's websocket is on (a raw client, a reconnect in progress) are left to settling."""
+        for handle in self.bots:
+            for ws in _websockets(handle):
+                target = targets.get(getattr(ws, "session_id", None) or "")
+                if target is not None and int(getattr(ws, "sequence", None) or 0) < target:
+                    return True
+        return False
 
     async def advance(self, **delta: float) -> list[Channel]:
         """Move the emulator's clock (``minutes=61``); returns the threads that auto-archived meanwhile."""
@@ -701,7 +755,8 @@ class Harness:
         return out
 
     def _bot_busy(self) -> bool:
-        return self.bot is not None and self.busy_check is not None and self.busy_check(self.bot)
+        check = self.busy_check
+        return check is not None and any(check(bot) for bot in self.bots)
 
     async def settle(self, timeout: float | None = None) -> None:
         """Wait until the bot is idle: no request in flight, no handler task running, no deferred reply still
@@ -777,6 +832,18 @@ class Harness:
         async with self._session.get(attachment.url) as resp:
             resp.raise_for_status()
             return await resp.read()
+
+
+def _websockets(handle: BotHandle) -> list[Any]:
+    """The gateway websockets of an in-process discord.py client, one per shard it runs (``AutoShardedClient``);
+    [] for a bot that is not one. A wrapper may hold the client as ``.client``."""
+    client: Any = getattr(handle, "client", handle)
+    get = getattr(client, "_get_websocket", None)
+    if get is None:
+        return []
+    shards = getattr(client, "shards", None)  # AutoShardedClient: {shard_id: ShardInfo}
+    found = [get(shard_id=i) for i in shards] if isinstance(shards, dict) else [get()]
+    return [ws for ws in found if ws is not None]
 
 
 def _format_record(record: logging.LogRecord) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import permissions as P
+from .gateway import shard_of
 from .limits import BUTTON, LABEL, SELECT_TYPES, STRING_SELECT, TEXT_INPUT
 from .model import (
     APPLICATION_COMMAND,
@@ -43,7 +44,8 @@ class HarnessError(Exception):
 
 
 class BotNotConnected(HarnessError):
-    pass
+    """No bot session would receive the interaction (no bot running, or none for the shard of its guild; DMs are
+    shard 0's). Discord shows the user "This interaction failed"; the harness raises this instead."""
 
 
 class CommandUnavailable(HarnessError):
@@ -368,6 +370,13 @@ async def dispatch_interaction(
     world = emu.world
     if not emu.gateway.live_sessions:
         raise BotNotConnected("no bot session is connected to the emulator's gateway")
+    if not emu.gateway.sessions_for(channel.guild_id):
+        where = (
+            "DMs (shard 0)"
+            if channel.guild_id is None
+            else f"guild {channel.guild_id} (shard {shard_of(channel.guild_id, emu.shard_count)} of {emu.shard_count})"
+        )
+        raise BotNotConnected(f"no bot session is connected for the shard of {where}")
     iid = world.ids.next()
     token = f"aW50ZXJhY3Rpb246{iid}:" + secrets.token_urlsafe(48)
     guild = world.guilds.get(channel.guild_id) if channel.guild_id is not None else None

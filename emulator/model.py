@@ -67,6 +67,17 @@ class Snowflakes:
         self._last = max(value, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id whose timestamp part routes it to ``shard_id`` of ``shard_count`` (Discord's sharding
+        formula, ``(id >> 22) % shard_count``): a guild that lands on a chosen shard. The id is at most
+        ``shard_count - 1`` milliseconds ahead of the clock; later ids stay above it."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not one of 0..{shard_count - 1}")
+        stamp = self.next() >> 22
+        stamp += (shard_id - stamp) % shard_count
+        self._last = max(stamp << 22, self._last + 1)
+        return self._last
+
 
 @dataclass
 class User:
@@ -442,8 +453,11 @@ class World:
         self.users[u.id] = u
         return u
 
-    def add_guild(self, name: str) -> Guild:
-        g = Guild(self.ids.next(), name, owner_id=self.owner.id, joined_at=self.now())
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild with the bot and the app's owner in it; ``shard`` (shard_id, shard_count): its id routes its
+        events to that shard."""
+        gid = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
+        g = Guild(gid, name, owner_id=self.owner.id, joined_at=self.now())
         g.roles[g.id] = Role(g.id, "@everyone", P.DEFAULT_EVERYONE)
         self.guilds[g.id] = g
         self.add_member(g, self.bot)

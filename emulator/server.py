@@ -12,6 +12,10 @@ The emulator is strict by default: what Discord documents as deprecated (a follo
 "thinking" response) is refused like an error. ``Emulator(strict=False)`` imitates those deprecated behaviours
 instead; only tests that are about them should ask for it.
 
+Sharding: ``Emulator(shard_count=2)`` is the shard count ``GET /gateway/bot`` recommends (default 1: a bot that
+does not shard is unaffected); ``shard_guild_limit=N`` makes the gateway refuse (4011) a session that would handle more
+than N guilds (Discord's limit is 2500; default: no limit). Routing itself is in ``gateway.py``.
+
 Time: the emulator has its own clock (``emu.now()``; real UTC time plus whatever ``await emu.advance(...)`` added,
 or an injected ``clock``). Thread auto-archiving, message timestamps, snowflakes and interaction token expiry run
 on it; the 3-second interaction deadline runs on the event loop's real time.
@@ -84,7 +88,13 @@ class Emulator:
         guild_name: str = "Pyramid Test Guild",
         strict: bool = True,
         clock: Callable[[], dt.datetime] | None = None,
+        shard_count: int = 1,
+        shard_guild_limit: int | None = None,
     ) -> None:
+        if shard_count < 1:
+            raise ValueError(f"shard_count must be at least 1, got {shard_count}")
+        if shard_guild_limit is not None and shard_guild_limit < 1:
+            raise ValueError(f"shard_guild_limit must be at least 1 (or None), got {shard_guild_limit}")
         self.token = token
         self.interaction_deadline = interaction_deadline
         self.token_lifetime = token_lifetime
@@ -92,6 +102,8 @@ class Emulator:
         self.request_size_limit = request_size_limit
         self.heartbeat_interval = heartbeat_interval
         self.strict = strict
+        self.shard_count = shard_count
+        self.shard_guild_limit = shard_guild_limit
         self._base_clock: Callable[[], dt.datetime] = clock or now
         self._clock_offset = dt.timedelta()
         self.world = World(clock=self.now)

@@ -104,10 +104,11 @@ class RawGateway:
         assert self.ws is not None
         await self.ws.send_str(json.dumps({"op": op, "d": d}))
 
-    async def identify(self) -> JSON:
+    async def identify(self, **fields: Any) -> JSON:
+        """HELLO, IDENTIFY (plus ``fields``, e.g. ``shard=[1, 2]``), READY."""
         hello = await self.recv()
         assert hello is not None and hello["op"] == 10
-        await self.send(2, {"token": self.token, "intents": self.intents, "properties": {}})
+        await self.send(2, {"token": self.token, "intents": self.intents, "properties": {}, **fields})
         ready = await self.recv()
         assert ready is not None and ready["t"] == "READY", ready
         return ready
@@ -125,3 +126,13 @@ class RawGateway:
                 if p.get("t") == name:
                     self.events.remove(p)
                     return p
+
+    async def close_code_after_identify(self, **fields: Any) -> int | None:
+        """Send IDENTIFY (plus ``fields``) and read until the server closes; the close code it sent."""
+        hello = await self.recv()
+        assert hello is not None and hello["op"] == 10
+        await self.send(2, {"token": self.token, "intents": self.intents, "properties": {}, **fields})
+        while await self.recv() is not None:
+            pass
+        assert self.ws is not None
+        return self.ws.close_code

@@ -314,3 +314,19 @@ class ToyBot(discord.Client):
         self.add_dynamic_items(Stepper)
         await self.tree.sync()
         await self.tree.sync(guild=discord.Object(self.guild_id))
+
+
+class ShardedToyBot(ToyBot, discord.AutoShardedClient):
+    """The toy bot as one process of a sharded bot (``shard_ids`` of ``shard_count``); it records the messages and
+    interactions that reached it, so tests can tell which shard received what."""
+
+    def __init__(self, *, guild_id: int, starts: int = 1, **options: Any) -> None:
+        super().__init__(guild_id=guild_id, starts=starts, **options)
+        self.seen_messages: list[discord.Message] = []
+        self.seen_interactions: list[int] = []
+
+    async def on_message(self, message: discord.Message) -> None:
+        self.seen_messages.append(message)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.seen_interactions.append(interaction.id)
