@@ -38,6 +38,7 @@ async def serve(settings: Settings) -> None:
     a second bot on the same file stops before it touches the database or Discord,
     and ``pyramid-bot restore`` refuses to replace a database in use. It also takes
     the automatic backups and, if configured, serves /healthz and /metrics."""
+    refuse_partial_shards(settings)
     configure_api_base(settings.api_base_url)
     with bot_running(settings.database_path):
         services = await Services.open(settings, utc_now)
@@ -45,6 +46,25 @@ async def serve(settings: Settings) -> None:
             await _operate(settings, services)
         finally:
             await services.close()
+
+
+class ShardsNeedSharedDatabase(Exception):
+    """This process would run only some of Discord's shards, and the others cannot be run beside it."""
+
+
+def refuse_partial_shards(settings: Settings) -> None:
+    """Stop a bot that would run only some shards: another process would have to run
+    the rest, and two processes cannot share a SQLite database (``bot.ops.running``).
+    Checked before the database is locked or Discord is called, so nothing is touched."""
+    if settings.runs_every_shard:
+        return
+    ids = ",".join(map(str, settings.shard_ids or ()))
+    raise ShardsNeedSharedDatabase(
+        f"Pyramid Bot cannot start: PYRAMID_SHARD_IDS={ids} runs only some of the {settings.shard_count} shards "
+        "(PYRAMID_SHARD_COUNT), so another bot process would have to run the others, and two processes cannot "
+        "share one SQLite database. Leave PYRAMID_SHARD_IDS unset to run every shard in this process. Splitting "
+        "the shards between processes needs a shared PostgreSQL database, which Pyramid Bot does not support yet."
+    )
 
 
 async def _operate(settings: Settings, services: Services) -> None:
@@ -109,6 +129,9 @@ def run(settings: Settings) -> int:
     except DatabaseBusy as exc:  # being restored
         log.error("%s", exc)
         return ExitCode.DATABASE_UNAVAILABLE
+    except ShardsNeedSharedDatabase as exc:
+        log.error("%s", exc)
+        return ExitCode.SETTINGS
     except MetricsPortError as exc:
         log.error("%s", exc)
         return ExitCode.METRICS_PORT

@@ -7,11 +7,12 @@ sentence naming the setting, never as a traceback.
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 #: Environment variable for each field, for messages and the README.
 ENV_NAMES: dict[str, str] = {
@@ -29,7 +30,12 @@ ENV_NAMES: dict[str, str] = {
     "backup_keep": "PYRAMID_BACKUP_KEEP",
     "metrics_port": "PYRAMID_METRICS_PORT",
     "metrics_host": "PYRAMID_METRICS_HOST",
+    "shard_count": "PYRAMID_SHARD_COUNT",
+    "shard_ids": "PYRAMID_SHARD_IDS",
 }
+
+#: One part of ``PYRAMID_SHARD_IDS``: a shard (``2``) or a range of shards (``0-3``).
+_SHARD_PART = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?")
 
 
 class SettingsError(Exception):
@@ -97,6 +103,56 @@ class Settings(OperatorSettings):
     render_workers: int = Field(
         default=2, ge=0, le=16, validation_alias=AliasChoices("PYRAMID_RENDER_WORKERS", "render_workers")
     )
+
+    #: Discord's gateway shards. Unset: as many as Discord recommends (``/gateway/bot``), all in this process.
+    shard_count: int | None = Field(
+        default=None, ge=1, validation_alias=AliasChoices("PYRAMID_SHARD_COUNT", "shard_count")
+    )
+    #: The shards this process runs (``0-3``, ``0,2,5``, ``1``); unset: all ``shard_count`` of them.
+    #: ``NoDecode``: the environment's text is parsed here, not taken for JSON.
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None, validation_alias=AliasChoices("PYRAMID_SHARD_IDS", "shard_ids")
+    )
+
+    @property
+    def runs_every_shard(self) -> bool:
+        """Whether this process runs all the shards (no other process needs to run any)."""
+        return self.shard_ids is None or self.shard_count is None or set(self.shard_ids) == set(
+            range(self.shard_count)
+        )
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _parse_shard_ids(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        ids: set[int] = set()
+        for part in value.split(","):
+            match = _SHARD_PART.fullmatch(part)
+            if match is None:
+                raise ValueError(f"must list shard numbers such as 0-3, 0,2,5 or 1, not {value!r}")
+            first, last = int(match[1]), int(match[2] if match[2] is not None else match[1])
+            if last < first:
+                raise ValueError(f"has the range {first}-{last} backwards; write {last}-{first}")
+            ids.update(range(first, last + 1))
+        return tuple(ids)
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shards_exist(cls, value: tuple[int, ...] | None, info: ValidationInfo) -> tuple[int, ...] | None:
+        if value is None:
+            return None
+        if "shard_count" not in info.data:  # PYRAMID_SHARD_COUNT is invalid, and already said so
+            return tuple(sorted(set(value)))
+        count = info.data["shard_count"]
+        if count is None:
+            raise ValueError("needs PYRAMID_SHARD_COUNT too: the number of shards they are taken from")
+        if not value:
+            raise ValueError("lists no shard")
+        if min(value) < 0 or max(value) >= count:
+            wrong = min(value) if min(value) < 0 else max(value)
+            raise ValueError(f"must be shards 0 to {count - 1} (PYRAMID_SHARD_COUNT is {count}), not {wrong}")
+        return tuple(sorted(set(value)))
 
     @field_validator("discord_token")
     @classmethod

@@ -20,13 +20,22 @@ from bot.services import Services
 log = logging.getLogger(__name__)
 
 
-class PyramidClient(discord.Client):
+class PyramidClient(discord.AutoShardedClient):
+    """Runs Discord's gateway shards: the ones the settings name, else every shard
+    Discord recommends (``/gateway/bot``: one for a small bot, as before sharding)."""
+
     def __init__(self, services: Services) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         intents.guild_messages = True
         intents.dm_messages = True
-        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        settings = services.settings
+        if settings.shard_ids is None:
+            super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
+                             shard_count=settings.shard_count)
+        else:
+            super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
+                             shard_count=settings.shard_count, shard_ids=list(settings.shard_ids))
         self.services = services
         self.tasks = Tasks()
         self.host = Host.build(services, self, self.tasks)

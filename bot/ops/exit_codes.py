@@ -11,7 +11,7 @@ class ExitCode(IntEnum):
     OK = 0
     #: An operator command (backup, restore, health) did not succeed; it said why.
     FAILED = 1
-    #: A setting is missing or invalid, or Discord refused the token.
+    #: A setting is missing or invalid (shards for another process included), or Discord refused the token.
     SETTINGS = 2
     #: The database was migrated by a newer bot.
     SCHEMA = 3

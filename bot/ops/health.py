@@ -26,9 +26,15 @@ class Health(BaseModel):
 
 
 def discord_connected(client: discord.Client) -> bool:
-    """READY and holding an open gateway websocket (false while it reconnects)."""
+    """READY and holding an open gateway websocket (false while it reconnects); a
+    sharded client only when every shard of this process has its websocket open."""
+    if not client.is_ready() or client.is_closed():
+        return False
+    if isinstance(client, discord.AutoShardedClient):
+        shards = client.shards
+        return bool(shards) and not any(shard.is_closed() for shard in shards.values())
     ws = client.ws
-    return client.is_ready() and not client.is_closed() and ws is not None and ws.open
+    return ws is not None and ws.open
 
 
 async def database_answers(db: Database, timeout: float = DATABASE_TIMEOUT) -> bool:

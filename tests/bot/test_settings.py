@@ -86,3 +86,54 @@ def test_every_setting_is_named_documented_and_in_the_example() -> None:
     example = set(re.findall(r"^([A-Z_]+)=", (REPO / ".env.example").read_text(), flags=re.MULTILINE))
     assert set(ENV_NAMES.values()) <= table, f"missing from the README's table: {set(ENV_NAMES.values()) - table}"
     assert set(ENV_NAMES.values()) <= example, f"missing from .env.example: {set(ENV_NAMES.values()) - example}"
+
+
+@pytest.mark.parametrize(("count", "ids", "parsed"), [
+    ("4", "0-3", (0, 1, 2, 3)), ("6", "5,0,2", (0, 2, 5)), ("2", "1", (1,)), ("8", " 1 - 2 , 6 ,2", (1, 2, 6)),
+])
+def test_shard_ids_are_read_as_ranges_and_lists(monkeypatch: pytest.MonkeyPatch, count: str, ids: str,
+                                                parsed: tuple[int, ...]) -> None:
+    monkeypatch.setenv("PYRAMID_SHARD_COUNT", count)
+    monkeypatch.setenv("PYRAMID_SHARD_IDS", ids)
+    settings = load_settings(discord_token="t")
+    assert settings.shard_count == int(count) and settings.shard_ids == parsed
+
+
+def test_without_shard_settings_discord_chooses_and_one_process_runs_all() -> None:
+    settings = load_settings(discord_token="t")
+    assert settings.shard_count is None and settings.shard_ids is None and settings.runs_every_shard
+    assert load_settings(discord_token="t", shard_count=3).runs_every_shard
+    assert load_settings(discord_token="t", shard_count=2, shard_ids="0-1").runs_every_shard
+    assert not load_settings(discord_token="t", shard_count=3, shard_ids="0,2").runs_every_shard
+
+
+@pytest.mark.parametrize(("env", "message"), [
+    ({"PYRAMID_SHARD_IDS": "0-1"}, "PYRAMID_SHARD_IDS needs PYRAMID_SHARD_COUNT too"),
+    ({"PYRAMID_SHARD_COUNT": "2", "PYRAMID_SHARD_IDS": "0-2"},
+     r"PYRAMID_SHARD_IDS must be shards 0 to 1 \(PYRAMID_SHARD_COUNT is 2\), not 2"),
+    ({"PYRAMID_SHARD_COUNT": "4", "PYRAMID_SHARD_IDS": "3-1"}, "PYRAMID_SHARD_IDS has the range 3-1 backwards"),
+    ({"PYRAMID_SHARD_COUNT": "4", "PYRAMID_SHARD_IDS": "first"}, "PYRAMID_SHARD_IDS must list shard numbers such as"),
+    ({"PYRAMID_SHARD_COUNT": "4", "PYRAMID_SHARD_IDS": "-1"}, "PYRAMID_SHARD_IDS must list shard numbers such as"),
+    ({"PYRAMID_SHARD_COUNT": "0"}, "PYRAMID_SHARD_COUNT"),
+    ({"PYRAMID_SHARD_COUNT": "two"}, "PYRAMID_SHARD_COUNT"),
+])
+def test_bad_shard_settings_name_their_variables(monkeypatch: pytest.MonkeyPatch, env: dict[str, str],
+                                                 message: str) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError, match=message):
+        load_settings(discord_token="t")
+
+
+def test_some_shards_only_are_refused_at_start_since_sqlite_serves_one_process(tmp_path: Path) -> None:
+    """The real start path: it stops before it locks or creates the database, or calls Discord."""
+    database = tmp_path / "bot.db"
+    env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "never-sent-anywhere", "PYRAMID_DATABASE": str(database),
+           "PYRAMID_API_BASE_URL": "http://127.0.0.1:9", "PYRAMID_SHARD_COUNT": "4", "PYRAMID_SHARD_IDS": "0-1"}
+    done = subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=tmp_path,
+                          env=env, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "PYRAMID_SHARD_IDS=0,1 runs only some of the 4 shards" in done.stderr
+    assert "shared PostgreSQL database" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not database.exists() and not database.with_name("bot.db.lock").exists()
