@@ -61,7 +61,7 @@ class Services:
         ) if settings.backup_hours > 0 else None
         metrics = Metrics(games=catalogue.kinds)
         metrics.watch(render_queue=renderer.queue_depth, ai_queue=cpu.queue_depth,
-                      outbox_backlog=outbox_backlog(store),
+                      outbox_backlog=outbox_backlog(store), pictures=renderer.pictures,
                       last_backup=lambda: backups.last_success.timestamp() if backups and backups.last_success else 0.0)
         sessions = SessionService(store, catalogue, cpu, on_move=metrics.move_made)
         return cls(settings=settings, db=db, store=store, sessions=sessions, clock=clock, renderer=renderer, cpu=cpu,

@@ -11,7 +11,8 @@ What is counted, and where it comes from:
   ``on_interaction`` event (received) and its HTTP session (Discord accepted the
   first response), the span Discord's 3-second deadline is about;
 * errors: :class:`ErrorCounter`, a logging handler counting ERROR (and CRITICAL) records;
-* queue depths and the outbox backlog: read when scraped, from functions passed in.
+* queue depths, the outbox backlog and the pictures drawn or reused: read when
+  scraped, from functions passed in (:meth:`Metrics.watch`).
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import aiohttp
 import discord
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client.core import CounterMetricFamily
+from prometheus_client.registry import Collector
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +73,8 @@ class Metrics:
         self.outbox = Gauge("pyramid_outbox_backlog", "Announcements written but not yet posted to Discord.",
                             registry=self.registry)
         self.outbox.set_function(lambda: self._backlog)
+        self.pictures = PictureCounts()
+        self.registry.register(self.pictures)
         self.last_backup = Gauge("pyramid_backup_last_success_timestamp_seconds",
                                  "When the newest backup in PYRAMID_BACKUP_DIR was taken (Unix time; 0: none).",
                                  registry=self.registry)
@@ -85,12 +90,17 @@ class Metrics:
     # --- what is read when scraped ----------------------------------------------------
     def watch(self, *, render_queue: Callable[[], int], ai_queue: Callable[[], int],
               outbox_backlog: Callable[[], Awaitable[int]] | None,
-              last_backup: Callable[[], float] | None = None) -> None:
+              last_backup: Callable[[], float] | None = None,
+              pictures: Callable[[], Mapping[tuple[str, str], int]] | None = None) -> None:
+        """``pictures``: pictures asked for so far by (board or hand, drawn or
+        reused), as ``Renderer.pictures`` counts them."""
         self.render_queue.set_function(render_queue)
         self.ai_queue.set_function(ai_queue)
         self._backlog_source = outbox_backlog
         if last_backup is not None:
             self.last_backup.set_function(last_backup)
+        if pictures is not None:
+            self.pictures.source = pictures
 
     async def refresh(self) -> None:
         """Read the values only a coroutine can (the store's): call before each scrape."""
@@ -134,6 +144,33 @@ class Metrics:
 
         trace.on_request_end.append(on_request_end)
         return trace
+
+
+class PictureCounts(Collector):
+    """``pyramid_pictures_total{picture, source}``: the pictures the bot was asked
+    for, drawn in a render worker or reused (a hand picture already drawn for the
+    very same view). Read from the renderer when scraped, so the renderer keeps its
+    own plain counts and needs no metrics of its own."""
+
+    def __init__(self) -> None:
+        self.source: Callable[[], Mapping[tuple[str, str], int]] | None = None
+
+    def describe(self) -> Iterator[CounterMetricFamily]:
+        yield self._family()
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        family = self._family()
+        for (picture, source), count in sorted((self.source() if self.source is not None else {}).items()):
+            family.add_metric([picture, source], count)
+        yield family
+
+    @staticmethod
+    def _family() -> CounterMetricFamily:
+        return CounterMetricFamily(
+            "pyramid_pictures",
+            "Pictures of games asked for: drawn in a render worker, or reused (the same hand view drawn before).",
+            labels=["picture", "source"],
+        )
 
 
 def instrument(client: discord.Client, metrics: Metrics) -> None:

@@ -6,15 +6,32 @@ threads instead (no process start-up per test). Either way the event loop only
 awaits a future, and keeps answering within Discord's 3 seconds. A job carries the
 game's :class:`render.Art` (it pickles), so a game known only to the bot's catalogue
 is drawn in a worker too.
+
+A hand picture is kept for reuse: the same seat's view of the same position is
+often drawn more than once (its DM, then **🂠 My hand** or ``/pyramid hand`` at the
+same move; a DM retried after Discord refused it). Pictures are a pure function of
+the view and the game's :class:`render.Art` (no clock, no randomness), so the
+bytes drawn once are the bytes every later drawing would give. The cache sits here,
+in the bot's own process in front of the pool, so it works whichever pool draws;
+a restart starts it empty, which only costs a drawing. A picture is served only
+for a view whose digest (:func:`view_digest`, of the seat's own whole view, which
+names its seat and game) and art are those it was drawn from: one seat's picture is
+never served for another's view. Only each seat's latest picture is kept (an older
+view of a seat is not asked for again, bar a rare retry), so the cache holds the
+hands of as many seats as it has room for, however fast moves come. Boards are not
+kept: each move's board is new, and is drawn once per post.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import io
+import json
 import os
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
@@ -33,9 +50,111 @@ def _hand(view: dict[str, Any], art: Art) -> bytes:
     return render_hand(view, art=art)
 
 
+#: Seats whose latest hand picture is kept for reuse, at most (the seat seen least
+#: recently goes first). A hand PNG is 25–70 KB, so this is about 10 MB; the byte cap
+#: below bounds it whatever freak positions are drawn. 256 seats are every seat of 128
+#: two-player games, each seen again soon after its DM (🂠 My hand, a retry).
+HAND_CACHE_ENTRIES = 256
+#: ... and at most this many bytes of them.
+HAND_CACHE_BYTES = 16 * 2**20
+
+
+class _NotPlain(Exception):
+    """A view holds something besides JSON-like values: it is drawn, never cached."""
+
+
+def _tagged(value: Any) -> Any:
+    """``value`` as JSON that tells every container and scalar type apart (exact
+    types: a ``str`` subclass or a tuple is not taken for a ``str`` or a list)."""
+    kind = type(value)
+    if value is None or kind in (bool, int, float, str):
+        return value
+    if kind is list or kind is tuple:
+        return ["l" if kind is list else "t", *map(_tagged, value)]
+    if kind is dict:
+        out: list[Any] = ["d"]
+        for key, item in value.items():
+            if type(key) is not str:
+                raise _NotPlain(key)
+            out += [key, _tagged(item)]
+        return out
+    raise _NotPlain(value)
+
+
+def view_digest(view: Mapping[str, Any]) -> bytes | None:
+    """A digest of exactly ``view``, or None if it holds anything but plain JSON-like
+    values (None, bool, int, float, str, list, tuple, dict with str keys).
+
+    Equal digests mean equal views down to the types and the order of keys, so a
+    picture drawn for one is the picture of the other. (Key order is kept rather
+    than sorted: a drawing could list a dict in its order, and the same position
+    always gives the same order, so nothing is lost.)"""
+    try:
+        text = json.dumps(_tagged(dict(view)), separators=(",", ":"))
+    except (_NotPlain, RecursionError):
+        return None
+    return hashlib.blake2b(text.encode("ascii"), digest_size=20).digest()
+
+
+class PictureCache:
+    """The latest PNG of each slot (a seat of a game), with the digest of the view it
+    shows; the slot used least recently is dropped past ``entries`` slots or ``size``
+    bytes in all. Used from the event loop only (no lock)."""
+
+    def __init__(self, entries: int, size: int) -> None:
+        self.entries = entries
+        self.size = size
+        self._pictures: OrderedDict[Hashable, tuple[bytes, bytes]] = OrderedDict()
+        self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._pictures)
+
+    @property
+    def nbytes(self) -> int:
+        return self._bytes
+
+    def get(self, slot: Hashable, digest: bytes) -> bytes | None:
+        """The slot's picture if it shows the view of ``digest``."""
+        kept = self._pictures.get(slot)
+        if kept is None or kept[0] != digest:
+            return None
+        self._pictures.move_to_end(slot)
+        return kept[1]
+
+    def put(self, slot: Hashable, digest: bytes, data: bytes) -> None:
+        if self.entries <= 0 or len(data) > self.size:
+            return
+        old = self._pictures.pop(slot, None)
+        if old is not None:
+            self._bytes -= len(old[1])
+        self._pictures[slot] = (digest, data)
+        self._bytes += len(data)
+        while len(self._pictures) > self.entries or self._bytes > self.size:
+            self._bytes -= len(self._pictures.popitem(last=False)[1][1])
+
+
+def _slot(art: Art, view: Mapping[str, Any], digest: bytes) -> Hashable:
+    """Where a view's picture is kept: its game's seat (a later picture of the seat
+    replaces it), or the view itself if it names no game and seat."""
+    number, seat = view.get("game_number"), view.get("seat")
+    if type(number) is int and type(seat) is int:
+        return art, number, seat
+    return art, digest
+
+
 class Renderer:
-    def __init__(self, executor: Executor) -> None:
+    def __init__(self, executor: Executor, *, hand_cache: int = HAND_CACHE_ENTRIES,
+                 hand_cache_bytes: int = HAND_CACHE_BYTES) -> None:
+        """``hand_cache``: hand pictures kept for reuse (0: none), ``hand_cache_bytes``: their bytes at most."""
         self._executor = CountingExecutor(executor)
+        self._hands = PictureCache(hand_cache, hand_cache_bytes)
+        #: Hand pictures being drawn, so a second request for the same one waits for it.
+        self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
+        #: Pictures asked for, by ("board" or "hand", "drawn" in a worker or "reused").
+        self._counts: dict[tuple[str, str], int] = {
+            ("board", "drawn"): 0, ("hand", "drawn"): 0, ("hand", "reused"): 0,
+        }
 
     @classmethod
     def with_processes(cls, workers: int | None = None, arts: Sequence[Art] = ()) -> Renderer:
@@ -55,12 +174,53 @@ class Renderer:
     ) -> discord.File:
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(self._executor, _board, dict(view), dict(labels or {}), list(events), art)
+        self._counts["board", "drawn"] += 1
         return discord.File(io.BytesIO(data), filename="board.png")
 
     async def hand(self, view: Mapping[str, Any], *, art: Art) -> discord.File:
-        loop = asyncio.get_running_loop()
-        data = await loop.run_in_executor(self._executor, _hand, dict(view), art)
-        return discord.File(io.BytesIO(data), filename="hand.png")
+        """The picture of what the viewing seat holds: the one already drawn for
+        this very view, if it is still kept, else drawn now."""
+        return discord.File(io.BytesIO(await self.hand_png(view, art=art)), filename="hand.png")
+
+    async def hand_png(self, view: Mapping[str, Any], *, art: Art) -> bytes:
+        view = dict(view)
+        digest = view_digest(view)
+        if digest is None:  # not plain data: drawn every time
+            return await self._draw_hand(view, art, None)
+        slot = _slot(art, view, digest)
+        data = self._hands.get(slot, digest)
+        if data is None:
+            drawing = self._drawing.get((art, digest))
+            if drawing is None:
+                return await self._draw_hand(view, art, (slot, digest))
+            # Being drawn for another caller (a DM and a 🂠 My hand click at once): wait
+            # for that drawing, shielded, so that this caller's cancellation leaves it alone.
+            data = await asyncio.shield(drawing)
+        self._counts["hand", "reused"] += 1
+        return data
+
+    async def _draw_hand(self, view: dict[str, Any], art: Art, keep: tuple[Hashable, bytes] | None) -> bytes:
+        """Draw in the pool; ``keep``: where the picture is kept, and its view's digest."""
+        drawing = asyncio.get_running_loop().run_in_executor(self._executor, _hand, view, art)
+        if keep is not None:
+            self._drawing[art, keep[1]] = drawing
+        drawing.add_done_callback(functools.partial(self._drawn, art, keep))
+        return await asyncio.shield(drawing)
+
+    def _drawn(self, art: Art, keep: tuple[Hashable, bytes] | None, drawing: asyncio.Future[bytes]) -> None:
+        """Runs before any waiter resumes (it is the drawing's first callback), so
+        the count and the cache are up to date when they do."""
+        if keep is not None:
+            del self._drawing[art, keep[1]]
+        if not drawing.cancelled() and drawing.exception() is None:
+            self._counts["hand", "drawn"] += 1
+            if keep is not None:
+                self._hands.put(*keep, drawing.result())
+
+    def pictures(self) -> dict[tuple[str, str], int]:
+        """Pictures asked for since start, by kind and by whether they were drawn or
+        reused (for the metrics endpoint and the load bench)."""
+        return dict(self._counts)
 
     def queue_depth(self) -> int:
         """Pictures asked for and not drawn yet (being drawn or waiting for a worker)."""

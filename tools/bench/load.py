@@ -6,13 +6,15 @@ Pyramids games in progress at once. This process hosts the emulator and the
 simulated players: each game's players make random legal moves by clicking through
 the board's buttons and the private picker (every path the picker offers ends in a
 legal move), waiting ``--think`` seconds on average before each move (an
-exponential pause, so the load is bursty).
+exponential pause, so the load is bursty). With ``--peek P``, before a share P of
+the moves the player to act first looks at their hand with **🂠 My hand**.
 
 Prints, as one JSON line: p50/p95/p99 of click → interaction response (for the
 click that makes the move, and for every click), click → new board posted, moves
 per second (over the whole run, and in its busiest 10 s), the CPU the bot's
 process tree and this process used, the bot's peak memory (its process tree: the
-bot and its render workers) and the emulator's rule violations. Figures, not
+bot and its render workers), the pictures the bot drew and reused per move (read
+from its /metrics endpoint) and the emulator's rule violations. Figures, not
 assertions. 200 games with 10 s of thought offer about 20 moves/s; with 5 s, 40.
 """
 
@@ -24,12 +26,16 @@ import json
 import os
 import random
 import re
+import socket
 import statistics
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import aiohttp
+from prometheus_client.parser import text_string_to_metric_families
 
 from emulator.harness import Harness, InteractionResult
 from emulator.model import Channel, Message, User
@@ -71,6 +77,7 @@ class Figures:
     moves: int = 0
     lost: int = 0  # a move click whose board never appeared
     refused: int = 0  # a picker click answered without a way forward (stale or refused)
+    peeks: int = 0  # 🂠 My hand clicks
     done_at: list[float] = field(default_factory=list)  # when each move's board appeared
 
 
@@ -104,8 +111,9 @@ class Player:
     """Both seats of one game: whoever the board names clicks."""
 
     def __init__(self, harness: Harness, thread: Channel, seats: dict[int, User], rng: random.Random,
-                 figures: Figures) -> None:
+                 figures: Figures, peek: float = 0.0) -> None:
         self.harness, self.thread, self.seats, self.rng, self.figures = harness, thread, seats, rng, figures
+        self.peek = peek
 
     async def timed(self, actor: User, message: Message, choice: Choice) -> tuple[InteractionResult, float]:
         kind, custom_id, value = choice
@@ -128,6 +136,10 @@ class Player:
         if header is None or not named or int(named[-1]) not in self.seats:
             return False
         version, actor = int(header.group(2)), self.seats[int(named[-1])]
+        if self.peek and self.rng.random() < self.peek:  # no draw without --peek: the same games as before
+            hand = next(str(b["custom_id"]) for b in board.buttons() if ":hand:" in str(b["custom_id"]))
+            await self.timed(actor, board, ("button", hand, None))
+            self.figures.peeks += 1
         public: list[Choice] = [("button", str(b["custom_id"]), None) for b in board.buttons()
                                 if ":move:" in str(b["custom_id"])]
         message: Message | None = board
@@ -183,8 +195,32 @@ async def open_game(harness: Harness, emu: Emulator, a: User, b: User) -> Channe
         await emu.wait_changed(0.05)
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def pictures(port: int) -> dict[tuple[str, str], float]:
+    """The bot's ``pyramid_pictures_total`` by (picture, source), from its /metrics
+    endpoint; empty if it does not count them."""
+    async with aiohttp.ClientSession() as http, http.get(f"http://127.0.0.1:{port}/metrics") as response:
+        page = await response.text()
+    return {(s.labels["picture"], s.labels["source"]): s.value
+            for family in text_string_to_metric_families(page) if family.name == "pyramid_pictures"
+            for s in family.samples if s.name == "pyramid_pictures_total"}
+
+
+def per_move(before: dict[tuple[str, str], float], after: dict[tuple[str, str], float],
+             moves: int) -> dict[str, float | None]:
+    """Pictures drawn and reused per move while playing (None: the bot does not count them)."""
+    return {f"{picture}_{source}": (after[picture, source] - before.get((picture, source), 0.0)) / moves
+            if (picture, source) in after and moves else None
+            for picture, source in (("board", "drawn"), ("hand", "drawn"), ("hand", "reused"))}
+
+
 async def run(games: int, moves: int, seed: int, think: float, workers: int,
-              loop_debug: bool = False) -> dict[str, Any]:
+              loop_debug: bool = False, peek: float = 0.0) -> dict[str, Any]:
     rng = random.Random(seed)
     if loop_debug:  # the bot's loop only (this one is already running): it logs every callback over 100 ms
         os.environ["PYTHONASYNCIODEBUG"] = "1"
@@ -192,9 +228,11 @@ async def run(games: int, moves: int, seed: int, think: float, workers: int,
     emu = await Emulator.start()
     emu.interaction_deadline = 30.0  # measure lateness instead of failing on it
     handles: list[BotProcess] = []
+    port = free_port()
 
     async def factory(api_base_url: str, token: str) -> BotProcess:
-        handles.append(BotProcess(api_base_url, workdir / "bot.db", emu, workers))
+        handles.append(BotProcess(api_base_url, workdir / "bot.db", emu, workers,
+                                  env={"PYRAMID_METRICS_PORT": str(port)}))
         return handles[-1]
 
     harness = Harness(emu, factory, quiet=0.05, ready_timeout=60, deferral_grace=10.0)
@@ -205,15 +243,18 @@ async def run(games: int, moves: int, seed: int, think: float, workers: int,
     figures = Figures()
     players = [
         Player(harness, thread, {users[2 * i].id: users[2 * i], users[2 * i + 1].id: users[2 * i + 1]},
-               random.Random(rng.random()), figures)
+               random.Random(rng.random()), figures, peek)
         for i, thread in enumerate(threads)
     ]
     bot = handles[-1]
+    counted = await pictures(port)
     started, bot_cpu, rig_cpu = time.perf_counter(), bot.cpu_seconds(), time.process_time()
     await asyncio.gather(*(p.play(moves, think) for p in players))
     elapsed = time.perf_counter() - started
     bot_cpu, rig_cpu = bot.cpu_seconds() - bot_cpu, time.process_time() - rig_cpu
     await harness.settle(timeout=120)
+    # Counted once everything is delivered: the last moves' pictures are drawn after their clicks.
+    drawn = per_move(counted, await pictures(port), figures.moves)
     peak = bot.peak_rss_mb()
     await harness.close()
     await emu.close()
@@ -222,6 +263,7 @@ async def run(games: int, moves: int, seed: int, think: float, workers: int,
         "moves": figures.moves,
         "lost_moves": figures.lost,
         "refused_clicks": figures.refused,
+        "my_hand_clicks": figures.peeks,
         "click_to_response_ms_move_click": summary(figures.move_response_ms),
         "click_to_response_ms_every_click": summary(figures.click_response_ms),
         "click_to_board_ms": summary(figures.board_ms),
@@ -232,6 +274,8 @@ async def run(games: int, moves: int, seed: int, think: float, workers: int,
         "bot_cpu_cores": bot_cpu / elapsed if elapsed else 0.0,
         "rig_cpu_cores": rig_cpu / elapsed if elapsed else 0.0,
         "bot_cpu_ms_per_move": 1000 * bot_cpu / figures.moves if figures.moves else float("nan"),
+        # pictures per move: boards drawn, hands drawn, hands reused (the same view drawn before)
+        "pictures_per_move": drawn,
         "violations": len(emu.violations),
     }
 
@@ -244,14 +288,18 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=10.0,
                         help="mean seconds a simulated player waits before each move (0: click as fast as possible)")
     parser.add_argument("--workers", type=int, default=2, help="the bot's render worker processes")
+    parser.add_argument("--peek", type=float, default=0.0,
+                        help="share of moves before which the player looks at their hand (🂠 My hand) first")
     parser.add_argument("--loop-debug", action="store_true",
                         help="run the bot's event loop in asyncio debug mode: it logs callbacks that take over 100 ms "
                              "(slower; for finding what blocks the loop, not for the figures)")
     args = parser.parse_args()
-    figures = asyncio.run(run(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug))
+    figures = asyncio.run(run(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug,
+                              args.peek))
     figures["think_seconds"] = args.think
     print(json.dumps({k: (round(v, 1) if isinstance(v, float) else
-                          {kk: round(vv, 1) for kk, vv in v.items()} if isinstance(v, dict) else v)
+                          {kk: round(vv, 2 if k == "pictures_per_move" else 1) if isinstance(vv, float) else vv
+                           for kk, vv in v.items()} if isinstance(v, dict) else v)
                       for k, v in figures.items()}))
 
 
