@@ -40,7 +40,9 @@ async def serve(settings: Settings) -> None:
     the automatic backups and, if configured, serves /healthz and /metrics."""
     refuse_partial_shards(settings)
     configure_api_base(settings.api_base_url)
-    with bot_running(settings.database_path):
+    # One bot per SQLite file; a PostgreSQL database is shared by design.
+    holding = bot_running(settings.database_path) if settings.database.path is not None else contextlib.nullcontext()
+    with holding:
         services = await Services.open(settings, utc_now)
         try:
             await _operate(settings, services)
@@ -54,16 +56,17 @@ class ShardsNeedSharedDatabase(Exception):
 
 def refuse_partial_shards(settings: Settings) -> None:
     """Stop a bot that would run only some shards: another process would have to run
-    the rest, and two processes cannot share a SQLite database (``bot.ops.running``).
+    the rest, and two processes cannot share a SQLite database (``bot.ops.running``);
+    on PostgreSQL they can.
     Checked before the database is locked or Discord is called, so nothing is touched."""
-    if settings.runs_every_shard:
+    if settings.runs_every_shard or settings.database.shared:
         return
     ids = ",".join(map(str, settings.shard_ids or ()))
     raise ShardsNeedSharedDatabase(
         f"Pyramid Bot cannot start: PYRAMID_SHARD_IDS={ids} runs only some of the {settings.shard_count} shards "
         "(PYRAMID_SHARD_COUNT), so another bot process would have to run the others, and two processes cannot "
-        "share one SQLite database. Leave PYRAMID_SHARD_IDS unset to run every shard in this process. Splitting "
-        "the shards between processes needs a shared PostgreSQL database, which Pyramid Bot does not support yet."
+        "share one SQLite database. Leave PYRAMID_SHARD_IDS unset to run every shard in this process, or point "
+        "PYRAMID_DATABASE at a PostgreSQL database (postgresql://…) that every bot process shares."
     )
 
 

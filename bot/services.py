@@ -48,7 +48,7 @@ class Services:
     async def open(cls, settings: Settings, clock: Clock, *, catalogue: Catalogue | None = None,
                    renderer: Renderer | None = None, cpu: CpuPool | None = None, **extra: object) -> Services:
         catalogue = catalogue if catalogue is not None else Catalogue.default()
-        db = await Database.open(settings.database_path, clock=clock)
+        db = await settings.database.open(clock)
         store = GameStore(db)
         if renderer is None:
             renderer = (Renderer.with_processes(settings.render_workers, [p.art for p in catalogue])
@@ -58,7 +58,7 @@ class Services:
         backups = BackupSchedule(
             settings.database_path, settings.backup_folder, every=timedelta(hours=settings.backup_hours),
             keep=settings.backup_keep, clock=clock,
-        ) if settings.backup_hours > 0 else None
+        ) if settings.backup_hours > 0 and settings.database.path is not None else None
         metrics = Metrics(games=catalogue.kinds)
         metrics.watch(render_queue=renderer.queue_depth, ai_queue=cpu.queue_depth,
                       outbox_backlog=outbox_backlog(store), pictures=renderer.pictures,

@@ -14,10 +14,12 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.store.target import DatabaseTarget
+
 #: Environment variable for each field, for messages and the README.
 ENV_NAMES: dict[str, str] = {
     "discord_token": "DISCORD_TOKEN",
-    "database_path": "PYRAMID_DATABASE",
+    "database": "PYRAMID_DATABASE",
     "log_level": "PYRAMID_LOG_LEVEL",
     "reminder_hours": "PYRAMID_REMINDER_HOURS",
     "timeout_hours": "PYRAMID_TIMEOUT_HOURS",
@@ -48,8 +50,10 @@ class OperatorSettings(BaseSettings):
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
-    database_path: Path = Field(
-        default=Path("pyramid-bot.db"), validation_alias=AliasChoices("PYRAMID_DATABASE", "database_path")
+    #: A SQLite file (a path or ``sqlite:///path``) or a PostgreSQL server (``postgresql://…``).
+    database: Annotated[DatabaseTarget, NoDecode] = Field(
+        default=DatabaseTarget("sqlite", path=Path("pyramid-bot.db")),
+        validation_alias=AliasChoices("PYRAMID_DATABASE", "database", "database_path"),
     )
     log_level: str = Field(default="INFO", validation_alias=AliasChoices("PYRAMID_LOG_LEVEL", "log_level"))
     #: Empty means a ``backups`` folder next to the database (see :attr:`backup_folder`).
@@ -68,8 +72,25 @@ class OperatorSettings(BaseSettings):
     )
 
     @property
+    def database_path(self) -> Path:
+        """The SQLite file, for what works on files (backups, restores, the one-bot lock)."""
+        if self.database.path is None:
+            raise SettingsError(
+                f"PYRAMID_DATABASE is the PostgreSQL database {self.database.describe()}: back it up and restore "
+                "it with PostgreSQL's own tools (pg_dump, pg_restore), as the README's \"Backups\" section says."
+            )
+        return self.database.path
+
+    @property
     def backup_folder(self) -> Path:
-        return self.backup_dir if self.backup_dir is not None else self.database_path.parent / "backups"
+        if self.backup_dir is not None:
+            return self.backup_dir
+        return (self.database.path.parent if self.database.path is not None else Path(".")) / "backups"
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _parse_database(cls, value: Any) -> Any:
+        return DatabaseTarget.parse(value) if isinstance(value, str | Path) else value
 
     @field_validator("log_level")
     @classmethod

@@ -711,7 +711,7 @@ class Harness:
     async def _finish(self, inter: Interaction, *, settle: bool, check: bool, what: str) -> InteractionResult:
         loop = asyncio.get_running_loop()
         while not inter.answered.is_set():
-            if loop.time() > inter.deadline:
+            if loop.time() > inter.deadline and not inter.callbacks_in_flight:
                 if "interaction-deadline" not in inter.rejected:
                     inter.rejected.append("interaction-deadline")
                     self.emu.violate(
@@ -727,7 +727,9 @@ class Harness:
                     break
                 continue
             remaining = inter.deadline - loop.time()
-            await self.emu.wait_changed(max(0.0, min(0.05, remaining)) + 0.001)
+            if remaining <= 0:  # an answer in flight: its end notifies
+                remaining = 0.05
+            await self.emu.wait_changed(min(0.05, remaining) + 0.001)
         if settle:
             await self.settle()
         result = InteractionResult(self, inter)

@@ -414,6 +414,8 @@ class Interaction:
     modal: JSON | None = None
     rejected: list[str] = field(default_factory=list)
     late: bool = False
+    #: initial responses that reached Discord in time and are still being read: the deadline is met on arrival
+    callbacks_in_flight: int = 0
     answered: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property

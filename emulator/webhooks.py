@@ -113,13 +113,16 @@ async def callback(request: web.Request) -> web.Response:
             rule="interaction-deadline" if first_time else None,
             detail=f"initial response {took:.2f}s after dispatch (limit {emu.interaction_deadline}s)",
         )
-    body, files = await read_body(request)
+    inter.callbacks_in_flight += 1
     try:
+        body, files = await read_body(request)
         payload = await _respond(emu, inter, body, files)
     except APIError as exc:
         inter.rejected.append(exc.rule or exc.message)
-        emu.notify()
         raise
+    finally:
+        inter.callbacks_in_flight -= 1
+        emu.notify()
     inter.responded_at = arrived
     inter.answered.set()
     emu.notify()

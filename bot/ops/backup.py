@@ -23,8 +23,8 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from bot.store.database import integrity_pragma, integrity_problems
 from bot.store.migrate import bundled_migrations
+from bot.store.sqlite import integrity_pragma, integrity_problems
 
 _STAMP = "%Y%m%dT%H%M%SZ"
 

@@ -48,6 +48,11 @@ CONCURRENCY = 8
 #: A game's rows are read again after a pass that queued more, at most this often.
 MAX_PASSES = 20
 PURGE_EVERY = timedelta(days=1)
+#: How long a process may deliver a game's announcements (or think for its AI) before
+#: another may take over; renewed at every pass, so only a dead process's work expires.
+LEASE = timedelta(minutes=3)
+#: How long a click waits for another process that is announcing the same game.
+INLINE_WAIT = 5.0
 
 
 Link = tuple[OutboxKind, int]
@@ -211,7 +216,24 @@ class Delivery:
         """The board first (what everyone waits for; pictures are the scarce
         resource), then the other chains side by side, each in order (the next
         move's board never waits for this move's hand DMs); then the AI's turn and
-        the game's end, which wait for their board. Returns (rows done, board up to date)."""
+        the game's end, which wait for their board. Returns (rows done, board up to date).
+
+        Only the process holding the game's delivery lease delivers it: another bot
+        process on the same database passes it by (its worker) or waits a little (a
+        click handler, which then says the board will follow)."""
+        leases = self.services.store.leases
+        lease = f"deliver:{game_id}"
+        deadline = asyncio.get_running_loop().time() + (INLINE_WAIT if wait else 0.0)
+        while not await leases.claim(lease, LEASE):
+            if asyncio.get_running_loop().time() >= deadline:
+                return 0, False
+            await asyncio.sleep(0.1)
+        try:
+            return await self._deliver_game_held(game_id, wait=wait)
+        finally:
+            await leases.release(lease)
+
+    async def _deliver_game_held(self, game_id: int, *, wait: bool) -> tuple[int, bool]:
         self._working += 1
         try:
             total, board_waiting = 0, False
@@ -233,6 +255,7 @@ class Delivery:
                 board_waiting = board.waiting
                 if not any(r.queued for r in results):
                     break  # else look once more, for the rows just queued
+                await self.services.store.leases.claim(f"deliver:{game_id}", LEASE)  # still at it
             return total, not board_waiting
         finally:
             self._working -= 1
@@ -346,13 +369,19 @@ class Delivery:
     async def _ai_turn(self, item: OutboxItem) -> None:
         """The AI thinks, moves (its move writes its own announcements), and the row
         is done; a row found stale (the game moved on, or a restart) is just done."""
-        outbox = self.services.store.outbox
+        outbox, leases = self.services.store.outbox, self.services.store.leases
+        lease = f"ai:{item.game_id}"
         self._working += 1  # busy until its move is announced, not just made
         try:
             try:
-                await asyncio.sleep(self.services.settings.ai_delay_seconds)
-                moved = await play_ai_turn(self.services, item.game_id, item.version)
-                await outbox.complete(item, "moved" if moved else "not needed")
+                if not await leases.claim(lease, LEASE):
+                    return  # another bot process is thinking for this AI; its row stays until it is done
+                try:
+                    await asyncio.sleep(self.services.settings.ai_delay_seconds)
+                    moved = await play_ai_turn(self.services, item.game_id, item.version)
+                    await outbox.complete(item, "moved" if moved else "not needed")
+                finally:
+                    await leases.release(lease)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - _failed() logs it and keeps the row for a retry

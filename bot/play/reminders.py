@@ -25,6 +25,10 @@ NEVER = timedelta(days=3650)
 UNKNOWN_CHANNEL = 10003
 
 
+#: How long one process may take over a game's reminder and timeout before another may.
+SWEEP_LEASE = timedelta(minutes=2)
+
+
 class Reminders:
     """Nudges idle players and hands over seats after the timeout.
 
@@ -53,11 +57,17 @@ class Reminders:
         """One pass over running games; returns what it did (for logs and tests)."""
         now = self.services.clock()
         done: list[str] = []
+        leases = self.services.store.leases
         for record in await self.services.store.running_games():
+            lease = f"sweep:{record.id}"
+            if not await leases.claim(lease, SWEEP_LEASE):
+                continue  # another bot process is looking at this game right now
             try:
                 done.extend(await self.sweep_game(record, now))
             except Exception as exc:  # noqa: BLE001 - this game only (trouble() logs it by kind); the pass goes on
                 await self.trouble(record, exc)
+            finally:
+                await leases.release(lease)
         return done
 
     async def sweep_game(self, record: GameRecord, now: datetime) -> list[str]:

@@ -71,8 +71,8 @@ class SessionService:
         if not fresh and game_id in self._cache:
             self._cache.move_to_end(game_id)
             cached = self._cache[game_id]
-            # Cheap freshness check: another process may have written moves.
-            if await self.store.move_count(game_id) == cached.version:
+            # One read: has anything (this process or another) changed the game since?
+            if await self.store.revision(game_id) == cached.record.revision:
                 return cached
         record = await self.store.game_record(game_id)
         if record is None:
@@ -194,7 +194,7 @@ class SessionService:
             except Exception:
                 await self.store.reopen_lobby(game_id)
                 raise
-            record = record.model_copy(update={"status": "active"})
+            record = record.model_copy(update={"status": "active", "revision": record.revision + 1})  # begin_game's
             session = Session(record, seats, presenter, state, 0)
             self._remember(session)
             return session
@@ -226,7 +226,9 @@ class SessionService:
             final = session.game.waiting_for(new_state) is None
             result = session.game.result(new_state) if final else None
             seq = session.version + 1
-            record = session.record
+            # The write bumps the revision once; had anyone else changed the game meanwhile,
+            # the stored revision is further on, and the next load rebuilds from the database.
+            record = session.record.model_copy(update={"revision": session.record.revision + 1})
             stored = result.to_json() if result is not None else None
             if stored is not None:
                 record = record.model_copy(update={"status": "finished", "result": stored})

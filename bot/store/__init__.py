@@ -1,8 +1,8 @@
-"""Persistence: one SQLite file, migrated at start-up, owned by one connection."""
+"""Persistence: a SQLite file (one bot process) or a PostgreSQL database (several), migrated at start-up."""
 
 from bot.store.database import Clock, Database, utc_now
 from bot.store.game_store import DuplicateMove, GameStore, LobbyError
-from bot.store.migrate import SchemaError, migrate
+from bot.store.migrate import SchemaError
 from bot.store.records import (
     ChallengeRecord,
     CorruptRecord,
@@ -12,12 +12,15 @@ from bot.store.records import (
     MoveRecord,
     SeatRecord,
 )
+from bot.store.sqlite import SqliteDatabase
+from bot.store.target import DatabaseTarget, open_database
 
 __all__ = [
     "ChallengeRecord",
     "Clock",
     "CorruptRecord",
     "Database",
+    "DatabaseTarget",
     "DuplicateMove",
     "GameRecord",
     "GameStore",
@@ -27,6 +30,7 @@ __all__ = [
     "MoveRecord",
     "SchemaError",
     "SeatRecord",
-    "migrate",
+    "SqliteDatabase",
+    "open_database",
     "utc_now",
 ]

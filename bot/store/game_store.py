@@ -8,15 +8,14 @@ move is never applied twice.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, timedelta
 from typing import Any, Literal, TypeVar
 
-import aiosqlite
 from pydantic import BaseModel, ValidationError
 
-from bot.store.database import Database
+from bot.store.database import Conflict, Database, Row, Tx
+from bot.store.leases import LeaseStore
 from bot.store.outbox import Announcement, OutboxStore, insert_announcements
 from bot.store.records import (
     DEFAULT_MAX_OPEN_GAMES,
@@ -74,32 +73,32 @@ def _loads(raw: Any, what: str) -> Any:
         raise CorruptRecord(f"The stored {what} is damaged and cannot be read.") from exc
 
 
-def _model(model: type[M], row: Mapping[str, Any] | aiosqlite.Row, what: str) -> M:
+def _model(model: type[M], row: Mapping[str, Any] | Row, what: str) -> M:
     try:
         return model.model_validate(dict(row))
     except ValidationError as exc:
         raise CorruptRecord(f"The stored {what} is damaged and cannot be read.") from exc
 
 
-def _game(row: aiosqlite.Row) -> GameRecord:
+def _game(row: Row) -> GameRecord:
     data = dict(row)
     data["options"] = _loads(data["options"], f"options of game {data.get('id')}")
     data["result"] = _loads(data["result"], f"result of game {data.get('id')}")
     return _model(GameRecord, data, f"game {data.get('id')}")
 
 
-async def _insert_game(conn: aiosqlite.Connection, kind: str, *, guild_id: int | None, channel_id: int,
+async def _insert_game(conn: Tx, kind: str, *, guild_id: int | None, channel_id: int,
                        options: Mapping[str, Any], status: GameStatus, seed: int, created_by: int | None,
                        challenge_id: int | None, now: str) -> int:
     """The games row of a new game, inside the caller's transaction (a lobby's opener
     takes seat 0 in the same one); its number."""
-    cur = await conn.execute(
+    row = await conn.fetch_one(
         "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
-        " challenge_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " challenge_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (kind, guild_id, channel_id, json.dumps(dict(options)), status, seed, created_by, challenge_id, now, now),
     )
-    assert cur.lastrowid is not None
-    return cur.lastrowid
+    assert row is not None
+    return int(row[0])
 
 
 class GameStore:
@@ -107,6 +106,8 @@ class GameStore:
         self.db = db
         #: What must still be announced for each move (written with the move, see append_move).
         self.outbox = OutboxStore(db)
+        #: Who does which background work when several processes share the database.
+        self.leases = LeaseStore(db)
 
     # --- games ---------------------------------------------------------------
     async def create_game(
@@ -148,26 +149,22 @@ class GameStore:
         now = self.db.now()
         async with self.db.transaction() as conn:
             if challenge_id is not None:
-                async with conn.execute(
+                entered = await conn.fetch_one(
                     "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id"
                     " WHERE g.challenge_id = ? AND s.user_id = ? ORDER BY g.id LIMIT 1",
                     (challenge_id, created_by),
-                ) as cur:
-                    entered = await cur.fetchone()
+                )
                 if entered is not None:
                     raise AlreadyEntered(int(entered[0]))
             limit = DEFAULT_MAX_OPEN_GAMES
             if guild_id is not None:
-                async with conn.execute(
-                    "SELECT max_open_games FROM guild_settings WHERE guild_id = ?", (guild_id,)
-                ) as cur:
-                    row = await cur.fetchone()
+                row = await conn.fetch_one("SELECT max_open_games FROM guild_settings WHERE guild_id = ?", (guild_id,))
                 limit = int(row[0]) if row is not None else DEFAULT_MAX_OPEN_GAMES
-            async with conn.execute(
-                "SELECT COUNT(*) FROM games WHERE created_by = ? AND guild_id IS ? AND status IN ('lobby', 'active')",
+            counted = await conn.fetch_one(
+                "SELECT COUNT(*) FROM games WHERE created_by = ? AND guild_id IS NOT DISTINCT FROM ?"
+                " AND status IN ('lobby', 'active')",
                 (created_by, guild_id),
-            ) as cur:
-                counted = await cur.fetchone()
+            )
             if counted is not None and int(counted[0]) >= limit:
                 raise TooManyOpenGames(limit)
             game_id = await _insert_game(conn, kind, guild_id=guild_id, channel_id=channel_id, options=options,
@@ -186,12 +183,10 @@ class GameStore:
         deal made from these seats is the deal of the game. Raises LobbyError when
         the lobby already started or closed, or has too few or too many players."""
         async with self.db.transaction() as conn:
-            async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
-                row = await cur.fetchone()
+            row = await conn.fetch_one("SELECT status FROM games WHERE id = ?", (game_id,))
             if row is None or row["status"] != "lobby":
                 raise LobbyError("This lobby has already started or closed.")
-            async with conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
-                rows = await cur.fetchall()
+            rows = await conn.fetch_all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
             seats = [_model(SeatRecord, r, f"seat of game {game_id}") for r in rows]
             if len(seats) < min_players:
                 raise LobbyError(f"This game needs at least {min_players} players; there are {len(seats)}. "
@@ -199,7 +194,8 @@ class GameStore:
             if len(seats) > max_players:
                 raise LobbyError(f"This game takes at most {max_players} players; there are {len(seats)}.")
             await conn.execute(
-                "UPDATE games SET status = 'active', updated_at = ? WHERE id = ? AND status = 'lobby'",
+                "UPDATE games SET status = 'active', updated_at = ?, revision = revision + 1"
+                " WHERE id = ? AND status = 'lobby'",
                 (self.db.now(), game_id),
             )
             return seats
@@ -208,12 +204,13 @@ class GameStore:
         """Undo :meth:`begin_game` when the deal could not be set up: back to a lobby,
         only if not a single move was written. Returns whether it was reopened."""
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE games SET status = 'lobby', updated_at = ? WHERE id = ? AND status = 'active'"
+            changed = await conn.execute(
+                "UPDATE games SET status = 'lobby', updated_at = ?, revision = revision + 1"
+                " WHERE id = ? AND status = 'active'"
                 " AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = ?)",
                 (self.db.now(), game_id, game_id),
             )
-            return cur.rowcount == 1
+            return changed == 1
 
     async def game_record(self, game_id: int) -> GameRecord | None:
         row = await self.db.read_one("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -241,7 +238,8 @@ class GameStore:
 
     async def finished_games(self, guild_id: int | None) -> list[GameRecord]:
         """Finished games of one server (None: of every server)."""
-        return await self._games_where("status = 'finished' AND (guild_id IS ? OR ? IS NULL)", (guild_id, guild_id))
+        return await self._games_where("status = 'finished' AND (guild_id = ? OR CAST(? AS BIGINT) IS NULL)",
+                                       (guild_id, guild_id))
 
     async def challenge_games(self, challenge_id: int) -> list[GameRecord]:
         """The players' games of one challenge's deal."""
@@ -265,7 +263,7 @@ class GameStore:
         """Games of one server (None: of every server) that ``user_id`` has a seat in."""
         marks = ",".join("?" for _ in statuses)
         return await self._games_where(
-            f"status IN ({marks}) AND (guild_id IS ? OR ? IS NULL)"
+            f"status IN ({marks}) AND (guild_id = ? OR CAST(? AS BIGINT) IS NULL)"
             " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)",
             (*statuses, guild_id, guild_id, user_id),
         )
@@ -273,7 +271,8 @@ class GameStore:
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         async with self.db.transaction() as conn:
             await conn.execute(
-                "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?", (thread_id, self.db.now(), game_id)
+                "UPDATE games SET thread_id = ?, updated_at = ?, revision = revision + 1 WHERE id = ?",
+                (thread_id, self.db.now(), game_id),
             )
 
     async def set_status(
@@ -282,25 +281,24 @@ class GameStore:
         """Change a game's status; with ``expect`` only from that status (returns
         False when someone else changed it first)."""
         async with self.db.transaction() as conn:
-            sql = "UPDATE games SET status = ?, result = COALESCE(?, result), updated_at = ? WHERE id = ?"
+            sql = ("UPDATE games SET status = ?, result = COALESCE(?, result), updated_at = ?,"
+                   " revision = revision + 1 WHERE id = ?")
             params: list[Any] = [status, json.dumps(dict(result)) if result is not None else None, self.db.now(),
                                  game_id]
             if expect is not None:
                 sql += " AND status = ?"
                 params.append(expect)
-            cur = await conn.execute(sql, params)
-            return cur.rowcount == 1
+            return await conn.execute(sql, params) == 1
 
     async def park_game(self, game_id: int, reason: str) -> bool:
         """Stop background work on a game it keeps failing on (its thread is gone,
         its move log is damaged); returns True the first time, when its players
         should be told."""
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE games SET parked = ?, parked_at = ? WHERE id = ? AND parked IS NULL",
+            return await conn.execute(
+                "UPDATE games SET parked = ?, parked_at = ?, revision = revision + 1 WHERE id = ? AND parked IS NULL",
                 (reason[:500], self.db.now(), game_id),
-            )
-            return cur.rowcount == 1
+            ) == 1
 
     async def parked_reason(self, game_id: int) -> str | None:
         row = await self.db.read_one("SELECT parked FROM games WHERE id = ?", (game_id,))
@@ -317,15 +315,14 @@ class GameStore:
     ) -> int:
         """Seat a player in a lobby; returns the seat number."""
         async with self.db.transaction() as conn:
-            async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
-                row = await cur.fetchone()
+            row = await conn.fetch_one("SELECT status FROM games WHERE id = ?", (game_id,))
             if row is None or row["status"] != "lobby":
                 raise LobbyError("This game is no longer taking players.")
-            async with conn.execute(
-                "SELECT COUNT(*) AS n, MAX(seat) AS top, SUM(user_id = ?) AS mine FROM seats WHERE game_id = ?",
+            counts = await conn.fetch_one(
+                "SELECT COUNT(*) AS n, MAX(seat) AS top,"
+                " COUNT(CASE WHEN user_id = ? THEN 1 END) AS mine FROM seats WHERE game_id = ?",
                 (user_id, game_id),
-            ) as cur:
-                counts = await cur.fetchone()
+            )
             assert counts is not None
             if user_id is not None and counts["mine"]:
                 raise LobbyError("You are already in this game.")
@@ -336,25 +333,23 @@ class GameStore:
                 "INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, seat, user_id, ai_level, name, self.db.now()),
             )
-            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self.db.now(), game_id))
+            await conn.execute("UPDATE games SET updated_at = ?, revision = revision + 1 WHERE id = ?",
+                               (self.db.now(), game_id))
             return seat
 
     async def remove_seat(self, game_id: int, seat: int) -> None:
         """Leave a lobby; later seats move up so seat numbers stay 0..n-1."""
         async with self.db.transaction() as conn:
-            async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
-                row = await cur.fetchone()
+            row = await conn.fetch_one("SELECT status FROM games WHERE id = ?", (game_id,))
             if row is None or row["status"] != "lobby":
                 raise LobbyError("The game has started; use /pyramid resign instead.")
-            cur = await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
-            if cur.rowcount == 0:
+            if await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)) == 0:
                 raise LobbyError("That seat is empty.")
-            async with conn.execute(
-                "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
-            ) as cur2:
-                later = [int(r["seat"]) for r in await cur2.fetchall()]
+            later = [int(r["seat"]) for r in await conn.fetch_all(
+                "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat))]
             for old in later:
                 await conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (old - 1, game_id, old))
+            await conn.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,))
 
     async def set_seat_ai(self, game_id: int, seat: int, ai_level: AiLevel | None, *, resigned: bool = False) -> None:
         """Hand a seat to an AI (timeout, resignation) or back to its human."""
@@ -363,6 +358,7 @@ class GameStore:
                 "UPDATE seats SET ai_level = ?, resigned = ? WHERE game_id = ? AND seat = ?",
                 (ai_level, int(resigned), game_id, seat),
             )
+            await conn.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,))
 
     # --- direct messages ------------------------------------------------------
     async def dm_status(self, user_id: int) -> Literal["open", "closed", "retry"]:
@@ -381,8 +377,7 @@ class GameStore:
             if not closed:
                 await conn.execute("DELETE FROM dm_closed WHERE user_id = ?", (user_id,))
                 return False
-            async with conn.execute("SELECT 1 FROM dm_closed WHERE user_id = ?", (user_id,)) as cur:
-                known = await cur.fetchone() is not None
+            known = await conn.fetch_one("SELECT 1 FROM dm_closed WHERE user_id = ?", (user_id,)) is not None
             retry_at = (self.db.clock() + retry_after).astimezone(UTC).isoformat(timespec="seconds")
             await conn.execute(
                 "INSERT INTO dm_closed (user_id, noticed_at, retry_at) VALUES (?, ?, ?)"
@@ -403,10 +398,9 @@ class GameStore:
         ) is None:
             return False  # nothing recorded (the usual case): no write
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
+            return await conn.execute(
                 "UPDATE dm_closed SET retry_at = ? WHERE user_id = ?", (self.db.now(), user_id)
-            )
-            return cur.rowcount == 1
+            ) == 1
 
     # --- moves ---------------------------------------------------------------
     async def moves(self, game_id: int) -> list[MoveRecord]:
@@ -415,6 +409,12 @@ class GameStore:
         if [m.seq for m in records] != list(range(1, len(records) + 1)):
             raise CorruptRecord(f"The move log of game {game_id} has gaps and cannot be replayed.")
         return records
+
+    async def revision(self, game_id: int) -> int | None:
+        """How many times the game has changed (moves, seats, status): a process that
+        keeps it in memory compares this to notice another process's writes. None: no such game."""
+        row = await self.db.read_one("SELECT revision FROM games WHERE id = ?", (game_id,))
+        return int(row[0]) if row is not None else None
 
     async def move_count(self, game_id: int) -> int:
         row = await self.db.read_one("SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,))
@@ -443,7 +443,7 @@ class GameStore:
                     "INSERT INTO moves (game_id, seq, seat, move, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, seq, seat, move, actor_id, now),
                 )
-            except sqlite3.IntegrityError as exc:
+            except Conflict as exc:
                 raise DuplicateMove(f"Move {seq} of game {game_id} has already been made.") from exc
             if snapshot is not None:
                 await conn.execute(
@@ -452,8 +452,8 @@ class GameStore:
                     (game_id, seq, json.dumps(dict(snapshot))),
                 )
             await conn.execute(
-                "UPDATE games SET updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result)"
-                " WHERE id = ?",
+                "UPDATE games SET updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result),"
+                " revision = revision + 1 WHERE id = ?",
                 (now, status, json.dumps(dict(result)) if result is not None else None, game_id),
             )
             await insert_announcements(conn, game_id, announcements, now)
@@ -473,10 +473,8 @@ class GameStore:
     ) -> MessageRef | None:
         """Record the current message for a role; returns the one it supersedes."""
         async with self.db.transaction() as conn:
-            async with conn.execute(
-                "SELECT * FROM messages WHERE game_id = ? AND role = ? AND seat = ?", (game_id, role, seat)
-            ) as cur:
-                old = await cur.fetchone()
+            old = await conn.fetch_one(
+                "SELECT * FROM messages WHERE game_id = ? AND role = ? AND seat = ?", (game_id, role, seat))
             await conn.execute(
                 "INSERT INTO messages (game_id, role, seat, channel_id, message_id, version) VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT(game_id, role, seat) DO UPDATE SET channel_id = excluded.channel_id,"
@@ -533,13 +531,13 @@ class GameStore:
         self, *, guild_id: int | None, channel_id: int, seed: int, options: Mapping[str, Any], created_by: int | None
     ) -> int:
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
+            row = await conn.fetch_one(
                 "INSERT INTO challenges (guild_id, channel_id, seed, options, created_by, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
                 (guild_id, channel_id, seed, json.dumps(dict(options)), created_by, self.db.now()),
             )
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+            assert row is not None
+            return int(row[0])
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
         row = await self.db.read_one("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
@@ -571,11 +569,11 @@ class GameStore:
         """Record that the opener is told about ``cause`` (``how``); False when someone
         recorded it first (they are telling already)."""
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "INSERT OR IGNORE INTO blocked_notices (game_id, cause, told_at, told_how) VALUES (?, ?, ?, ?)",
+            return await conn.execute(
+                "INSERT INTO blocked_notices (game_id, cause, told_at, told_how) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
                 (game_id, cause, self.db.now(), how),
-            )
-            return bool(cur.rowcount)
+            ) == 1
 
     async def notice_told(self, game_id: int, cause: str, how: str) -> None:
         """The claimed notice went out, ``how`` (by DM, in which channel)."""

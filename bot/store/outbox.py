@@ -15,10 +15,9 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
-import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.store.database import Database
+from bot.store.database import Database, Row, Tx
 from bot.store.records import CorruptRecord
 
 OutboxKind = Literal["board", "hand", "strip", "ai", "finish"]
@@ -102,7 +101,7 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
-def _item(row: aiosqlite.Row) -> OutboxItem:
+def _item(row: Row) -> OutboxItem:
     data = dict(row)
     try:
         data["payload"] = json.loads(data["payload"] or "{}")
@@ -112,7 +111,7 @@ def _item(row: aiosqlite.Row) -> OutboxItem:
 
 
 async def insert_announcements(
-    conn: aiosqlite.Connection, game_id: int, items: Iterable[Announcement], now: str, *, reopen: bool = False
+    conn: Tx, game_id: int, items: Iterable[Announcement], now: str, *, reopen: bool = False
 ) -> int:
     """Add rows inside the caller's transaction, in one statement; a row that exists
     already is kept as it is (the same move is never announced twice), unless
@@ -128,9 +127,7 @@ async def insert_announcements(
     )
     sql += ("UPDATE SET done_at = NULL, outcome = NULL, due_at = excluded.due_at, blocked = NULL"
             " WHERE done_at IS NOT NULL") if reopen else "NOTHING"
-    before = conn.total_changes
-    await conn.executemany(sql, rows)
-    return conn.total_changes - before
+    return await conn.execute_many(sql, rows)
 
 
 class OutboxStore:
@@ -206,22 +203,20 @@ class OutboxStore:
         event loop for every writer waiting."""
         now = self.db.now()
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
+            if await conn.execute(
                 "UPDATE outbox SET done_at = ?, outcome = ?, blocked = NULL WHERE id = ? AND done_at IS NULL",
                 (now, outcome, item.id),
-            )
-            if cur.rowcount != 1:
+            ) != 1:
                 return Completion(marked=False)  # done already: record nothing twice
             recorded = False
             if posted is not None:
-                cur = await conn.execute(
+                recorded = await conn.execute(
                     "INSERT INTO messages (game_id, role, seat, channel_id, message_id, version)"
                     " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(game_id, role, seat) DO UPDATE SET"
                     " channel_id = excluded.channel_id, message_id = excluded.message_id, version = excluded.version"
                     " WHERE excluded.version >= messages.version",
                     (item.game_id, posted.role, posted.seat, posted.channel_id, posted.message_id, posted.version),
-                )
-                recorded = cur.rowcount == 1
+                ) == 1
             if strip_later is not None:
                 await insert_announcements(conn, item.game_id, [strip_row(item, strip_later)], now)
             return Completion(marked=True, recorded=recorded)
@@ -245,11 +240,10 @@ class OutboxStore:
         """At start-up: any undelivered post may have reached Discord before the bot
         stopped, so its retry must reuse the same nonce and content."""
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
+            return await conn.execute(
                 "UPDATE outbox SET uncertain = 1 WHERE done_at IS NULL AND kind IN ('board', 'hand')"
                 " AND uncertain = 0"
             )
-            return max(cur.rowcount, 0)
 
     async def retry_blocked(self, *, channel_id: int | None = None, causes: Iterable[str] | None = None) -> int:
         """Make blocked rows due now: all of them, those of one channel, or those
@@ -265,8 +259,7 @@ class OutboxStore:
             sql += f" AND blocked IN ({','.join('?' for _ in wanted)})"
             params.extend(wanted)
         async with self.db.transaction() as conn:
-            cur = await conn.execute(sql, params)
-            return max(cur.rowcount, 0)
+            return await conn.execute(sql, params)
 
     async def move_boards(self, game_id: int, *, to: int, lost: int) -> None:
         """The game moved from the lost thread ``lost`` to channel ``to``: its pending
@@ -290,8 +283,8 @@ class OutboxStore:
         the oldest (on the bot's clock)."""
         now = self.db.now()
         row = await self.db.read_one(
-            "SELECT COUNT(*) AS pending, COALESCE(SUM(due_at <= ?), 0) AS due,"
-            " COALESCE(SUM(blocked IS NOT NULL), 0) AS blocked, MIN(created_at) AS oldest"
+            "SELECT COUNT(*) AS pending, COUNT(CASE WHEN due_at <= ? THEN 1 END) AS due,"
+            " COUNT(blocked) AS blocked, MIN(created_at) AS oldest"
             " FROM outbox WHERE done_at IS NULL",
             (now,),
         )
@@ -307,8 +300,7 @@ class OutboxStore:
         """Forget rows delivered long ago (the table would otherwise grow with every move)."""
         cutoff = _iso(datetime.fromisoformat(self.db.now()) - keep)
         async with self.db.transaction() as conn:
-            cur = await conn.execute("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < ?", (cutoff,))
-            return max(cur.rowcount, 0)
+            return await conn.execute("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < ?", (cutoff,))
 
     async def games_needing_a_board(self) -> list[tuple[int, int]]:
         """Running games whose board is behind their move log with nothing queued to

@@ -34,6 +34,8 @@ class GameRecord(_Row):
     result: dict[str, Any] | None
     created_at: str
     updated_at: str
+    #: Bumped by every change to the game (see ``GameStore.revision``).
+    revision: int = 0
 
     @property
     def play_channel_id(self) -> int:

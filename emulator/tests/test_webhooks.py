@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from typing import Any
+
+import aiohttp
 
 import pytest
 
-from emulator import Emulator, User
+from emulator import Emulator, Harness, User
 from emulator.interactions import dispatch_interaction
 from emulator.model import Interaction
 
@@ -353,3 +356,32 @@ async def test_tokens_expire_on_the_emulators_clock(
     with emulator.expect_violation("interaction-token-expired"):
         status, err = await api.request("PATCH", hook(emulator, inter, "/messages/@original"), {"content": "late"})
     assert (status, err["code"]) == (401, 50027)
+
+
+async def test_answer_that_arrived_in_time_is_not_late_while_its_body_is_read(
+    emulator: Emulator, gw: RawGateway, harness: Harness, carol: User
+) -> None:
+    """Discord judges the 3-second rule on arrival: an answer whose request reached it in time counts even when its
+    upload is still being read at the deadline. The harness must wait for it, not call the interaction missed
+    (a test acting on "missed" would then race the bot's move)."""
+    emulator.interaction_deadline = 0.3
+    inter = await command(emulator, carol)
+
+    async def trickle() -> AsyncIterator[bytes]:
+        yield b'{"type": 4, '
+        await asyncio.sleep(0.5)  # the rest of the body after the deadline
+        yield b'"data": {"content": "made it"}}'
+
+    async def answer() -> int:
+        await asyncio.sleep(0.1)
+        headers = {"Authorization": f"Bot {emulator.token}", "Content-Type": "application/json"}
+        async with aiohttp.ClientSession() as session, session.post(
+            emulator.api_url + cb(inter), data=trickle(), headers=headers
+        ) as response:
+            return response.status
+
+    sending = asyncio.create_task(answer())
+    result = await harness._finish(inter, settle=False, check=True, what="/cmd")
+    assert await sending == 204
+    assert result.answered and not emulator.violations
+    assert [m.content for m in emulator.world.channel_messages(emulator.general.id)] == ["made it"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.games.catalogue import Catalogue
 from bot.play.session_service import SessionService
-from bot.store import Database, GameStore
+from bot.store import GameStore, SqliteDatabase
 from bot.workers.cpu import CpuPool
 from engine.core import get_game
 
@@ -31,7 +31,7 @@ class RecordingPool(ThreadPoolExecutor):
 
 
 async def test_a_game_rebuilt_from_its_log_is_replayed_in_the_pool(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "bot.db")
+    db = await SqliteDatabase.open(tmp_path / "bot.db")
     pool = RecordingPool()
     try:
         store = GameStore(db)

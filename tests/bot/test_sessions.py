@@ -10,7 +10,7 @@ import pytest
 from bot.games.catalogue import Catalogue
 from bot.play.errors import PlayError, StaleBoard
 from bot.play.session_service import SessionService
-from bot.store import CorruptRecord, Database, GameStore
+from bot.store import CorruptRecord, GameStore, SqliteDatabase
 from engine.core import IllegalMove, NotYourTurn, get_game
 
 
@@ -23,7 +23,7 @@ async def new_game(store: GameStore, kind: str = "flaming-pyramids", players: in
 
 @pytest.fixture
 async def service(tmp_path: Path):  # type: ignore[no-untyped-def]
-    db = await Database.open(tmp_path / "bot.db")
+    db = await SqliteDatabase.open(tmp_path / "bot.db")
     yield SessionService(GameStore(db), Catalogue.default())
     await db.close()
 

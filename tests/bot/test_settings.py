@@ -134,6 +134,37 @@ def test_some_shards_only_are_refused_at_start_since_sqlite_serves_one_process(t
                           env=env, timeout=60)
     assert done.returncode == 2, done.stderr
     assert "PYRAMID_SHARD_IDS=0,1 runs only some of the 4 shards" in done.stderr
-    assert "shared PostgreSQL database" in done.stderr
+    assert "a PostgreSQL database (postgresql://…) that every bot process shares" in done.stderr
     assert "Traceback" not in done.stderr
     assert not database.exists() and not database.with_name("bot.db.lock").exists()
+
+
+@pytest.mark.parametrize(("text", "dialect", "where"), [
+    ("pyramid-bot.db", "sqlite", "pyramid-bot.db"),
+    ("sqlite:///data/bot.db", "sqlite", "data/bot.db"),
+    ("sqlite:////var/lib/pyramid/bot.db", "sqlite", "/var/lib/pyramid/bot.db"),
+    ("postgresql://bot:secret@db.example:5432/pyramid", "postgresql", "postgresql://bot:***@db.example:5432/pyramid"),
+    ("postgres://db/pyramid", "postgresql", "postgres://db/pyramid"),
+])
+def test_pyramid_database_takes_a_path_or_a_url(text: str, dialect: str, where: str) -> None:
+    settings = load_settings(discord_token="t", database=text)
+    assert settings.database.dialect == dialect
+    assert settings.database.describe() == where  # never the password
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("mysql://db/pyramid", "mysql://… is not supported"),
+    ("sqlite://bot.db", "sqlite:///relative/path"),
+    ("postgresql:///pyramid", "names no server host"),
+])
+def test_unusable_database_settings_say_what_to_write(text: str, message: str) -> None:
+    with pytest.raises(SettingsError, match="PYRAMID_DATABASE") as caught:
+        load_settings(discord_token="t", database=text)
+    assert message in str(caught.value)
+
+
+def test_backups_and_restores_need_a_file() -> None:
+    settings = load_settings(discord_token="t", database="postgresql://bot:secret@db/pyramid")
+    with pytest.raises(SettingsError, match="pg_dump") as caught:
+        settings.database_path  # noqa: B018
+    assert "secret" not in str(caught.value)

@@ -8,12 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.store import Database, GameStore
+from bot.store import GameStore, SqliteDatabase
 
 
 async def make_database(path: Path, games: int = 40, moves: int = 20) -> list[int]:
     """A database as the bot leaves it, with ``games`` games of ``moves`` moves each."""
-    db = await Database.open(path)
+    db = await SqliteDatabase.open(path)
     store = GameStore(db)
     ids: list[int] = []
     try:

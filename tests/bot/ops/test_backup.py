@@ -15,7 +15,7 @@ from bot.ops.backup import BackupError, backup_name, inspect_backup, list_backup
 from bot.ops.restore import restore
 from bot.ops.running import BotAlreadyRunning, DatabaseBusy, bot_running, no_bot_running
 from bot.ops.schedule import RETRY_AFTER, BackupSchedule
-from bot.store import Database, GameStore
+from bot.store import GameStore, SqliteDatabase
 from bot.store.migrate import bundled_migrations
 from tests.bot.clock import FakeClock
 from tests.bot.ops.helpers import count_games, make_database
@@ -37,7 +37,7 @@ def moves_match_snapshots(path: Path) -> bool:
 async def test_an_online_backup_is_consistent_while_the_store_writes(tmp_path: Path) -> None:
     database = tmp_path / "bot.db"
     ids = await make_database(database, games=10, moves=5)
-    db = await Database.open(database)
+    db = await SqliteDatabase.open(database)
     store = GameStore(db)
     writing = True
 
@@ -145,7 +145,7 @@ async def test_restore_puts_the_backup_in_place_and_keeps_the_old_file(tmp_path:
     database = tmp_path / "bot.db"
     ids = await make_database(database, games=4, moves=3)
     backup = take_backup(database, tmp_path / "backups" / "bot-1.db").path
-    db = await Database.open(database)  # more play after the backup, left in the -wal
+    db = await SqliteDatabase.open(database)  # more play after the backup, left in the -wal
     await GameStore(db).create_game("pyrinoes", guild_id=1, channel_id=2, options={}, seed=1, created_by=3)
     await db.close()
     database.write_bytes(b"damaged" * 1000)
@@ -158,7 +158,7 @@ async def test_restore_puts_the_backup_in_place_and_keeps_the_old_file(tmp_path:
     assert report.kept_aside == [aside, Path(f"{aside}-wal")]
     assert aside.read_bytes().startswith(b"damaged") and Path(f"{aside}-wal").read_bytes() == b"last moves"
     assert not Path(f"{database}-wal").exists(), "no stale -wal may meet the restored file"
-    db = await Database.open(database)
+    db = await SqliteDatabase.open(database)
     try:
         assert [g.id for g in await GameStore(db).all_games()] == ids
     finally:

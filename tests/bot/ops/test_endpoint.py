@@ -19,7 +19,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.ops import health
 from bot.ops.endpoint import MetricsPortError, OpsServer
 from bot.ops.metrics import ErrorCounter, Metrics, instrument
-from bot.store import Database
+from bot.store import Database, SqliteDatabase
 
 
 def free_port() -> int:
@@ -38,7 +38,7 @@ def value(page: str, name: str, **labels: str) -> float:
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "bot.db")
+    database = await SqliteDatabase.open(tmp_path / "bot.db")
     yield database
     await database.close()
 

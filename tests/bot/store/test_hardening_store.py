@@ -4,16 +4,15 @@ the per-user cap on open games, and bounded server settings (migration 0004)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import math
-from pathlib import Path
 
-import aiosqlite
 import pytest
 from pydantic import ValidationError
 
-from bot.store import GameStore, GuildSettings, LobbyError
+from bot.store import DatabaseTarget, GameStore, GuildSettings, LobbyError
 from bot.store.game_store import AlreadyEntered, TooManyOpenGames
-from bot.store.migrate import bundled_migrations, migrate
+from bot.store.migrate import bundled_migrations
 
 
 async def open_one(store: GameStore, user: int = 7, guild: int = 1, **extra: object) -> int:
@@ -111,32 +110,34 @@ async def test_the_store_revalidates_settings_it_is_given(store: GameStore) -> N
     assert (await store.guild_settings(1)).max_open_games == 25
 
 
-async def test_migration_0004_brings_old_rows_into_bounds(tmp_path: Path) -> None:
+async def test_migration_0004_brings_old_rows_into_bounds(database_target: DatabaseTarget) -> None:
     """Settings saved under the old, looser limits (and lobbies opened with forged
     options) stay loadable after the upgrade."""
-    conn = await aiosqlite.connect(tmp_path / "old.db", isolation_level=None)
+    migrations = bundled_migrations(database_target.dialect)
+    db = await database_target.open(migrations=[m for m in migrations if m.version < 4])
     try:
-        migrations = bundled_migrations()
-        before = [m for m in migrations if m.version < 4]
-        await migrate(conn, before)
-        await conn.executescript(
-            "INSERT INTO guild_settings (guild_id, use_threads, reminder_hours, timeout_hours, timeout_action)"
-            " VALUES (1, 1, 0.05, 0.1, 'ai'), (2, 1, 800, 5000, 'ai'), (3, 0, NULL, NULL, 'forfeit'),"
-            " (4, 1, 30, 20, 'ai');"
-            "INSERT INTO games (kind, channel_id, options, status, seed, created_at, updated_at) VALUES"
-            " ('pyrinoes', 1, '{\"target\": 1}', 'lobby', 1, 'x', 'x'),"
-            " ('flaming-pyramids', 1, '{\"turn_limit\": 1000000000000}', 'lobby', 1, 'x', 'x'),"
-            " ('pyrinoes', 1, '{\"target\": 50}', 'lobby', 1, 'x', 'x');"
-        )
-        assert await migrate(conn, migrations) == migrations[-1].version
-        async with conn.execute("SELECT * FROM guild_settings ORDER BY guild_id") as cur:
-            rows = [dict(zip([c[0] for c in cur.description], r, strict=True)) for r in await cur.fetchall()]
-        settings = [GuildSettings.model_validate(r) for r in rows]  # every row loads
+        async with db.transaction() as conn:
+            await conn.execute_many(
+                "INSERT INTO guild_settings (guild_id, use_threads, reminder_hours, timeout_hours, timeout_action)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(1, 1, 0.05, 0.1, "ai"), (2, 1, 800.0, 5000.0, "ai"), (3, 0, None, None, "forfeit"),
+                 (4, 1, 30.0, 20.0, "ai")])
+            await conn.execute_many(
+                "INSERT INTO games (kind, channel_id, options, status, seed, created_at, updated_at)"
+                " VALUES (?, 1, ?, 'lobby', 1, 'x', 'x')",
+                [("pyrinoes", '{"target": 1}'), ("flaming-pyramids", '{"turn_limit": 1000000000000}'),
+                 ("pyrinoes", '{"target": 50}')])
+    finally:
+        await db.close()
+    db = await database_target.open()
+    try:
+        assert db.schema_version == migrations[-1].version
+        rows = await db.read_all("SELECT * FROM guild_settings ORDER BY guild_id")
+        settings = [GuildSettings.model_validate(dict(r)) for r in rows]  # every row loads
         assert [(s.reminder_hours, s.timeout_hours) for s in settings] == [
             (1.0, 3.0), (720.0, 2160.0), (None, None), (30.0, 90.0)]
         assert all(s.max_open_games == 3 for s in settings)
-        async with conn.execute("SELECT options FROM games ORDER BY id") as cur:
-            options = [r[0] for r in await cur.fetchall()]
-        assert options == ['{"target":10}', '{"turn_limit":2000}', '{"target": 50}']
+        options = [json.loads(r[0]) for r in await db.read_all("SELECT options FROM games ORDER BY id")]
+        assert options == [{"target": 10}, {"turn_limit": 2000}, {"target": 50}]
     finally:
-        await conn.close()
+        await db.close()

@@ -5,17 +5,15 @@ a stopped bot left behind."""
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.games.catalogue import Catalogue
 from bot.play.announcements import MAX_NONCE, nonce
 from bot.play.errors import StaleBoard
 from bot.play.session_service import SessionService
-from bot.store import Database, GameStore
-from bot.store.migrate import bundled_migrations, migrate
+from bot.store import DatabaseTarget, GameStore
+from bot.store.migrate import bundled_migrations
 from bot.store.outbox import Announcement
 from tests.bot.clock import FakeClock
 
@@ -101,32 +99,29 @@ def test_nonces_are_stable_distinct_and_short() -> None:
     assert len(huge) <= MAX_NONCE and huge == nonce(2**63 - 1, 2**40, "hand", 5)
 
 
-async def test_the_migration_queues_what_a_stopped_bot_left_unannounced(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
-    conn = await aiosqlite.connect(path, isolation_level=None)
+async def test_the_migration_queues_what_a_stopped_bot_left_unannounced(database_target: DatabaseTarget) -> None:
+    db = await database_target.open(migrations=bundled_migrations(database_target.dialect)[:2])
     try:
-        assert await migrate(conn, bundled_migrations()[:2]) == 2
+        assert db.schema_version == 2
         now = "2026-11-01T00:00:00+00:00"
-        for game_id, status in ((1, "active"), (2, "finished"), (3, "active")):
-            await conn.execute(
-                "INSERT INTO games (id, kind, guild_id, channel_id, options, status, seed, created_at, updated_at)"
-                " VALUES (?, 'flaming-pyramids', 1, 2, '{}', ?, 42, ?, ?)", (game_id, status, now, now))
-        for game_id, seq in ((1, 1), (1, 2), (2, 1), (3, 1)):
-            await conn.execute("INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, ?, 0, 'x', ?)",
-                               (game_id, seq, now))
-        # Game 1's board shows move 1 of 2; game 2 finished unannounced; game 3 is up to date.
-        for game_id, version in ((1, 1), (3, 1)):
-            await conn.execute("INSERT INTO messages (game_id, role, channel_id, message_id, version)"
-                               " VALUES (?, 'board', 2, 99, ?)", (game_id, version))
-        await conn.commit()
+        async with db.transaction() as conn:
+            for game_id, status in ((1, "active"), (2, "finished"), (3, "active")):
+                await conn.execute(
+                    "INSERT INTO games (id, kind, guild_id, channel_id, options, status, seed, created_at, updated_at)"
+                    " VALUES (?, 'flaming-pyramids', 1, 2, '{}', ?, 42, ?, ?)", (game_id, status, now, now))
+            for game_id, seq in ((1, 1), (1, 2), (2, 1), (3, 1)):
+                await conn.execute("INSERT INTO moves (game_id, seq, seat, move, created_at) VALUES (?, ?, 0, 'x', ?)",
+                                   (game_id, seq, now))
+            # Game 1's board shows move 1 of 2; game 2 finished unannounced; game 3 is up to date.
+            for game_id, version in ((1, 1), (3, 1)):
+                await conn.execute("INSERT INTO messages (game_id, role, channel_id, message_id, version)"
+                                   " VALUES (?, 'board', 2, 99, ?)", (game_id, version))
     finally:
-        await conn.close()
-    db = await Database.open(path)
+        await db.close()
+    db = await database_target.open()
     try:
-        async with db.reading() as reader, reader.execute(
-            "SELECT game_id, version, kind FROM outbox WHERE done_at IS NULL ORDER BY game_id, kind"
-        ) as cur:
-            rows = [tuple(r) for r in await cur.fetchall()]
+        rows = [tuple(r) for r in await db.read_all(
+            "SELECT game_id, version, kind FROM outbox WHERE done_at IS NULL ORDER BY game_id, kind")]
         assert rows == [(1, 2, "ai"), (1, 2, "board"), (2, 1, "board"), (3, 1, "ai")]
         assert (await GameStore(db).outbox.backlog()).due == 4
     finally:

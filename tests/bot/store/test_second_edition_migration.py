@@ -9,14 +9,11 @@ new geometry reinterpret (and reject) them.
 from __future__ import annotations
 
 import json
-from pathlib import Path
-
-import aiosqlite
 
 from bot.games.catalogue import Catalogue
 from bot.play.session_service import SessionService
-from bot.store import Database, GameStore
-from bot.store.migrate import bundled_migrations, migrate
+from bot.store import DatabaseTarget, GameStore
+from bot.store.migrate import bundled_migrations
 from engine.continuous_pyramid.deal import deal_state
 from engine.continuous_pyramid.options import CPOptions
 from engine.continuous_pyramid.solver import Budget, solve
@@ -33,39 +30,40 @@ def first_edition_line() -> list[str]:
     return list(result.line)
 
 
-async def old_database(path: Path, moves: list[str]) -> None:
+async def old_database(target: DatabaseTarget, moves: list[str]) -> None:
     """A database at schema version 1 holding one running first-edition game, a lobby
     and a challenge, written the way the first-edition bot wrote them."""
-    conn = await aiosqlite.connect(path, isolation_level=None)
+    db = await target.open(migrations=bundled_migrations(target.dialect)[:1])
     try:
-        assert await migrate(conn, bundled_migrations()[:1]) == 1
+        assert db.schema_version == 1
         old_options = json.dumps({"undo": True, "winnable_only": False})
-        await conn.execute(
-            "INSERT INTO challenges (id, guild_id, channel_id, seed, options, created_by, created_at)"
-            " VALUES (1, 1, 2, 7, ?, 5, ?)", (old_options, NOW))
-        for game_id, status in ((1, "active"), (2, "lobby")):
+        async with db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO games (id, kind, guild_id, channel_id, options, status, seed, created_by,"
-                " created_at, updated_at) VALUES (?, 'continuous-pyramid', 1, 2, ?, ?, ?, 5, ?, ?)",
-                (game_id, old_options, status, SEED, NOW, NOW))
-            await conn.execute(
-                "INSERT INTO seats (game_id, seat, user_id, name, joined_at) VALUES (?, 0, 5, 'Ana', ?)",
-                (game_id, NOW))
-        for seq, move in enumerate(moves, start=1):
-            await conn.execute(
-                "INSERT INTO moves (game_id, seq, seat, move, actor_id, created_at) VALUES (1, ?, 0, ?, 5, ?)",
-                (seq, move, NOW))
-        # the first-edition bot's cached position: no edition in its options
-        position = get_game("continuous-pyramid").to_position(
-            get_game("continuous-pyramid").replay(1, {"edition": 1}, SEED, [(0, m) for m in moves]))
-        position["options"].pop("edition")
-        await conn.execute("INSERT INTO snapshots (game_id, seq, position) VALUES (1, ?, ?)",
-                           (len(moves), json.dumps(position)))
+                "INSERT INTO challenges (id, guild_id, channel_id, seed, options, created_by, created_at)"
+                " VALUES (1, 1, 2, 7, ?, 5, ?)", (old_options, NOW))
+            for game_id, status in ((1, "active"), (2, "lobby")):
+                await conn.execute(
+                    "INSERT INTO games (id, kind, guild_id, channel_id, options, status, seed, created_by,"
+                    " created_at, updated_at) VALUES (?, 'continuous-pyramid', 1, 2, ?, ?, ?, 5, ?, ?)",
+                    (game_id, old_options, status, SEED, NOW, NOW))
+                await conn.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name, joined_at) VALUES (?, 0, 5, 'Ana', ?)",
+                    (game_id, NOW))
+            for seq, move in enumerate(moves, start=1):
+                await conn.execute(
+                    "INSERT INTO moves (game_id, seq, seat, move, actor_id, created_at) VALUES (1, ?, 0, ?, 5, ?)",
+                    (seq, move, NOW))
+            # the first-edition bot's cached position: no edition in its options
+            position = get_game("continuous-pyramid").to_position(
+                get_game("continuous-pyramid").replay(1, {"edition": 1}, SEED, [(0, m) for m in moves]))
+            position["options"].pop("edition")
+            await conn.execute("INSERT INTO snapshots (game_id, seq, position) VALUES (1, ?, ?)",
+                               (len(moves), json.dumps(position)))
     finally:
-        await conn.close()
+        await db.close()
 
 
-async def test_first_edition_games_keep_their_rules_after_the_migration(tmp_path: Path) -> None:
+async def test_first_edition_games_keep_their_rules_after_the_migration(database_target: DatabaseTarget) -> None:
     line = first_edition_line()
     top = next(i for i, move in enumerate(line) if move.endswith(" 4:0,0"))
     played = line[: top + 3]
@@ -78,9 +76,8 @@ async def test_first_edition_games_keep_their_rules_after_the_migration(tmp_path
     else:
         raise AssertionError("the first-edition line should not replay under the second edition")
 
-    path = tmp_path / "old.db"
-    await old_database(path, played)
-    db = await Database.open(path)
+    await old_database(database_target, played)
+    db = await database_target.open()
     try:
         store = GameStore(db)
         running = await store.game_record(1)

@@ -1,4 +1,4 @@
-"""The store against real SQLite files."""
+"""The store against real SQLite files and a real PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -6,10 +6,12 @@ import asyncio
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 import pytest
 
-from bot.store import CorruptRecord, Database, DuplicateMove, GameStore, LobbyError, SchemaError
-from bot.store.migrate import Migration, bundled_migrations, migrate
+from bot.store import CorruptRecord, DatabaseTarget, DuplicateMove, GameStore, LobbyError, SchemaError, SqliteDatabase
+from bot.store.migrate import Migration, bundled_migrations
+from bot.store.sqlite import migrate_sqlite as migrate
 
 
 async def pyrinoes_game(store: GameStore) -> int:
@@ -18,39 +20,50 @@ async def pyrinoes_game(store: GameStore) -> int:
 
 
 async def test_migrates_an_empty_database(store: GameStore) -> None:
-    assert store.db.schema_version == bundled_migrations()[-1].version
-    async with store.db.reading() as conn, conn.execute("PRAGMA journal_mode") as cur:
-        row = await cur.fetchone()
-    assert row is not None and row[0] == "wal"
-    async with store.db.reading() as conn, conn.execute("PRAGMA foreign_keys") as cur:
-        row = await cur.fetchone()
-    assert row is not None and row[0] == 1
+    assert store.db.schema_version == bundled_migrations(store.db.dialect)[-1].version
+    row = await store.db.read_one("SELECT COUNT(*), MAX(version) FROM schema_migrations")
+    assert row is not None and tuple(row) == (len(bundled_migrations()), bundled_migrations()[-1].version)
+
+
+async def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path: Path) -> None:
+    db = await SqliteDatabase.open(tmp_path / "bot.db")
+    try:
+        journal = await db.read_one("PRAGMA journal_mode")
+        keys = await db.read_one("PRAGMA foreign_keys")
+        assert journal is not None and journal[0] == "wal"
+        assert keys is not None and keys[0] == 1
+    finally:
+        await db.close()
+
+
+def test_both_dialects_have_every_migration() -> None:
+    """One numbered sequence: a dialect's own file replaces the shared one, never adds or skips a version."""
+    sqlite, postgresql = bundled_migrations("sqlite"), bundled_migrations("postgresql")
+    assert [(m.version, m.name) for m in sqlite] == [(m.version, m.name) for m in postgresql]
 
 
 async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
     path = tmp_path / "bot.db"
-    db = await Database.open(path)
+    db = await SqliteDatabase.open(path)
     game_id = await pyrinoes_game(GameStore(db))
     await db.close()
-    db = await Database.open(path)
+    db = await SqliteDatabase.open(path)
     try:
         game = await GameStore(db).game_record(game_id)
         assert game is not None and game.kind == "pyrinoes"
-        async with db.reading() as conn, conn.execute("SELECT COUNT(*) FROM schema_migrations") as cur:
-            row = await cur.fetchone()
+        row = await db.read_one("SELECT COUNT(*) FROM schema_migrations")
         assert row is not None and row[0] == len(bundled_migrations())
     finally:
         await db.close()
 
 
-async def test_refuses_a_newer_schema(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
-    db = await Database.open(path)
+async def test_refuses_a_newer_schema(database_target: DatabaseTarget) -> None:
+    db = await database_target.open()
     async with db.transaction() as conn:
         await conn.execute("INSERT INTO schema_migrations (version, name) VALUES (999, 'from_the_future')")
     await db.close()
     with pytest.raises(SchemaError, match="newer than this bot understands"):
-        await Database.open(path)
+        await database_target.open()
 
 
 async def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
@@ -115,9 +128,9 @@ async def test_reads_neither_wait_for_nor_see_an_open_write(store: GameStore) ->
         seen = await asyncio.wait_for(store.moves(game_id), timeout=2)  # the write lock is held right now
         assert [m.move for m in seen] == ["draw"]
     assert [m.move for m in await store.moves(game_id)] == ["draw", "pass"]
-    with pytest.raises(aiosqlite.OperationalError):  # and the read connection cannot write
-        async with store.db.reading() as reader:
-            await reader.execute("DELETE FROM moves")
+    with pytest.raises((aiosqlite.OperationalError, asyncpg.ReadOnlySQLTransactionError)):  # reads cannot write
+        await store.db.read_all("DELETE FROM moves RETURNING seq")
+    assert len(await store.moves(game_id)) == 2
 
 
 async def test_lobby_seats(store: GameStore) -> None:

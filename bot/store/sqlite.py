@@ -1,0 +1,235 @@
+"""The embedded backend: one SQLite file, owned by one bot process.
+
+aiosqlite runs every statement on one worker thread, so two coroutines sharing a
+connection could interleave statements inside each other's transactions. Writes
+therefore go through an asyncio lock: a write is one ``BEGIN IMMEDIATE … COMMIT``
+that nobody else can see half-done.
+
+Reads use a second, read-only connection and no lock. In WAL mode a reader sees
+only committed transactions and never waits for the writer, and every read here is
+a single statement, so it is its own consistent snapshot. Under load this matters:
+a dozen reads per move queueing on the writers' lock (each hand-over costs an event
+loop turn) made clicks wait for each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.database import (
+    Clock,
+    Conflict,
+    Database,
+    DatabaseDamaged,
+    DatabaseUnavailable,
+    Dialect,
+    Row,
+    Tx,
+    utc_now,
+)
+from bot.store.migrate import Migration, SchemaError, bundled_migrations, check_version
+
+#: SQLite's primary result codes (https://sqlite.org/rescode.html) that say the file is bad...
+_DAMAGED_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+#: ... and those that say the file cannot be reached or written.
+_UNAVAILABLE_CODES = {3, 8, 10, 13, 14, 23}  # PERM, READONLY, IOERR, FULL, CANTOPEN, AUTH
+#: Extended codes of a broken PRIMARY KEY or UNIQUE rule.
+_UNIQUE_CODES = {1555, 2067}  # SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_CONSTRAINT_UNIQUE
+
+
+def classify(path: Path, exc: sqlite3.Error) -> Exception:
+    """The operator-facing exception for a SQLite error, or ``exc`` itself when it
+    says nothing about the file (a bug in a query, say)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    if primary in _DAMAGED_CODES:
+        return DatabaseDamaged(path, str(exc))
+    if primary in _UNAVAILABLE_CODES:
+        return DatabaseUnavailable(path, str(exc))
+    return exc
+
+
+def integrity_pragma(*, full: bool) -> str:
+    return "PRAGMA integrity_check" if full else "PRAGMA quick_check"
+
+
+def integrity_problems(rows: list[str]) -> str:
+    """The first few problems SQLite's check reported, in one line; empty when it said "ok"."""
+    if rows == ["ok"]:
+        return ""
+    lines = [line for row in rows for line in row.splitlines() if line and not line.startswith("***")]
+    return "; ".join(lines[:3]) + (f"; and {len(lines) - 3} more" if len(lines) > 3 else "")
+
+
+async def check_integrity(conn: aiosqlite.Connection, path: Path, *, full: bool = False) -> None:
+    """Raise :class:`DatabaseDamaged` unless SQLite's own check finds nothing wrong.
+
+    ``quick_check`` reads every page once (seconds even for a large file), which is
+    enough to catch a truncated or overwritten file before the bot builds games on
+    it; ``integrity_check`` also cross-checks every index, for restores."""
+    async with conn.execute(integrity_pragma(full=full)) as cur:
+        problems = integrity_problems([str(row[0]) for row in await cur.fetchall()])
+    if problems:
+        raise DatabaseDamaged(path, f"integrity check: {problems}")
+
+
+def _try_open(path: Path) -> None:
+    sqlite3.connect(path).close()
+
+
+class SqliteTx(Tx):
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            async with self._conn.execute(sql, tuple(params)) as cur:
+                return max(cur.rowcount, 0)
+        except sqlite3.IntegrityError as exc:
+            if getattr(exc, "sqlite_errorcode", None) in _UNIQUE_CODES:
+                raise Conflict(str(exc)) from exc
+            raise
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self.fetch_all(sql, params)
+        return rows[0] if rows else None
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            async with self._conn.execute(sql, tuple(params)) as cur:
+                return list(await cur.fetchall())
+        except sqlite3.IntegrityError as exc:
+            if getattr(exc, "sqlite_errorcode", None) in _UNIQUE_CODES:
+                raise Conflict(str(exc)) from exc
+            raise
+
+
+class SqliteDatabase(Database):
+    dialect: Dialect = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Clock,
+                 schema_version: int, path: Path) -> None:
+        super().__init__(clock, schema_version)
+        self._conn = conn
+        self._reader = reader
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str | Path, clock: Clock = utc_now,
+                   migrations: list[Migration] | None = None) -> SqliteDatabase:
+        """Open (creating and migrating) the database, after SQLite's quick check.
+
+        A file that is damaged or cannot be reached raises :class:`DatabaseDamaged` or
+        :class:`DatabaseUnavailable`, so the bot can tell its operator what to do
+        instead of dying with a traceback, or worse, running on a broken file."""
+        path = Path(path)
+        try:
+            return await cls._open(path, clock, migrations)
+        except sqlite3.Error as exc:
+            operator_facing = classify(path, exc)
+            if operator_facing is exc:
+                raise
+            raise operator_facing from exc
+
+    @classmethod
+    async def _open(cls, path: Path, clock: Clock, migrations: list[Migration] | None) -> SqliteDatabase:
+        if path.parent and not path.parent.exists():
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise DatabaseUnavailable(path, f"cannot create its folder: {exc.strerror or exc}") from exc
+        # A path SQLite cannot open fails here, with the plain driver: when aiosqlite's own
+        # connect fails it leaves its worker thread to report to an event loop that is gone.
+        await asyncio.to_thread(_try_open, path)
+        async with contextlib.AsyncExitStack() as opened:  # closes what was opened if a later step fails
+            conn = await aiosqlite.connect(path, isolation_level=None)
+            opened.push_async_callback(conn.close)
+            conn.row_factory = aiosqlite.Row
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await check_integrity(conn, path)
+            for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=5000", "synchronous=NORMAL"):
+                await conn.execute(f"PRAGMA {pragma}")
+            schema_version = await migrate_sqlite(conn, migrations)
+            reader = await aiosqlite.connect(path, isolation_level=None)
+            opened.push_async_callback(reader.close)
+            reader.row_factory = aiosqlite.Row
+            for pragma in ("query_only=ON", "foreign_keys=ON", "busy_timeout=5000"):
+                await reader.execute(f"PRAGMA {pragma}")
+            opened.pop_all()  # both stay open: the Database owns them now
+        return cls(conn, reader, clock, schema_version, path)
+
+    def describe(self) -> str:
+        return str(self.path)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._reader.close()
+            await self._conn.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield SqliteTx(self._conn)
+            except BaseException:
+                await self._conn.rollback()
+                raise
+            else:
+                await self._conn.commit()
+
+    async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+        async with self._reader.execute(sql, tuple(params)) as cur:
+            row: Row | None = await cur.fetchone()
+            return row
+
+    async def read_all(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        async with self._reader.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+
+async def _current_version(conn: aiosqlite.Connection) -> int:
+    await conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)"
+    )
+    async with conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def migrate_sqlite(conn: aiosqlite.Connection, migrations: list[Migration] | None = None) -> int:
+    """Bring the schema up to date; returns the version now in force. Each file runs in
+    its own transaction together with the row that records it, so a crash
+    mid-migration leaves the previous version intact."""
+    todo = bundled_migrations("sqlite") if migrations is None else migrations
+    version = check_version(await _current_version(conn), todo)
+    for migration in todo:
+        if migration.version <= version:
+            continue
+        script = (
+            "BEGIN;\n"
+            + migration.sql
+            + f"\nINSERT INTO schema_migrations (version, name) VALUES ({migration.version}, '{migration.name}');"
+            + "\nCOMMIT;"
+        )
+        try:
+            await conn.executescript(script)
+        except Exception:
+            if conn.in_transaction:
+                await conn.rollback()
+            raise
+        version = migration.version
+    return version
+
+
+__all__ = ["SchemaError", "SqliteDatabase", "SqliteTx", "check_integrity", "classify", "migrate_sqlite"]
