@@ -124,7 +124,7 @@ def run(settings: Settings) -> int:
         log.error("%s", advice.damaged(exc, settings))
         return ExitCode.DATABASE_DAMAGED
     except DatabaseUnavailable as exc:
-        log.error("%s", advice.unavailable(exc))
+        log.error("%s", advice.unavailable(exc, settings))
         return ExitCode.DATABASE_UNAVAILABLE
     except BotAlreadyRunning as exc:
         log.error("%s", exc)

@@ -248,8 +248,34 @@ class PostgresServer:
         return name
 
 
+def ensure_installed(*, apt_get: str = "apt-get") -> Path:
+    """The server binaries, installed first from Debian's ``postgresql`` package when
+    they are missing (with ``sudo`` unless root): what the README's test command and
+    the CI run, so a fresh Debian machine needs nothing done by hand."""
+    try:
+        return find_binaries()
+    except PostgresUnavailable:
+        if shutil.which(apt_get) is None:
+            raise
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    print("installing PostgreSQL's server (Debian package postgresql) for the tests", flush=True)
+    for command in ([apt_get, "update", "-q"], [apt_get, "install", "-y", "-q", "postgresql"]):
+        done = subprocess.run([*sudo, *command], env=env, check=False)
+        if done.returncode != 0:
+            raise PostgresUnavailable(f"{' '.join(command)} failed (exit {done.returncode}); {INSTALL_HINT}")
+    return find_binaries()
+
+
 def main() -> None:
-    """Start a server, print its URL, and stop it on Ctrl-C or SIGTERM."""
+    """Start a server, print its URL, and stop it on Ctrl-C or SIGTERM; with
+    ``--ensure``, only make sure the binaries are installed (see :func:`ensure_installed`)."""
+    if sys.argv[1:] == ["--ensure"]:
+        try:
+            print(f"PostgreSQL server binaries: {ensure_installed()}", flush=True)
+        except PostgresUnavailable as error:
+            sys.exit(f"error: {error}")
+        return
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # unwinds through the with-block below
     try:
         with PostgresServer() as server:

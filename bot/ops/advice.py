@@ -25,7 +25,12 @@ def damaged(exc: DatabaseDamaged, settings: OperatorSettings) -> str:
     )
 
 
-def unavailable(exc: DatabaseUnavailable) -> str:
+def unavailable(exc: DatabaseUnavailable, settings: OperatorSettings) -> str:
+    if settings.database.shared:
+        return (
+            f"{exc} Check that the PostgreSQL server in PYRAMID_DATABASE is running and reachable from here, and"
+            " that the user, password and database name in the URL are right (the database must exist)."
+        )
     return (
         f"{exc} Check that PYRAMID_DATABASE names a file in a folder that the bot's user can write to,"
         " and that the disk is not full."

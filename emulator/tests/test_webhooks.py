@@ -7,7 +7,6 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
-
 import pytest
 
 from emulator import Emulator, Harness, User

@@ -168,3 +168,17 @@ def test_backups_and_restores_need_a_file() -> None:
     with pytest.raises(SettingsError, match="pg_dump") as caught:
         settings.database_path  # noqa: B018
     assert "secret" not in str(caught.value)
+
+
+def test_an_unreachable_postgresql_server_stops_the_bot_with_a_sentence(tmp_path: Path) -> None:
+    """Several shards of one process on PostgreSQL are allowed, and an unreachable server is named (without its
+    password) with what to check, exit code 6."""
+    env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "never-sent-anywhere",
+           "PYRAMID_DATABASE": "postgresql://pyramid:hunter2@127.0.0.1:9/pyramid",
+           "PYRAMID_API_BASE_URL": "http://127.0.0.1:9", "PYRAMID_SHARD_COUNT": "4", "PYRAMID_SHARD_IDS": "0-1"}
+    done = subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=tmp_path,
+                          env=env, timeout=60)
+    assert done.returncode == 6, done.stderr
+    assert "postgresql://pyramid:***@127.0.0.1:9/pyramid" in done.stderr
+    assert "PostgreSQL server in PYRAMID_DATABASE is running and reachable" in done.stderr
+    assert "hunter2" not in done.stderr and "Traceback" not in done.stderr

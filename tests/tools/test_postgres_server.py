@@ -111,3 +111,13 @@ def test_newest_complete_version_wins(tmp_path: Path) -> None:
             (bindir / program).touch(mode=0o755)
     assert find_binaries(path="", debian_root=tmp_path) == tmp_path / "15" / "bin"
     assert os.access(find_binaries() / "initdb", os.X_OK)  # and this machine has the real ones
+
+
+@pytest.mark.postgres
+def test_ensure_finds_the_installed_server_without_installing_anything() -> None:
+    """What the README's test command runs first: on a machine that has the binaries it only reports them."""
+    done = subprocess.run([sys.executable, "-m", "tools.postgres_server", "--ensure"], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("PostgreSQL server binaries: ") and "installing" not in done.stdout
+    assert Path(done.stdout.split(": ", 1)[1].strip()) == find_binaries()

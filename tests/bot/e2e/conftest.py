@@ -65,14 +65,20 @@ def cpu() -> CpuPool | None:
 
 
 @pytest.fixture
+def database(tmp_path: Path) -> str:
+    """The bots' PYRAMID_DATABASE: a SQLite file (``test_postgresql.py`` gives a PostgreSQL URL)."""
+    return str(tmp_path / "bot.db")
+
+
+@pytest.fixture
 def bot_factory(
-    tmp_path: Path, clock: FakeClock, bots: list[BotUnderTest], catalogue: Catalogue, cpu: CpuPool | None
+    database: str, clock: FakeClock, bots: list[BotUnderTest], catalogue: Catalogue, cpu: CpuPool | None
 ) -> Callable[[str, str], Awaitable[BotUnderTest]]:
     seeds = itertools.count(1000)
 
     async def make(api_base_url: str, token: str) -> BotUnderTest:
         settings = load_settings(
-            discord_token=token, api_base_url=api_base_url, database_path=tmp_path / "bot.db", ai_delay_seconds=0,
+            discord_token=token, api_base_url=api_base_url, database=database, ai_delay_seconds=0,
             render_workers=0,
         )
         configure_api_base(settings.api_base_url)
