@@ -25,8 +25,11 @@ NEVER = timedelta(days=3650)
 UNKNOWN_CHANNEL = 10003
 
 
-#: How long one process may take over a game's reminder and timeout before another may.
+#: The lease of the reminder and timeout sweep: how long one process may sweep before
+#: another may take over, and how many games it sweeps between renewals.
+SWEEP = "sweep"
 SWEEP_LEASE = timedelta(minutes=2)
+RENEW_EVERY = 50
 
 
 class Reminders:
@@ -58,16 +61,20 @@ class Reminders:
         now = self.services.clock()
         done: list[str] = []
         leases = self.services.store.leases
-        for record in await self.services.store.running_games():
-            lease = f"sweep:{record.id}"
-            if not await leases.claim(lease, SWEEP_LEASE):
-                continue  # another bot process is looking at this game right now
-            try:
-                done.extend(await self.sweep_game(record, now))
-            except Exception as exc:  # noqa: BLE001 - this game only (trouble() logs it by kind); the pass goes on
-                await self.trouble(record, exc)
-            finally:
-                await leases.release(lease)
+        # One bot process sweeps at a time (the others find the lease taken and wait for
+        # the next minute); it renews the lease as it goes, so only a dead sweeper's expires.
+        if not await leases.claim(SWEEP, SWEEP_LEASE):
+            return done
+        try:
+            for index, record in enumerate(await self.services.store.running_games()):
+                if index and index % RENEW_EVERY == 0 and not await leases.claim(SWEEP, SWEEP_LEASE):
+                    break  # stalled past the lease, and another process took over: leave the rest to it
+                try:
+                    done.extend(await self.sweep_game(record, now))
+                except Exception as exc:  # noqa: BLE001 - this game only (trouble() logs it by kind); the pass goes on
+                    await self.trouble(record, exc)
+        finally:
+            await leases.release(SWEEP)
         return done
 
     async def sweep_game(self, record: GameRecord, now: datetime) -> list[str]:

@@ -126,7 +126,7 @@ async def insert_announcements(
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(game_id, version, kind, seat) DO "
     )
     sql += ("UPDATE SET done_at = NULL, outcome = NULL, due_at = excluded.due_at, blocked = NULL"
-            " WHERE done_at IS NOT NULL") if reopen else "NOTHING"
+            " WHERE outbox.done_at IS NOT NULL") if reopen else "NOTHING"
     return await conn.execute_many(sql, rows)
 
 

@@ -7,10 +7,13 @@ DMs, AIs, a challenge's leaderboard), and a game in a guild on each of two shard
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
+from tests.bot.clock import FakeClock
+from tests.bot.e2e.driver import start_flaming
 from tests.bot.e2e.test_games import (  # noqa: F401  (collected again, on PostgreSQL)
     test_continuous_pyramid_challenge_two_players_and_leaderboard,
     test_pyramido_competitive_against_an_ai,
@@ -39,3 +42,41 @@ async def test_flaming_pyramids_on_two_shards_of_one_process(emulator: Any, harn
     games = await store.all_games()
     assert len(games) == 2 and all(g.status == "finished" for g in games)
     assert (await store.outbox.backlog()).pending == 0
+
+
+async def test_two_processes_on_one_database_remind_and_time_out_once(
+    emulator: Any, harness: Any, bot_factory: Any, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bots (shard 0 and shard 1 of two) on one PostgreSQL database sweep at the same moment: each idle
+    player is reminded once and timed out once, whichever bot's server the game is in."""
+    ana, ben, cy, dee = [await harness.add_user(n) for n in ("ana", "ben", "cy", "dee")]
+    monkeypatch.setenv("PYRAMID_SHARD_COUNT", "2")
+    monkeypatch.setenv("PYRAMID_SHARD_IDS", "0")
+    await harness.start_bot()
+    monkeypatch.setenv("PYRAMID_SHARD_IDS", "1")
+    await harness.start_extra_bot(bot_factory)
+    threads = []
+    for shard, players in ((0, [ana, ben]), (1, [cy, dee])):
+        guild = await harness.add_guild(f"on shard {shard}", members=players, shard=shard)
+        thread, _game = await start_flaming(emulator, harness, players, channel=harness.channel("general", guild=guild))
+        threads.append(thread)
+    bots = [harness.bot, *(b for b in harness.bots if b is not harness.bot)]
+    assert len(bots) == 2 and [b.client.shard_ids for b in bots] == [[0], [1]]
+
+    async def sweep_everywhere() -> list[str]:
+        done = await asyncio.gather(*(b.client.host.reminders.sweep() for b in bots))
+        await harness.settle()
+        return [d for each in done for d in each]
+
+    clock.advance(hours=25)
+    done = await sweep_everywhere()
+    assert sorted(d.split(":")[0] for d in done) == ["reminder", "reminder"], done
+    for thread in threads:
+        assert len([m for m in harness.messages(thread) if m.text.startswith("⏰")]) == 1
+    assert await sweep_everywhere() == []  # reminded already, by whichever bot it was
+    clock.advance(hours=60)
+    done = await sweep_everywhere()
+    assert sorted(d.split(":")[0] for d in done) == ["timeout", "timeout"], done
+    for thread in threads:
+        taken = [m for m in harness.messages(thread) if m.text.startswith("⌛") and "AI takes their seat" in m.text]
+        assert len(taken) == 1

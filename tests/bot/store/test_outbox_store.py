@@ -126,3 +126,17 @@ async def test_the_migration_queues_what_a_stopped_bot_left_unannounced(database
         assert (await GameStore(db).outbox.backlog()).due == 4
     finally:
         await db.close()
+
+
+async def test_a_done_row_can_be_reopened_once(store: GameStore) -> None:
+    """An AI taking a seat outside a move queues its turn again, even if that version's turn was done."""
+    game_id = await store.create_game("flaming-pyramids", guild_id=1, channel_id=2, options={}, seed=1,
+                                      created_by=3, status="active")
+    turn = Announcement(kind="ai", version=4)
+    assert await store.outbox.enqueue(game_id, [turn]) == 1
+    [item] = await store.outbox.pending(game_id)
+    assert (await store.outbox.complete(item, "moved")).marked
+    assert await store.outbox.enqueue(game_id, [turn]) == 0  # done stays done
+    assert await store.outbox.enqueue(game_id, [turn], reopen=True) == 1
+    assert await store.outbox.enqueue(game_id, [turn], reopen=True) == 0  # pending already
+    assert [(i.kind, i.version) for i in await store.outbox.pending(game_id)] == [("ai", 4)]
