@@ -1,5 +1,5 @@
 """``pyramid-bot``: start the bot; ``play`` a terminal game; or the operator's
-``backup``, ``restore`` and ``health`` commands (``pyramid-bot --help``)."""
+``backup``, ``restore``, ``health`` and ``migrate-db`` commands (``pyramid-bot --help``)."""
 
 from __future__ import annotations
 

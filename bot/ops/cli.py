@@ -1,4 +1,4 @@
-"""The operator's commands: ``pyramid-bot backup``, ``restore`` and ``health``.
+"""The operator's commands: ``pyramid-bot backup``, ``restore``, ``health`` and ``migrate-db``.
 
 They read the same settings as the bot (``PYRAMID_DATABASE``, ``PYRAMID_BACKUP_DIR``,
 ``PYRAMID_METRICS_PORT`` ...) but need no Discord token, answer in one sentence, and
@@ -16,12 +16,13 @@ from pathlib import Path
 
 from bot.ops.backup import BackupError, backup_name, take_backup
 from bot.ops.exit_codes import ExitCode
+from bot.ops.migrate_db import migrate_db_command
 from bot.ops.restore import restore
 from bot.ops.running import DatabaseBusy
 from bot.settings import OperatorSettings, SettingsError, load_operator_settings
 from bot.store import utc_now
 
-COMMANDS = ("backup", "restore", "health")
+COMMANDS = ("backup", "restore", "health", "migrate-db")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -43,6 +44,15 @@ def parser() -> argparse.ArgumentParser:
     restore_cmd.add_argument("backup", type=Path, help="the backup file to restore")
     commands.add_parser("health", help="ask the running bot's /healthz (exit 0 when healthy)",
                         description="GET /healthz on PYRAMID_METRICS_HOST:PYRAMID_METRICS_PORT; for HEALTHCHECKs.")
+    migrate = commands.add_parser(
+        "migrate-db", help="copy the SQLite database into PostgreSQL (the bot must be stopped)",
+        description="Copy every table of the SQLite file into a PostgreSQL database, verify counts and checksums, "
+                    "and commit only if both sides match. Safe to re-run: it adds only what is missing.",
+    )
+    migrate.add_argument("--to", dest="target", required=True, metavar="URL",
+                         help="postgresql://user:password@host/database (or leave the password out and set PGPASSWORD)")
+    migrate.add_argument("--from", dest="source", type=Path, metavar="PATH",
+                         help="the SQLite file (default: PYRAMID_DATABASE)")
     commands.add_parser("play", help="play a game in the terminal (see `pyramid-bot play --help`)")
     return top
 
@@ -64,6 +74,8 @@ def main(argv: Sequence[str]) -> int:
             return backup(settings, args.path)
         if args.command == "restore":
             return restore_backup(settings, args.backup)
+        if args.command == "migrate-db":
+            return migrate_db_command(settings, args.target, args.source)
         return health(settings)
     except (BackupError, DatabaseBusy) as exc:
         print(exc, file=sys.stderr)

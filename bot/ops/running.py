@@ -54,7 +54,9 @@ try:
 except ImportError:  # pragma: no cover - not on POSIX
     fcntl = None  # type: ignore[assignment]
 
-Role = Literal["bot", "restore"]
+Role = Literal["bot", "restore", "migrate"]
+#: What an operator command holding the lock is doing, for whoever finds it held.
+_DOING = {"restore": "being restored", "migrate": "being copied by pyramid-bot migrate-db"}
 #: More than any record is long; a longer one is not ours.
 _RECORD_LIMIT = 4096
 
@@ -95,10 +97,10 @@ def bot_running(database: Path) -> contextlib.AbstractContextManager[Holder]:
     return _locked(database, "bot")
 
 
-def no_bot_running(database: Path) -> contextlib.AbstractContextManager[Holder]:
-    """Held while the database file is replaced; raises :class:`DatabaseBusy` if a bot
-    (or another restore) holds it."""
-    return _locked(database, "restore")
+def no_bot_running(database: Path, role: Role = "restore") -> contextlib.AbstractContextManager[Holder]:
+    """Held while the database file is replaced (or copied, ``role="migrate"``); raises
+    :class:`DatabaseBusy` if a bot (or another such command) holds it."""
+    return _locked(database, role)
 
 
 @contextlib.contextmanager
@@ -145,9 +147,9 @@ def _read_holder(fd: int) -> Holder | None:
 
 def _refusal(database: Path, role: Role, holder: Holder | None) -> DatabaseBusy:
     who = f" ({holder.describe()})" if holder is not None else ""
-    if role == "bot" and holder is not None and holder.role == "restore":
-        return DatabaseBusy(f"The database {database} is being restored{who}; start the bot when that is done.",
-                            database, holder)
+    if role == "bot" and holder is not None and holder.role in _DOING:
+        return DatabaseBusy(f"The database {database} is {_DOING[holder.role]}{who}; start the bot when that is "
+                            "done.", database, holder)
     if role == "bot":
         return BotAlreadyRunning(
             f"Another Pyramid Bot is already running on the database {database}{who}. One database serves one "
@@ -155,8 +157,8 @@ def _refusal(database: Path, role: Role, holder: Holder | None) -> DatabaseBusy:
             f"own PYRAMID_DATABASE. (The lock is {lock_path(database)}; it is released when that process ends.)",
             database, holder,
         )
-    if holder is not None and holder.role == "restore":
-        return DatabaseBusy(f"Another pyramid-bot restore is replacing {database}{who}; wait until it is done.",
+    if holder is not None and holder.role in _DOING:
+        return DatabaseBusy(f"The database {database} is {_DOING[holder.role]}{who}; wait until that is done.",
                             database, holder)
     return DatabaseBusy(
         f"A Pyramid Bot is running on {database}{who}: stop it first (docker stop, systemctl stop, Ctrl+C).",

@@ -142,6 +142,15 @@ def test_a_restore_and_a_bot_exclude_each_other_by_name(tmp_path: Path) -> None:
             pass
         assert not isinstance(refused.value, BotAlreadyRunning), "a restore is not a second bot"
         assert refused.value.holder == restoring
-        with pytest.raises(DatabaseBusy, match="Another pyramid-bot restore is replacing"), no_bot_running(database):
+        with pytest.raises(DatabaseBusy, match=r"is being restored .*; wait until that is done"), \
+                no_bot_running(database):
             pass
 
+
+
+def test_a_bot_started_during_migrate_db_is_told_what_is_going_on(tmp_path: Path) -> None:
+    database = tmp_path / "bot.db"
+    with no_bot_running(database, role="migrate"), pytest.raises(
+        DatabaseBusy, match="being copied by pyramid-bot migrate-db"
+    ), bot_running(database):
+        pass
