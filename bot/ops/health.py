@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
 from typing import Literal
 
 import discord
@@ -38,7 +37,7 @@ def discord_connected(client: discord.Client) -> bool:
 
 
 async def database_answers(db: Database, timeout: float = DATABASE_TIMEOUT) -> bool:
-    with contextlib.suppress(sqlite3.Error, ValueError, TimeoutError):  # ValueError: connection closed
+    with contextlib.suppress(TimeoutError, *db.unreachable):
         return await asyncio.wait_for(db.answers(), timeout)
     return False
 

@@ -89,6 +89,9 @@ class Database(ABC):
     """The store's connection to its database; see the module docstring for the contract."""
 
     dialect: Dialect
+    #: What the driver raises when the database cannot answer (a closed connection, a
+    #: server gone): health checks report these as "not answering" instead of failing.
+    unreachable: tuple[type[BaseException], ...] = ()
 
     def __init__(self, clock: Clock, schema_version: int) -> None:
         self.clock = clock

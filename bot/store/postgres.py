@@ -102,6 +102,7 @@ class PostgresTx(Tx):
 
 class PostgresDatabase(Database):
     dialect: Dialect = "postgresql"
+    unreachable = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 
     def __init__(self, pool: asyncpg.Pool, readers: asyncpg.Pool, url: str, clock: Clock,
                  schema_version: int) -> None:

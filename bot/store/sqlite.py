@@ -114,6 +114,7 @@ class SqliteTx(Tx):
 
 class SqliteDatabase(Database):
     dialect: Dialect = "sqlite"
+    unreachable = (sqlite3.Error, ValueError)  # ValueError: the connection was closed
 
     def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Clock,
                  schema_version: int, path: Path) -> None:
