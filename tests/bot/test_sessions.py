@@ -1,8 +1,9 @@
-"""The session service: the one path every move takes, against real SQLite files."""
+"""The session service: the one path every move takes, against a real SQLite file and a real PostgreSQL database."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from bot.games.catalogue import Catalogue
 from bot.play.errors import PlayError, StaleBoard
 from bot.play.session_service import SessionService
-from bot.store import CorruptRecord, GameStore, SqliteDatabase
+from bot.store import CorruptRecord, DatabaseTarget, GameStore
 from engine.core import IllegalMove, NotYourTurn, get_game
 
 
@@ -22,8 +23,9 @@ async def new_game(store: GameStore, kind: str = "flaming-pyramids", players: in
 
 
 @pytest.fixture
-async def service(tmp_path: Path):  # type: ignore[no-untyped-def]
-    db = await SqliteDatabase.open(tmp_path / "bot.db")
+async def service(database_target: DatabaseTarget) -> AsyncIterator[SessionService]:
+    """Sessions over a store on each backend: the cache's freshness check reads the database."""
+    db = await database_target.open()
     yield SessionService(GameStore(db), Catalogue.default())
     await db.close()
 
@@ -128,3 +130,33 @@ async def test_two_services_racing_on_one_database_write_one_move(service: Sessi
     assert sum(not isinstance(r, BaseException) for r in results) == 1
     assert any(isinstance(r, StaleBoard) for r in results)
     assert len(await service.store.moves(game_id)) == 1
+
+
+async def test_a_second_process_sees_the_first_ones_writes(database_target: DatabaseTarget) -> None:
+    """Two bot processes on one database, each with its own cache: a move, a seat handed to an AI
+    and a finished game written by one are what the other loads next; a move both make at once is
+    written once."""
+    first_db, second_db = await database_target.open(), await database_target.open()
+    try:
+        first = SessionService(GameStore(first_db), Catalogue.default())
+        second = SessionService(GameStore(second_db), Catalogue.default())
+        game_id = await new_game(first.store, players=2)
+        await first.start(game_id)
+        cached = await second.load(game_id)  # now in the second process's cache
+        await play_some(first, game_id, 2)
+        assert (await second.load(game_id)).version == cached.version + 2
+        await first.store.set_seat_ai(game_id, 1, "easy")
+        assert (await second.load(game_id)).seat(1).is_ai
+        now = await second.load(game_id)
+        seat = now.to_act
+        assert seat is not None
+        move = now.game.legal_moves(now.state)[0]
+        both = await asyncio.gather(
+            *(service.make_move(game_id, move, user_id=100 + seat, seat=seat, expected_version=now.version)
+              for service in (first, second)), return_exceptions=True)
+        assert sum(isinstance(outcome, StaleBoard) for outcome in both) == 1, both
+        assert len(await first.store.moves(game_id)) == now.version + 1
+        assert (await first.load(game_id)).version == (await second.load(game_id)).version == now.version + 1
+    finally:
+        await first_db.close()
+        await second_db.close()
