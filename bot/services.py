@@ -37,7 +37,7 @@ class Services:
     #: secret as the hidden order it shuffles (CP-3): 63 random bits (SQLite's signed
     #: INTEGER) put rebuilding it from the tiles a game shows out of anyone's reach.
     new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(63))
-    #: Seconds between reminder sweeps; tests trigger sweeps directly.
+    #: Seconds between reminder sweeps (PYRAMID_SWEEP_SECONDS); tests trigger sweeps directly.
     sweep_seconds: float = 60.0
     #: This bot's Prometheus metrics (its own registry: no process-wide state).
     metrics: Metrics = field(default_factory=Metrics)
@@ -64,6 +64,7 @@ class Services:
                       outbox_backlog=outbox_backlog(store), pictures=renderer.pictures,
                       last_backup=lambda: backups.last_success.timestamp() if backups and backups.last_success else 0.0)
         sessions = SessionService(store, catalogue, cpu, on_move=metrics.move_made)
+        extra.setdefault("sweep_seconds", settings.sweep_seconds)
         return cls(settings=settings, db=db, store=store, sessions=sessions, clock=clock, renderer=renderer, cpu=cpu,
                    catalogue=catalogue, metrics=metrics, backups=backups, **extra)  # type: ignore[arg-type]
 

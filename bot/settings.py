@@ -34,6 +34,7 @@ ENV_NAMES: dict[str, str] = {
     "metrics_host": "PYRAMID_METRICS_HOST",
     "shard_count": "PYRAMID_SHARD_COUNT",
     "shard_ids": "PYRAMID_SHARD_IDS",
+    "sweep_seconds": "PYRAMID_SWEEP_SECONDS",
 }
 
 #: One part of ``PYRAMID_SHARD_IDS``: a shard (``2``) or a range of shards (``0-3``).
@@ -119,6 +120,11 @@ class Settings(OperatorSettings):
     )
     ai_delay_seconds: float = Field(
         default=2.0, ge=0, validation_alias=AliasChoices("PYRAMID_AI_DELAY_SECONDS", "ai_delay_seconds")
+    )
+
+    #: Seconds between sweeps for reminders and timeouts (one process sweeps at a time).
+    sweep_seconds: float = Field(
+        default=60.0, ge=1, le=3600, validation_alias=AliasChoices("PYRAMID_SWEEP_SECONDS", "sweep_seconds")
     )
 
     render_workers: int = Field(

@@ -25,11 +25,13 @@ NEVER = timedelta(days=3650)
 UNKNOWN_CHANNEL = 10003
 
 
-#: The lease of the reminder and timeout sweep: how long one process may sweep before
-#: another may take over, and how many games it sweeps between renewals.
+#: The lease of the reminder and timeout sweep (see :meth:`Reminders.sweep`).
 SWEEP = "sweep"
-SWEEP_LEASE = timedelta(minutes=2)
-RENEW_EVERY = 50
+
+
+def sweep_lease(sweep_seconds: float) -> timedelta:
+    """How long a sweeper's lease lasts unless renewed: two sweep intervals, at least 30 s."""
+    return timedelta(seconds=max(30.0, 2 * sweep_seconds))
 
 
 class Reminders:
@@ -57,18 +59,26 @@ class Reminders:
                 log.exception("reminder sweep failed")
 
     async def sweep(self) -> list[str]:
-        """One pass over running games; returns what it did (for logs and tests)."""
+        """One pass over running games; returns what it did (for logs and tests).
+
+        One bot process sweeps at a time: the others find the sweep's lease taken and
+        look again at their next sweep. The sweeper renews the lease whenever a third of
+        it has gone by, so only a dead sweeper's lease runs out, and another process takes
+        the sweep over within ``sweep_lease`` of the death."""
         now = self.services.clock()
         done: list[str] = []
         leases = self.services.store.leases
-        # One bot process sweeps at a time (the others find the lease taken and wait for
-        # the next minute); it renews the lease as it goes, so only a dead sweeper's expires.
-        if not await leases.claim(SWEEP, SWEEP_LEASE):
+        ttl = sweep_lease(self.services.sweep_seconds)
+        loop = asyncio.get_running_loop()
+        if not await leases.claim(SWEEP, ttl):
             return done
+        claimed = loop.time()
         try:
-            for index, record in enumerate(await self.services.store.running_games()):
-                if index and index % RENEW_EVERY == 0 and not await leases.claim(SWEEP, SWEEP_LEASE):
-                    break  # stalled past the lease, and another process took over: leave the rest to it
+            for record in await self.services.store.running_games():
+                if loop.time() - claimed > ttl.total_seconds() / 3:
+                    if not await leases.claim(SWEEP, ttl):
+                        break  # stalled past the lease, and another process took over: the rest is theirs
+                    claimed = loop.time()
                 try:
                     done.extend(await self.sweep_game(record, now))
                 except Exception as exc:  # noqa: BLE001 - this game only (trouble() logs it by kind); the pass goes on

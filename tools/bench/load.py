@@ -1,4 +1,5 @@
-"""Load benchmark: ``python -m tools.bench.load [--games 200] [--moves 5] [--think 10]``.
+"""Load benchmark: ``python -m tools.bench.load [--games 200] [--moves 5] [--think 10]
+[--database sqlite|postgresql|postgresql://…] [--processes N] [--compare]``.
 
 The production bot (``python -m bot``, in its own process with its render
 workers, exactly as deployed) against the local emulator, with many Flaming
@@ -16,12 +17,22 @@ process tree and this process used, the bot's peak memory (its process tree: the
 bot and its render workers), the pictures the bot drew and reused per move (read
 from its /metrics endpoint) and the emulator's rule violations. Figures, not
 assertions. 200 games with 10 s of thought offer about 20 moves/s; with 5 s, 40.
+
+``--database``: the bot's database, a SQLite file (the default) or PostgreSQL: a
+throwaway server started for the run (``tools.postgres_server``), or an existing one
+given by its ``postgresql://`` URL. ``--processes N`` runs N bot processes, one shard
+each, with the games spread evenly over one guild per shard; more than one needs
+PostgreSQL, which they share. CPU and memory are then summed over every bot process,
+and with a throwaway server the CPU PostgreSQL used is reported too. ``--compare`` runs
+1 process on SQLite, 1 on PostgreSQL and 2 on PostgreSQL with the same other options,
+and prints the three side by side.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -30,6 +41,7 @@ import socket
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,9 +50,10 @@ import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
 from emulator.harness import Harness, InteractionResult
-from emulator.model import Channel, Message, User
+from emulator.model import Channel, Guild, Message, User
 from emulator.server import Emulator
-from tools.bot_process import BotProcess
+from tools.bot_process import BotProcess, tree_cpu_seconds
+from tools.postgres_server import PostgresServer
 
 BOARD_HEADER = re.compile(r"game #(\d+) · move (\d+)")
 MENTION = re.compile(r"<@(\d+)>")
@@ -179,15 +192,15 @@ class Player:
                 return
 
 
-async def open_game(harness: Harness, emu: Emulator, a: User, b: User) -> Channel:
-    lobby = (await harness.slash(a, emu.general, "pyramid new", game="flaming-pyramids")).last
+async def open_game(harness: Harness, emu: Emulator, general: Channel, a: User, b: User) -> Channel:
+    lobby = (await harness.slash(a, general, "pyramid new", game="flaming-pyramids")).last
     await harness.click(b, lobby, label="Join")
-    before = {t.id for t in harness.threads(emu.general)}
+    before = {t.id for t in harness.threads(general)}
     await harness.click(a, lobby, label="Start")
     loop = asyncio.get_running_loop()
     limit = loop.time() + 30
     while True:
-        fresh = [t for t in harness.threads(emu.general) if t.id not in before]
+        fresh = [t for t in harness.threads(general) if t.id not in before]
         if fresh and latest_board(harness, fresh[0]) is not None:
             return fresh[0]
         if loop.time() > limit:
@@ -211,6 +224,15 @@ async def pictures(port: int) -> dict[tuple[str, str], float]:
             for s in family.samples if s.name == "pyramid_pictures_total"}
 
 
+async def all_pictures(ports: list[int]) -> dict[tuple[str, str], float]:
+    """``pictures`` summed over every bot process."""
+    total: dict[tuple[str, str], float] = {}
+    for port in ports:
+        for key, value in (await pictures(port)).items():
+            total[key] = total.get(key, 0.0) + value
+    return total
+
+
 def per_move(before: dict[tuple[str, str], float], after: dict[tuple[str, str], float],
              moves: int) -> dict[str, float | None]:
     """Pictures drawn and reused per move while playing (None: the bot does not count them)."""
@@ -219,47 +241,141 @@ def per_move(before: dict[tuple[str, str], float], after: dict[tuple[str, str], 
             for picture, source in (("board", "drawn"), ("hand", "drawn"), ("hand", "reused"))}
 
 
-async def run(games: int, moves: int, seed: int, think: float, workers: int,
-              loop_debug: bool = False, peek: float = 0.0) -> dict[str, Any]:
-    rng = random.Random(seed)
-    if loop_debug:  # the bot's loop only (this one is already running): it logs every callback over 100 ms
+class BenchError(Exception):
+    """Options that cannot run together; the message says why."""
+
+
+@dataclass(frozen=True)
+class Load:
+    """What the simulated players do, the same in every configuration of ``--compare``."""
+
+    games: int
+    moves: int
+    seed: int
+    think: float
+    workers: int
+    loop_debug: bool = False
+    peek: float = 0.0
+
+
+@dataclass(frozen=True)
+class Deployment:
+    """How the bot runs: its database (``sqlite``, ``postgresql`` for a throwaway server, or a
+    ``postgresql://`` URL) and how many processes, one shard each."""
+
+    database: str = "sqlite"
+    processes: int = 1
+
+    @property
+    def backend(self) -> str:
+        return "sqlite" if self.database == "sqlite" else "postgresql"
+
+    @property
+    def label(self) -> str:
+        backend = "SQLite" if self.backend == "sqlite" else "PostgreSQL"
+        return f"{self.processes} process{'es' if self.processes > 1 else ''}, {backend}"
+
+    def check(self) -> None:
+        if self.database not in ("sqlite", "postgresql") and not self.database.startswith(("postgresql://",
+                                                                                            "postgres://")):
+            raise BenchError(f"--database must be sqlite, postgresql or a postgresql://… URL, not {self.database!r}")
+        if self.processes < 1:
+            raise BenchError(f"--processes must be at least 1, not {self.processes}")
+        if self.processes > 1 and self.backend == "sqlite":
+            raise BenchError(f"--processes {self.processes} needs --database postgresql: bot processes share one "
+                             "database, and a SQLite file serves one bot process only")
+
+
+def postmaster_pid(server: PostgresServer) -> int:
+    """The PostgreSQL server's main process, whose children serve the connections."""
+    return int((server.data / "postmaster.pid").read_text().split()[0])
+
+
+async def run(load: Load, deployment: Deployment, server: PostgresServer | None = None,
+              database_name: str = "load") -> dict[str, Any]:
+    """One configuration. ``server``: the throwaway PostgreSQL to create the bot's database on
+    (needed when ``deployment.database`` is ``postgresql``); its CPU is then measured too."""
+    deployment.check()
+    rng = random.Random(load.seed)
+    if load.loop_debug:  # the bots' loops only (this one is already running): they log callbacks over 100 ms
         os.environ["PYTHONASYNCIODEBUG"] = "1"
     workdir = Path(tempfile.mkdtemp(prefix="pyramid-load-"))
-    emu = await Emulator.start()
+    database: str | Path
+    if deployment.database == "sqlite":
+        database, server = workdir / "bot.db", None
+    elif deployment.database == "postgresql":
+        if server is None:
+            raise BenchError("--database postgresql needs a PostgreSQL server to create the database on")
+        database = server.create_database(database_name)
+    else:
+        database, server = deployment.database, None  # someone else's server: its CPU is not ours to read
+    count = deployment.processes
+    emu = await Emulator.start(shard_count=count)
     emu.interaction_deadline = 30.0  # measure lateness instead of failing on it
+    ports = [free_port() for _ in range(count)]
     handles: list[BotProcess] = []
-    port = free_port()
 
-    async def factory(api_base_url: str, token: str) -> BotProcess:
-        handles.append(BotProcess(api_base_url, workdir / "bot.db", emu, workers,
-                                  env={"PYRAMID_METRICS_PORT": str(port)}))
-        return handles[-1]
+    def factory_for(shard: int) -> Any:
+        env = {"PYRAMID_METRICS_PORT": str(ports[shard])}
+        if count > 1:
+            env |= {"PYRAMID_SHARD_COUNT": str(count), "PYRAMID_SHARD_IDS": str(shard)}
 
-    harness = Harness(emu, factory, quiet=0.05, ready_timeout=60, deferral_grace=10.0)
+        async def factory(api_base_url: str, token: str) -> BotProcess:
+            handles.append(BotProcess(api_base_url, database, emu, load.workers, env=env))
+            return handles[-1]
+
+        return factory
+
+    harness = Harness(emu, factory_for(0), quiet=0.05, ready_timeout=60, deferral_grace=10.0)
     await harness.start_bot()
-    users = [await harness.add_user(f"player{i}") for i in range(games * 2)]
-    threads = [await open_game(harness, emu, users[2 * i], users[2 * i + 1]) for i in range(games)]
+    for shard in range(1, count):
+        await harness.start_extra_bot(factory_for(shard))
+    # One guild per shard (one process: the emulator's own guild, as before), the games spread evenly.
+    guilds: list[Guild] = ([emu.guild] if count == 1 else
+                           [await harness.add_guild(f"shard {k}", shard=k) for k in range(count)])
+    generals = [harness.channel("general", guild=g) for g in guilds]
+    users = [await harness.add_user(f"player{i}", guild=guilds[(i // 2) % count]) for i in range(load.games * 2)]
+    threads = [await open_game(harness, emu, generals[i % count], users[2 * i], users[2 * i + 1])
+               for i in range(load.games)]
     await harness.settle(timeout=120)
     figures = Figures()
     players = [
         Player(harness, thread, {users[2 * i].id: users[2 * i], users[2 * i + 1].id: users[2 * i + 1]},
-               random.Random(rng.random()), figures, peek)
+               random.Random(rng.random()), figures, load.peek)
         for i, thread in enumerate(threads)
     ]
-    bot = handles[-1]
-    counted = await pictures(port)
-    started, bot_cpu, rig_cpu = time.perf_counter(), bot.cpu_seconds(), time.process_time()
-    await asyncio.gather(*(p.play(moves, think) for p in players))
+    postmaster = postmaster_pid(server) if server is not None else None
+
+    def bot_cpu() -> float:
+        return sum(bot.cpu_seconds() for bot in handles)
+
+    def db_cpu() -> float:
+        return tree_cpu_seconds(postmaster) if postmaster is not None else 0.0
+
+    counted = await all_pictures(ports)
+    started, bot_used, db_used, rig_used = time.perf_counter(), bot_cpu(), db_cpu(), time.process_time()
+    await asyncio.gather(*(p.play(load.moves, load.think) for p in players))
     elapsed = time.perf_counter() - started
-    bot_cpu, rig_cpu = bot.cpu_seconds() - bot_cpu, time.process_time() - rig_cpu
+    bot_used, db_used, rig_used = bot_cpu() - bot_used, db_cpu() - db_used, time.process_time() - rig_used
     await harness.settle(timeout=120)
     # Counted once everything is delivered: the last moves' pictures are drawn after their clicks.
-    drawn = per_move(counted, await pictures(port), figures.moves)
-    peak = bot.peak_rss_mb()
+    drawn = per_move(counted, await all_pictures(ports), figures.moves)
+    peak = sum(bot.peak_rss_mb() for bot in handles)
     await harness.close()
     await emu.close()
+    if server is not None:
+        server.drop_database(database_name)
+
+    def per_second(used: float) -> float:
+        return used / elapsed if elapsed else 0.0
+
+    def per_move_ms(used: float) -> float:
+        return 1000 * used / figures.moves if figures.moves else float("nan")
+
     return {
-        "games": games,
+        "database": deployment.backend,
+        "processes": count,
+        "games": load.games,
         "moves": figures.moves,
         "lost_moves": figures.lost,
         "refused_clicks": figures.refused,
@@ -269,15 +385,74 @@ async def run(games: int, moves: int, seed: int, think: float, workers: int,
         "click_to_board_ms": summary(figures.board_ms),
         "moves_per_second": figures.moves / elapsed if elapsed else 0.0,
         "moves_per_second_busiest": busiest_rate(figures.done_at),
+        # the bot processes' trees (each bot and its workers), summed
         "bot_peak_rss_mb": peak,
-        # cores busy on average while playing: the bot's tree, and this process (emulator + players)
-        "bot_cpu_cores": bot_cpu / elapsed if elapsed else 0.0,
-        "rig_cpu_cores": rig_cpu / elapsed if elapsed else 0.0,
-        "bot_cpu_ms_per_move": 1000 * bot_cpu / figures.moves if figures.moves else float("nan"),
+        # cores busy on average while playing: the bots' trees, PostgreSQL's (a throwaway server only),
+        # and this process (emulator + players)
+        "bot_cpu_cores": per_second(bot_used),
+        "db_cpu_cores": per_second(db_used) if postmaster is not None else None,
+        "rig_cpu_cores": per_second(rig_used),
+        "bot_cpu_ms_per_move": per_move_ms(bot_used),
+        "db_cpu_ms_per_move": per_move_ms(db_used) if postmaster is not None else None,
         # pictures per move: boards drawn, hands drawn, hands reused (the same view drawn before)
         "pictures_per_move": drawn,
         "violations": len(emu.violations),
     }
+
+
+COMPARED = (Deployment("sqlite", 1), Deployment("postgresql", 1), Deployment("postgresql", 2))
+
+
+def rounded(figures: dict[str, Any]) -> dict[str, Any]:
+    return {k: (round(v, 1) if isinstance(v, float) else
+                {kk: round(vv, 2 if k == "pictures_per_move" else 1) if isinstance(vv, float) else vv
+                 for kk, vv in v.items()} if isinstance(v, dict) else v)
+            for k, v in figures.items()}
+
+
+def comparison_table(results: list[tuple[Deployment, dict[str, Any]]]) -> str:
+    """The configurations side by side, as a Markdown table (the README quotes it)."""
+
+    def trio(figures: dict[str, float]) -> str:
+        return " / ".join(f"{figures[q]:.0f}" for q in ("p50", "p95", "p99"))
+
+    def number(value: float | None, digits: int = 0) -> str:
+        return "–" if value is None else f"{value:.{digits}f}"
+
+    lines = ["| bot | moves/s | click → response ms p50 / p95 / p99 | click → board ms p50 / p95 / p99 "
+             "| bot CPU ms/move | PostgreSQL CPU ms/move | peak MB | pictures drawn/move |",
+             "|---|---|---|---|---|---|---|---|"]
+    for deployment, f in results:
+        pictures = f["pictures_per_move"]
+        drawn = sum(v for k, v in pictures.items() if k.endswith("_drawn") and v is not None)
+        lines.append(f"| {deployment.label} | {f['moves_per_second']:.1f} | "
+                     f"{trio(f['click_to_response_ms_move_click'])} | {trio(f['click_to_board_ms'])} | "
+                     f"{number(f['bot_cpu_ms_per_move'])} | {number(f['db_cpu_ms_per_move'])} | "
+                     f"{f['bot_peak_rss_mb']:.0f} | {drawn:.2f} |")
+    return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def postgres_for(deployments: list[Deployment]) -> Iterator[PostgresServer | None]:
+    """A throwaway PostgreSQL server when some configuration asks for one, stopped afterwards."""
+    if not any(d.database == "postgresql" for d in deployments):
+        yield None
+        return
+    with PostgresServer() as server:
+        yield server
+
+
+def run_all(load: Load, deployments: list[Deployment]) -> list[tuple[Deployment, dict[str, Any]]]:
+    for deployment in deployments:
+        deployment.check()
+    results: list[tuple[Deployment, dict[str, Any]]] = []
+    with postgres_for(deployments) as server:
+        for index, deployment in enumerate(deployments):
+            figures = asyncio.run(run(load, deployment, server, database_name=f"load_{index}"))
+            figures["think_seconds"] = load.think
+            print(json.dumps(rounded(figures)), flush=True)
+            results.append((deployment, figures))
+    return results
 
 
 def main() -> None:
@@ -293,14 +468,31 @@ def main() -> None:
     parser.add_argument("--loop-debug", action="store_true",
                         help="run the bot's event loop in asyncio debug mode: it logs callbacks that take over 100 ms "
                              "(slower; for finding what blocks the loop, not for the figures)")
+    parser.add_argument("--database", default=None,
+                        help="the bot's database: sqlite (a file, the default), postgresql (a throwaway server "
+                             "started for the run) or the postgresql://… URL of an existing one")
+    parser.add_argument("--processes", type=int, default=None,
+                        help="bot processes, one shard each, the games spread evenly over them (more than one "
+                             "needs PostgreSQL)")
+    parser.add_argument("--compare", action="store_true",
+                        help="run 1 process on SQLite, 1 on PostgreSQL and 2 on PostgreSQL with the same other "
+                             "options, and print them side by side")
     args = parser.parse_args()
-    figures = asyncio.run(run(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug,
-                              args.peek))
-    figures["think_seconds"] = args.think
-    print(json.dumps({k: (round(v, 1) if isinstance(v, float) else
-                          {kk: round(vv, 2 if k == "pictures_per_move" else 1) if isinstance(vv, float) else vv
-                           for kk, vv in v.items()} if isinstance(v, dict) else v)
-                      for k, v in figures.items()}))
+    load = Load(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug, args.peek)
+    if args.compare:
+        if args.database is not None or args.processes is not None:
+            parser.error("--compare runs its own three configurations: leave out --database and --processes")
+        deployments = list(COMPARED)
+    else:
+        deployments = [Deployment(args.database or "sqlite", args.processes or 1)]
+    try:
+        results = run_all(load, deployments)
+    except BenchError as exc:
+        parser.error(str(exc))
+    if args.compare:
+        print(f"\n{load.games} games, {load.moves} moves each, {load.think:g} s of thought, "
+              f"{load.workers} render workers per process:")
+        print(comparison_table(results))
 
 
 if __name__ == "__main__":
