@@ -12,6 +12,8 @@ message back instead of a second one. Failures propagate to the caller
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from typing import Protocol
 
 import discord
 
@@ -20,7 +22,6 @@ from bot.play.boards import board_content, board_labels, board_view, mention_all
 from bot.play.channels import Channels
 from bot.play.chooser import chooser
 from bot.play.failures import CANNOT_DM, Blocked
-from bot.play.leaderboards import Leaderboards
 from bot.play.session import Session
 from bot.services import Services
 from bot.store import CorruptRecord, MessageRef
@@ -30,13 +31,24 @@ from engine.core import Event
 log = logging.getLogger(__name__)
 
 
+class GameEnd(Protocol):
+    """Something that follows a game's end (a challenge's leaderboard, ratings, a replay).
+
+    Called from the game's ``finish`` outbox row, so at least once: a crash after it
+    ran and before the row was marked done runs it again, and it must then do nothing
+    twice (post with a nonce, write keyed by the game)."""
+
+    async def game_finished(self, session: Session) -> None: ...
+
+
 class Announcer:
     def __init__(self, services: Services, client: discord.Client, channels: Channels,
-                 leaderboards: Leaderboards) -> None:
+                 game_ends: Sequence[GameEnd]) -> None:
         self.services = services
         self.client = client
         self.channels = channels
-        self.leaderboards = leaderboards
+        #: What follows a game's end, in order.
+        self.game_ends = tuple(game_ends)
         #: Users whose DMs were found closed (loaded once, then kept up to date), so
         #: that noticing them use the bot costs no database read per interaction.
         self._closed_dms: set[int] | None = None
@@ -139,9 +151,10 @@ class Announcer:
         return await self._done(item, "stripped")
 
     async def deliver_finish(self, item: OutboxItem) -> bool:
-        """The game ended with this move: whatever follows a game's end (a challenge's leaderboard)."""
+        """The game ended with this move: whatever follows a game's end (see :class:`GameEnd`)."""
         session = await self.services.sessions.load(item.game_id)
-        await self.leaderboards.game_finished(session)
+        for follower in self.game_ends:
+            await follower.game_finished(session)
         return await self._done(item, "finished")
 
     # --- pieces ------------------------------------------------------------------

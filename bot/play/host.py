@@ -36,9 +36,9 @@ class Host:
         """``client`` is the connection the host posts through; ``tasks`` holds what it starts."""
         channels = Channels(client)
         leaderboards = Leaderboards(services.store, services.catalogue, client)
-        announcer = Announcer(services, client, channels, leaderboards)
+        announcer = Announcer(services, client, channels, game_ends=[leaderboards])
         delivery = Delivery(services, announcer, BlockedNotices(services.store, client),
                             ThreadRescue(services, client), tasks)
-        resignations = Resignations(services, client, channels, leaderboards, delivery)
+        resignations = Resignations(services, client, channels, delivery)
         reminders = Reminders(services, client, channels, resignations, delivery)
         return cls(channels, leaderboards, announcer, delivery, resignations, reminders)

@@ -15,19 +15,18 @@ import discord
 from bot.play.channels import Channels
 from bot.play.delivery import Delivery
 from bot.play.errors import PlayError
-from bot.play.leaderboards import Leaderboards
 from bot.services import Services
+from bot.store.outbox import Announcement
 
 log = logging.getLogger(__name__)
 
 
 class Resignations:
-    def __init__(self, services: Services, client: discord.Client, channels: Channels, leaderboards: Leaderboards,
+    def __init__(self, services: Services, client: discord.Client, channels: Channels,
                  delivery: Delivery) -> None:
         self.services = services
         self.client = client
         self.channels = channels
-        self.leaderboards = leaderboards
         self.delivery = delivery
 
     async def resign(self, game_id: int, user_id: int, *, reason: str) -> str:
@@ -52,6 +51,9 @@ class Resignations:
                 await services.store.set_seat_ai(game_id, seat.seat, None, resigned=True)
                 await services.store.set_status(game_id, "finished",
                                                 result=dataclasses.replace(result, summary=summary).to_json())
+                # What follows a game's end (leaderboards, ratings, the replay) runs from the outbox, as after a
+                # final move: durably, and once.
+                await services.store.outbox.enqueue(game_id, [Announcement(kind="finish", version=session.version)])
                 services.sessions.forget(game_id)
                 text = f"🏳️ {summary}"
                 finished = True
@@ -69,7 +71,7 @@ class Resignations:
         if finished:
             if board is not None:
                 await self.channels.strip_buttons(board.channel_id, board.message_id)
-            await self.leaderboards.game_finished(await services.sessions.load(game_id))
+            await self.delivery.deliver_game(game_id)
         else:
             await self.delivery.schedule_ai(await services.sessions.load(game_id))
         return text

@@ -229,6 +229,10 @@ async def test_resign_and_games_and_history(emulator: Any, harness: Harness) -> 
     assert "resigned" in resigned.text
     final = await harness.bot.services.store.game_record(game_id)
     assert final is not None and final.status == "finished" and final.result["winners"] == [0]
+    # what follows a game's end runs from the outbox after a resignation too, durably: its row is done
+    finish = await harness.bot.services.db.read_all(
+        "SELECT version, done_at FROM outbox WHERE game_id = ? AND kind = 'finish'", (game_id,))
+    assert [(row[0], row[1] is not None) for row in finish] == [(1, True)]
 
 
 async def test_status_hand_rules_and_leaderboard(emulator: Any, harness: Harness) -> None:
