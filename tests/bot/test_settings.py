@@ -115,6 +115,7 @@ def test_without_shard_settings_discord_chooses_and_one_process_runs_all() -> No
     ({"PYRAMID_SHARD_COUNT": "4", "PYRAMID_SHARD_IDS": "first"}, "PYRAMID_SHARD_IDS must list shard numbers such as"),
     ({"PYRAMID_SHARD_COUNT": "4", "PYRAMID_SHARD_IDS": "-1"}, "PYRAMID_SHARD_IDS must list shard numbers such as"),
     ({"PYRAMID_SHARD_COUNT": "0"}, "PYRAMID_SHARD_COUNT"),
+    ({"PYRAMID_SWEEP_SECONDS": "0"}, "PYRAMID_SWEEP_SECONDS"),
     ({"PYRAMID_SHARD_COUNT": "two"}, "PYRAMID_SHARD_COUNT"),
 ])
 def test_bad_shard_settings_name_their_variables(monkeypatch: pytest.MonkeyPatch, env: dict[str, str],
