@@ -11,6 +11,7 @@ stops a second process or a retried request from writing the same move twice.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
@@ -194,8 +195,8 @@ class SessionService:
             except Exception:
                 await self.store.reopen_lobby(game_id)
                 raise
-            record = record.model_copy(update={"status": "active", "revision": record.revision + 1})  # begin_game's
-            session = Session(record, seats, presenter, state, 0)
+            started = await self.store.game_record(game_id)  # as begin_game left it (status, time, revision)
+            session = Session(started or record, seats, presenter, state, 0)
             self._remember(session)
             return session
 
@@ -234,7 +235,7 @@ class SessionService:
                 record = record.model_copy(update={"status": "finished", "result": stored})
             after = Session(record, session.seats, session.presenter, new_state, seq, events, seat)
             try:
-                await self.store.append_move(
+                written_at = await self.store.append_move(
                     game_id, seq, seat, move.strip(), actor_id=user_id,
                     snapshot=session.game.to_position(new_state),
                     status="finished" if stored is not None else None,
@@ -244,6 +245,8 @@ class SessionService:
             except DuplicateMove as exc:
                 self.forget(game_id)
                 raise StaleBoard(seq) from exc
+            # idleness (reminders, timeouts) runs from this move, in this process's cache too
+            after = dataclasses.replace(after, record=after.record.model_copy(update={"updated_at": written_at}))
             self._remember(after)
         if self.on_move is not None:
             self.on_move(record.kind)

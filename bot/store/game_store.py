@@ -432,10 +432,11 @@ class GameStore:
         status: GameStatus | None = None,
         result: Mapping[str, Any] | None = None,
         announcements: Sequence[Announcement] = (),
-    ) -> None:
+    ) -> str:
         """Write move ``seq`` (and, atomically with it, the snapshot, any status
         change it causes and the outbox rows that announce it: a move is never
-        committed without them). Raises :class:`DuplicateMove` if ``seq`` is taken."""
+        committed without them); returns the time written as the game's ``updated_at``.
+        Raises :class:`DuplicateMove` if ``seq`` is taken."""
         now = self.db.now()
         async with self.db.transaction() as conn:
             try:
@@ -457,6 +458,7 @@ class GameStore:
                 (now, status, json.dumps(dict(result)) if result is not None else None, game_id),
             )
             await insert_announcements(conn, game_id, announcements, now)
+        return now
 
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         row = await self.db.read_one("SELECT seq, position FROM snapshots WHERE game_id = ?", (game_id,))

@@ -13,6 +13,7 @@ from bot.play.errors import PlayError, StaleBoard
 from bot.play.session_service import SessionService
 from bot.store import CorruptRecord, DatabaseTarget, GameStore
 from engine.core import IllegalMove, NotYourTurn, get_game
+from tests.bot.clock import FakeClock
 
 
 async def new_game(store: GameStore, kind: str = "flaming-pyramids", players: int = 3) -> int:
@@ -160,3 +161,24 @@ async def test_a_second_process_sees_the_first_ones_writes(database_target: Data
     finally:
         await first_db.close()
         await second_db.close()
+
+
+async def test_the_cached_game_knows_when_it_last_changed(database_target: DatabaseTarget) -> None:
+    """Reminders measure idleness from the game's last change: the cache must not keep the time before a start or
+    a move (it did, so the next player was reminded at once after a move that ended a long wait)."""
+    clock = FakeClock()
+    db = await database_target.open(clock)
+    try:
+        service = SessionService(GameStore(db), Catalogue.default())
+        game_id = await new_game(service.store, players=2)
+        clock.advance(hours=30)  # a lobby that waited
+        await service.start(game_id)
+        stored = await service.store.game_record(game_id)
+        assert stored is not None and (await service.load(game_id)).record.updated_at == stored.updated_at
+        clock.advance(hours=20)  # a long think, then a move
+        await play_some(service, game_id, 1)
+        stored = await service.store.game_record(game_id)
+        assert stored is not None and stored.updated_at == db.now()
+        assert (await service.load(game_id)).record.updated_at == stored.updated_at
+    finally:
+        await db.close()

@@ -26,17 +26,18 @@ import re
 import sqlite3
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from emulator.harness import Harness, InteractionResult
+from emulator.harness import Harness
 from emulator.interactions import BotNotConnected
 from emulator.model import Channel, User
 from emulator.server import Emulator
 from engine.core import get_game
+from tests.bot.e2e.deployed.sharded import Attempt, Tally, wait_answer
 from tools.bot_process import BotProcess
 
 pytestmark = pytest.mark.slow
@@ -44,7 +45,6 @@ pytestmark = pytest.mark.slow
 KILLS = 50
 BOARD = re.compile(r"game #(\d+) · move (\d+)")
 HAND = re.compile(r"game #(\d+) · your hand after move (\d+)")
-ANSWERS = ("✅", "❌", "⌛", "Something went wrong")
 
 
 @pytest.fixture
@@ -57,21 +57,6 @@ def bot_workers() -> int:
 def harness_options() -> dict[str, Any]:
     # Deferred replies of a killed bot never finish: don't wait long for them.
     return {"ready_timeout": 60.0, "deferral_grace": 0.3, "settle_timeout": 60.0}
-
-
-@dataclass(frozen=True)
-class Attempt:
-    game: int
-    version: int  # the move number the player saw; the move becomes version + 1
-    seat: int
-    move: str
-
-
-@dataclass
-class Tally:
-    attempts: list[Attempt] = field(default_factory=list)
-    acked: list[Attempt] = field(default_factory=list)
-    generation: int = 0  # bumped at every kill: an attempt in flight then is unresolved, not failed
 
 
 @dataclass(frozen=True)
@@ -117,19 +102,6 @@ async def open_game(harness: Harness, emulator: Emulator, db: Path, users: list[
                  {seat: by_id[uid] for seat, uid in seats if uid is not None}, harness.threads(emulator.general)[-1])
 
 
-async def wait_answer(result: InteractionResult, tally: Tally, generation: int, limit: float = 60.0) -> str | None:
-    """The final answer to a move, or None when the bot was killed before giving one."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        for message in result.messages:
-            if any(mark in message.text for mark in ANSWERS):
-                return message.text
-        if tally.generation != generation:
-            return None
-        await asyncio.sleep(0.02)
-    raise AssertionError("a live bot never answered a move")
-
-
 async def play(harness: Harness, db: Path, table: Table, up: asyncio.Event, stop: asyncio.Event, tally: Tally,
                rng: random.Random) -> None:
     """Move after move in one game, as its players would: read the board (here, the log), pick a legal move,
@@ -146,14 +118,14 @@ async def play(harness: Harness, db: Path, table: Table, up: asyncio.Event, stop
             await asyncio.sleep(0.05)
             continue
         attempt = Attempt(table.game, version, seat, rng.choice(game.legal_moves(state)))
-        generation = tally.generation
+        generation = tally.generation[0]
         try:
             result = await harness.slash(user, table.thread, "pyramid play", move=attempt.move, game=table.game,
                                          settle=False, check=False)
         except BotNotConnected:
             continue
         tally.attempts.append(attempt)
-        answer = await wait_answer(result, tally, generation) if result.answered else None
+        answer = await wait_answer(result, tally, 0, generation) if result.answered else None
         if answer is not None:
             assert "✅" in answer, f"a legal move in turn was refused: {answer}"
             tally.acked.append(attempt)
@@ -201,7 +173,7 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(
         for _ in range(KILLS):
             await asyncio.sleep(rng.uniform(0.05, 1.5))  # sometimes mid-start-up, mostly mid-play
             up.clear()
-            tally.generation += 1
+            tally.generation[0] += 1  # one process: all of it is shard 0's
             processes[-1].kill()
             await harness.stop_bot()
             began = time.monotonic()
