@@ -27,6 +27,7 @@ ACTIONS = frozenset(
         "board",  # show the current board
         "sel",  # a select menu: the chosen value carries the path
         "chal",  # play a Continuous Pyramid challenge deal (the id is the challenge's)
+        "replay",  # step through a finished game's replay (the version is the move to show)
     }
 )
 _FORMAT = r"pb:(?P<action>{actions}):(?P<game>\d{{1,18}}):(?P<version>\d{{1,9}})(?::(?P<arg>.*))?"

@@ -11,10 +11,13 @@ from discord import app_commands
 
 from bot.discord.challenges import Challenges
 from bot.discord.commands.admin import AdminCommands
+from bot.discord.commands.daily import DailyCommands
 from bot.discord.commands.info import InfoCommands
 from bot.discord.commands.lobby import LobbyCommands
 from bot.discord.commands.play import PlayCommands
 from bot.discord.commands.pyramid import PyramidCommands
+from bot.discord.commands.replay import ReplayCommands
+from bot.discord.commands.stats import StatsCommands
 from bot.discord.lobbies import Lobbies
 from bot.discord.replies import tell
 from bot.discord.turns import Turns
@@ -42,5 +45,6 @@ def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turn
                    challenges: Challenges) -> list[app_commands.Group]:
     """Every top-level command the bot registers: ``/pyramid`` and ``/pyramid-admin``."""
     pyramid = PyramidCommands(LobbyCommands(services, lobbies, challenges), PlayCommands(services, host, turns),
-                              InfoCommands(services, host))
+                              InfoCommands(services, host), StatsCommands(services, host),
+                              DailyCommands(services, host), ReplayCommands(services))
     return [pyramid, AdminCommands(services)]

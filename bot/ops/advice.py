@@ -3,9 +3,13 @@ the commands that fix it, with the real paths filled in."""
 
 from __future__ import annotations
 
+from typing import TextIO
+
 from bot.ops.backup import newest_backup
+from bot.ops.exit_codes import ExitCode
 from bot.settings import OperatorSettings
 from bot.store.database import DatabaseDamaged, DatabaseUnavailable
+from bot.store.migrate import SchemaError
 
 
 def damaged(exc: DatabaseDamaged, settings: OperatorSettings) -> str:
@@ -35,3 +39,20 @@ def unavailable(exc: DatabaseUnavailable, settings: OperatorSettings) -> str:
         f"{exc} Check that PYRAMID_DATABASE names a file in a folder that the bot's user can write to,"
         " and that the disk is not full."
     )
+
+
+#: What an operator command tells, and the exit code it ends with, when it cannot use the database.
+DatabaseTrouble = SchemaError | DatabaseDamaged | DatabaseUnavailable
+
+
+def database_trouble(exc: DatabaseTrouble, err: TextIO, *, then: str) -> ExitCode:
+    """Say why an operator command could not use the database (and, for a damaged one,
+    to restore a backup and ``then`` run it again); the exit code for it."""
+    if isinstance(exc, SchemaError):
+        print(exc, file=err)
+        return ExitCode.SCHEMA
+    if isinstance(exc, DatabaseDamaged):
+        print(f"{exc} Restore a backup of it (pyramid-bot restore), then {then}.", file=err)
+        return ExitCode.DATABASE_DAMAGED
+    print(exc, file=err)
+    return ExitCode.DATABASE_UNAVAILABLE

@@ -19,10 +19,11 @@ from bot.ops.exit_codes import ExitCode
 from bot.ops.migrate_db import migrate_db_command
 from bot.ops.restore import restore
 from bot.ops.running import DatabaseBusy
+from bot.records import commands as record_commands
 from bot.settings import OperatorSettings, SettingsError, load_operator_settings
 from bot.store import utc_now
 
-COMMANDS = ("backup", "restore", "health", "migrate-db")
+COMMANDS = ("backup", "restore", "health", "migrate-db", "rebuild-ratings")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -53,6 +54,11 @@ def parser() -> argparse.ArgumentParser:
                          help="postgresql://user:password@host/database (or leave the password out and set PGPASSWORD)")
     migrate.add_argument("--from", dest="source", type=Path, metavar="PATH",
                          help="the SQLite file (default: PYRAMID_DATABASE)")
+    commands.add_parser("rebuild-ratings", help="recompute every rating and record from the move logs",
+                        description="Replay every finished game from its move log and replace the ratings and "
+                                    "completion records with what they give, in one transaction (safe while the "
+                                    "bot runs).")
+    record_commands.add_parsers(commands)
     commands.add_parser("play", help="play a game in the terminal (see `pyramid-bot play --help`)")
     return top
 
@@ -61,6 +67,8 @@ def main(argv: Sequence[str]) -> int:
     """Run one operator command (``bot.__main__`` handles ``play`` and the bot itself)."""
     top = parser()
     args = top.parse_args(list(argv))
+    if args.command in record_commands.COMMANDS:  # they read a record's file: no settings needed
+        return record_commands.run(args)
     if args.command not in COMMANDS:
         top.print_help(sys.stderr)
         return ExitCode.SETTINGS
@@ -76,6 +84,10 @@ def main(argv: Sequence[str]) -> int:
             return restore_backup(settings, args.backup)
         if args.command == "migrate-db":
             return migrate_db_command(settings, args.target, args.source)
+        if args.command == "rebuild-ratings":
+            from bot.ops.rebuild_ratings import rebuild_ratings_command  # the engines: only when asked for
+
+            return rebuild_ratings_command(settings)
         return health(settings)
     except (BackupError, DatabaseBusy) as exc:
         print(exc, file=sys.stderr)

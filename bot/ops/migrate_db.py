@@ -34,6 +34,7 @@ from typing import Any, TextIO
 
 import asyncpg
 
+from bot.ops.advice import database_trouble
 from bot.ops.exit_codes import ExitCode
 from bot.ops.running import DatabaseBusy, no_bot_running
 from bot.settings import OperatorSettings
@@ -315,15 +316,8 @@ def migrate_db_command(settings: OperatorSettings, target: str, source: Path | N
     except (MigrationError, DatabaseBusy) as exc:
         print(exc, file=err)
         return ExitCode.FAILED
-    except SchemaError as exc:
-        print(exc, file=err)
-        return ExitCode.SCHEMA
-    except DatabaseDamaged as exc:
-        print(f"{exc} Restore a backup of it (pyramid-bot restore), then migrate.", file=err)
-        return ExitCode.DATABASE_DAMAGED
-    except DatabaseUnavailable as exc:
-        print(exc, file=err)
-        return ExitCode.DATABASE_UNAVAILABLE
+    except (SchemaError, DatabaseDamaged, DatabaseUnavailable) as exc:
+        return database_trouble(exc, err, then="migrate")
     print(summary(report), file=out)
     return ExitCode.OK
 

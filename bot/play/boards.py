@@ -15,6 +15,7 @@ import discord
 
 from bot.custom_ids import CustomId
 from bot.play.components import button
+from bot.play.fair_deals import fair_deal_line
 from bot.play.session import Session
 from engine.core import Event
 
@@ -81,6 +82,8 @@ def trim(lines: Sequence[str], limit: int = MAX_CONTENT) -> str:
 
 
 def board_content(session: Session, events: Sequence[Event]) -> str:
+    """The board message. The first board seals the deal and the last one reveals it
+    (:func:`fair_deal_line`); that line is kept whole however long the story."""
     p = session.presenter
     header = f"{p.emoji} **{p.title}** · game #{session.record.id} · move {session.version}"
     story = narrate(events, session)
@@ -88,7 +91,11 @@ def board_content(session: Session, events: Sequence[Event]) -> str:
     if p.board_lines is not None:  # from the public view only: the whole channel reads this
         shown = [discord.utils.escape_markdown(n) for n in plain_names(session)]
         extra = p.board_lines(dict(session.game.view(session.state, None)), shown)
-    return trim([header, *story[-12:], *extra, status_line(session)])
+    lines = [header, *story[-12:], *extra, status_line(session)]
+    fair = fair_deal_line(session)
+    if fair is None:
+        return trim(lines)
+    return trim(lines, MAX_CONTENT - len(fair) - 1) + "\n" + fair
 
 
 def board_labels(session: Session, view: Mapping[str, Any]) -> dict[str, str]:

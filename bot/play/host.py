@@ -12,14 +12,19 @@ import discord
 
 from bot.play.announcer import Announcer
 from bot.play.channels import Channels
+from bot.play.daily import DailyDeals
 from bot.play.delivery import Delivery
+from bot.play.fair_deals import DealReveals
 from bot.play.leaderboards import Leaderboards
 from bot.play.notices import BlockedNotices
+from bot.play.ratings import Ratings
 from bot.play.reminders import Reminders
+from bot.play.replays import Replays
 from bot.play.rescue import ThreadRescue
 from bot.play.resignations import Resignations
 from bot.play.tasks import Tasks
 from bot.services import Services
+from bot.store.ratings import RatingStore
 
 
 @dataclass(frozen=True)
@@ -30,15 +35,21 @@ class Host:
     delivery: Delivery
     resignations: Resignations
     reminders: Reminders
+    ratings: Ratings
+    daily: DailyDeals
 
     @classmethod
     def build(cls, services: Services, client: discord.Client, tasks: Tasks) -> Host:
         """``client`` is the connection the host posts through; ``tasks`` holds what it starts."""
         channels = Channels(client)
         leaderboards = Leaderboards(services.store, services.catalogue, client)
-        announcer = Announcer(services, client, channels, game_ends=[leaderboards])
+        ratings = Ratings(services.store, RatingStore(services.db), services.catalogue)
+        daily = DailyDeals(services, client, channels)
+        announcer = Announcer(services, client, channels,
+                              game_ends=[leaderboards, ratings, DealReveals(client, channels),
+                                         Replays(services, client, channels), daily])
         delivery = Delivery(services, announcer, BlockedNotices(services.store, client),
                             ThreadRescue(services, client), tasks)
         resignations = Resignations(services, client, channels, delivery)
         reminders = Reminders(services, client, channels, resignations, delivery)
-        return cls(channels, leaderboards, announcer, delivery, resignations, reminders)
+        return cls(channels, leaderboards, announcer, delivery, resignations, reminders, ratings=ratings, daily=daily)

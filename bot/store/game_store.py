@@ -8,6 +8,7 @@ move is never applied twice.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, timedelta
 from typing import Any, Literal, TypeVar
@@ -91,11 +92,14 @@ async def _insert_game(conn: Tx, kind: str, *, guild_id: int | None, channel_id:
                        options: Mapping[str, Any], status: GameStatus, seed: int, created_by: int | None,
                        challenge_id: int | None, now: str) -> int:
     """The games row of a new game, inside the caller's transaction (a lobby's opener
-    takes seat 0 in the same one); its number."""
+    takes seat 0 in the same one); its number. Every game gets a fresh random salt:
+    hashed with the seed, it seals the deal before the first move (``bot.records.fairness``),
+    and being secret until the end, it keeps the seal from being reversed by trying seeds."""
     row = await conn.fetch_one(
         "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
-        " challenge_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (kind, guild_id, channel_id, json.dumps(dict(options)), status, seed, created_by, challenge_id, now, now),
+        " challenge_id, created_at, updated_at, salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (kind, guild_id, channel_id, json.dumps(dict(options)), status, seed, created_by, challenge_id, now, now,
+         secrets.token_hex(16)),
     )
     assert row is not None
     return int(row[0])

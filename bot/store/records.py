@@ -36,6 +36,9 @@ class GameRecord(_Row):
     updated_at: str
     #: Bumped by every change to the game (see ``GameStore.revision``).
     revision: int = 0
+    #: Random text hashed with the seed into the deal's seal (``bot.records.fairness``);
+    #: None for games created before deals were sealed.
+    salt: str | None = None
 
     @property
     def play_channel_id(self) -> int:

@@ -20,6 +20,12 @@ never served for another's view. Only each seat's latest picture is kept (an old
 view of a seat is not asked for again, bar a rare retry), so the cache holds the
 hands of as many seats as it has room for, however fast moves come. Boards are not
 kept: each move's board is new, and is drawn once per post.
+
+Replays (:meth:`Renderer.replay`, :meth:`Renderer.replay_board`) rebuild a finished
+game's positions from its move log in the worker too (replaying the engine once is
+far cheaper than loading each version), and draw the animation or the board at one
+move there. An animation keeps a worker busy for seconds, so one is drawn at a time:
+boards never wait for two of them.
 """
 
 from __future__ import annotations
@@ -33,13 +39,15 @@ import os
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.workers.processes import CountingExecutor, process_pool
-from engine.core import Event
+from engine.core import Event, Game
 from render import Art, render_board, render_hand, warm_up
+from render.replay import MAX_BYTES, Replay, make_replay
 
 
 def _board(view: dict[str, Any], labels: dict[str, str], events: list[Event], art: Art) -> bytes:
@@ -48,6 +56,59 @@ def _board(view: dict[str, Any], labels: dict[str, str], events: list[Event], ar
 
 def _hand(view: dict[str, Any], art: Art) -> bytes:
     return render_hand(view, art=art)
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """What rebuilds every public position of a game: its rule book, set-up and
+    move log (``(seat, move)``, oldest first), and the names and number its
+    pictures show (as on its boards)."""
+
+    game: Game[Any]
+    players: int
+    options: dict[str, Any]
+    seed: int
+    moves: tuple[tuple[int, str], ...]
+    names: tuple[str, ...]
+    number: int
+
+    def positions(self, until: int | None = None) -> tuple[list[dict[str, Any]], list[list[Event]]]:
+        """The public view after each of the first ``until`` moves (all by default),
+        the deal first, and the public events of the move that led to each (none
+        for the deal)."""
+        game = self.game
+        state = game.setup(self.players, self.options, self.seed)
+        views: list[dict[str, Any]] = [self._view(state)]
+        events: list[list[Event]] = [[]]
+        for seat, move in self.moves[:until]:
+            state, happened = game.play(state, seat, move)
+            views.append(self._view(state))
+            events.append([e for e in happened if e.visible(None)])
+        return views, events
+
+    def _view(self, state: Any) -> dict[str, Any]:
+        view = dict(self.game.view(state, None))
+        view["names"] = list(self.names)
+        view["game_number"] = self.number
+        return view
+
+
+@dataclass(frozen=True)
+class ReplayBoard:
+    """The board after one move of a replay, and what that move did (for its caption)."""
+
+    png: bytes
+    events: list[Event]
+
+
+def _replay(log: GameLog, art: Art, max_bytes: int) -> Replay:
+    views, events = log.positions()
+    return make_replay(views, art=art, events=events, max_bytes=max_bytes)
+
+
+def _replay_board(log: GameLog, move: int, art: Art) -> ReplayBoard:
+    views, events = log.positions(move)
+    return ReplayBoard(render_board(views[-1], events=events[-1], art=art), events[-1])
 
 
 #: Seats whose latest hand picture is kept for reuse, at most (the seat seen least
@@ -155,6 +216,8 @@ class Renderer:
         self._counts: dict[tuple[str, str], int] = {
             ("board", "drawn"): 0, ("hand", "drawn"): 0, ("hand", "reused"): 0,
         }
+        #: One animation at a time (see the module's docstring).
+        self._replaying = asyncio.Semaphore(1)
 
     @classmethod
     def with_processes(cls, workers: int | None = None, arts: Sequence[Art] = ()) -> Renderer:
@@ -216,6 +279,28 @@ class Renderer:
             self._counts["hand", "drawn"] += 1
             if keep is not None:
                 self._hands.put(*keep, drawing.result())
+
+    async def replay(self, log: GameLog, *, art: Art, max_bytes: int = MAX_BYTES) -> Replay:
+        """The game of ``log`` as an animated GIF under ``max_bytes`` (``render.replay``)."""
+        async with self._replaying:
+            loop = asyncio.get_running_loop()
+            replay = await loop.run_in_executor(self._executor, _replay, log, art, max_bytes)
+        self._counted("replay")
+        return replay
+
+    async def replay_board(self, log: GameLog, move: int, *, art: Art) -> ReplayBoard:
+        """The public board after move ``move`` (0: the deal) of ``log``, with that
+        move ringed as its board showed it, and no button letters."""
+        if not 0 <= move <= len(log.moves):
+            raise ValueError(f"Game #{log.number} has moves 0 to {len(log.moves)}, not {move}.")
+        loop = asyncio.get_running_loop()
+        board = await loop.run_in_executor(self._executor, _replay_board, log, move, art)
+        self._counted("replay_board")
+        return board
+
+    def _counted(self, picture: str) -> None:
+        """Replays are counted once one is drawn (the counts start without them)."""
+        self._counts[picture, "drawn"] = self._counts.get((picture, "drawn"), 0) + 1
 
     def pictures(self) -> dict[tuple[str, str], int]:
         """Pictures asked for since start, by kind and by whether they were drawn or

@@ -8,6 +8,10 @@ level 6), plus the PNG size; then the same for the hand, and a
 summary per game. Times are CPU time of this process, so other work on a shared
 machine inflates them less than wall time (shown too, as "wall"). The target is
 draw + encode under 60 ms for a mid-game board.
+
+Then the animated replay of a long self-played game of each kind: frames, size,
+whether frames had to be dropped, and the time to draw it (``tools.bench.replays``;
+``--no-replays`` skips it, ``--only-replays`` runs nothing else).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from functools import partial
 from PIL import Image
 
 from render import art_for, board_image, canvas, hand_image, palette
+from tools.bench import replays
 from tools.gallery.samples import BUILDERS, Sample, all_samples
 
 TARGET_MS = 60.0
@@ -88,17 +93,29 @@ def measure(s: Sample, runs: int) -> list[Row]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.bench.render", description=__doc__)
     parser.add_argument("--runs", type=int, default=9, help="timed runs per measurement (median is shown)")
+    parser.add_argument("--no-replays", action="store_true", help="skip the replays of long games")
+    parser.add_argument("--only-replays", action="store_true", help="only the replays of long games")
     parser.add_argument("games", nargs="*", help=f"only these games (default: all of {', '.join(BUILDERS)})")
     args = parser.parse_args(argv)
     unknown = [g for g in args.games if g not in BUILDERS]
     if unknown:
         parser.error(f"unknown game(s): {', '.join(unknown)}")
+    if not args.only_replays:
+        pictures(args.games, args.runs)
+    if not args.no_replays:
+        if not args.only_replays:
+            print()
+        replays.report([g for g in (args.games or BUILDERS) if g in replays.LONG_GAMES])
+
+
+def pictures(games: list[str], runs: int) -> None:
+    """Boards and hands of the gallery positions, timed."""
     print(f"{'position':34} {'what':5} {'px':>9} {'draw':>6} {'encode':>6} {'total':>6} {'wall':>6} {'plain':>6} "
           f"{'KB':>6}")
     print(f"{'':34} {'':5} {'':>9} {'ms':>6} {'ms':>6} {'ms':>6} {'ms':>6} {'enc ms':>6} {'':>6}")
     boards: dict[str, list[Row]] = {}
-    for s in all_samples(args.games or None):
-        for row in measure(s, args.runs):
+    for s in all_samples(games or None):
+        for row in measure(s, runs):
             w, h = row.size
             print(f"{s.name:34} {row.kind:5} {f'{w}x{h}':>9} {row.draw.cpu_ms:6.1f} {row.encode.cpu_ms:6.1f} "
                   f"{row.total_cpu:6.1f} {row.total_wall:6.1f} {row.plain.cpu_ms:6.1f} {row.png_bytes / 1024:6.1f}")

@@ -11,6 +11,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot.discord.daily import set_results_channel
 from bot.discord.permission_checks import permission_report, place_here
 from bot.discord.replies import tell
 from bot.server_settings import SettingsRefused, change_settings, describe
@@ -80,3 +81,9 @@ class AdminCommands(app_commands.Group, name="pyramid-admin", description="Pyram
             return
         place = await place_here(interaction, self.services.store)
         await tell(interaction, permission_report(interaction, place))
+
+    @app_commands.command(name="daily", description="Post the daily deal's results in a channel, or stop (admins)")
+    @app_commands.describe(channel="The channel for the daily deal's results (one message a day, scores only)",
+                           enabled="Post them there (on, the default) or stop (off)")
+    async def daily(self, interaction: Interaction, channel: discord.TextChannel, enabled: bool = True) -> None:
+        await set_results_channel(self.services, interaction, channel, enabled)

@@ -9,12 +9,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.commands.stats import leaderboard_command
 from bot.discord.finding import find_game
 from bot.discord.replies import defer_private, tell
 from bot.play.boards import status_line
 from bot.play.errors import PlayError
 from bot.play.host import Host
+from bot.records.build import record_of
 from bot.services import Services
+from bot.store import CorruptRecord
 from engine.core import EngineError
 
 Interaction = discord.Interaction[Any]
@@ -32,9 +35,7 @@ class InfoCommands:
             self._rules_command(),
             app_commands.Command(name="history", description="The move log, and the game record as a file",
                                  callback=self.history),
-            app_commands.Command(name="leaderboard",
-                                 description="Challenge results in this channel and wins in this server",
-                                 callback=self.leaderboard),
+            leaderboard_command(self.services.catalogue, self.leaderboard),
         ]
 
     def _rules_command(self) -> app_commands.Command[Any, ..., Any]:
@@ -81,38 +82,45 @@ class InfoCommands:
         await tell(interaction, "", embed=embed)
 
     async def history(self, interaction: Interaction, game: int | None = None) -> None:
+        """The move log, and the game record as a file (``bot.records``, docs/game-record.md)."""
         services = self.services
         try:
             record = await find_game(interaction, services, game, statuses=("active", "finished"))
-            session = await services.sessions.load(record.id)
-        except PlayError as exc:
+            rules = services.catalogue.presenter(record.kind).game
+        except (PlayError, EngineError) as exc:
             await tell(interaction, f"❌ {exc}")
             return
         await defer_private(interaction)
-        moves = await services.store.moves(record.id)
-        who = [s.plain_name for s in session.seats]
-        lines = [f"{m.seq}. {who[m.seat] if m.seat < len(who) else m.seat}: `{m.move}`" for m in moves]
-        # The seed rebuilds every hidden hand and stock, so it is published only once the
-        # game is over, and never for a challenge game: others may still be playing (or
-        # about to start) the same deal (CP-3).
-        publish_seed = record.status == "finished" and record.challenge_id is None
-        document = {
-            "game": record.kind, "number": record.id, "options": record.options,
-            "players": [{"seat": s.seat, "name": s.plain_name, "ai": s.ai_level} for s in session.seats],
-            "seed": record.seed if publish_seed else None,
-            "moves": [{"seq": m.seq, "seat": m.seat, "move": m.move, "at": m.created_at} for m in moves],
-            "result": record.result,
-        }
+        try:
+            # The seed and salt are in it only once they may be shown (bot.records.build.deal_is_public):
+            # the game is over, and it is no challenge's deal that others may still be playing (CP-3).
+            document = await record_of(services.store, rules, record.id)
+        except CorruptRecord as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        who = [p.name for p in document.players]
+        lines = [f"{m.seq}. {who[m.seat] if m.seat < len(who) else m.seat}: `{m.move}`" for m in document.moves]
         text = "\n".join(lines[-40:]) or "No moves yet."
         if len(lines) > 40:
             text = f"… {len(lines) - 40} earlier moves in the file.\n" + text
-        file = discord.File(io.BytesIO(json.dumps(document, indent=1).encode()), filename=f"game-{record.id}.json")
-        await tell(interaction, f"**Game #{record.id}** move log:\n{text}"[:1990], file=file)
+        about = "The file is the game record: `pyramid-bot verify` checks it and `pyramid-bot replay` draws it."
+        data = json.dumps(document.model_dump(mode="json"), indent=1).encode()
+        file = discord.File(io.BytesIO(data), filename=f"game-{record.id}.json")
+        await tell(interaction, f"**Game #{record.id}** move log:\n{text}"[:1990 - len(about)] + "\n" + about,
+                   file=file)
 
-    async def leaderboard(self, interaction: Interaction) -> None:
+    async def leaderboard(self, interaction: Interaction, game: str | None = None, min_games: int = 3) -> None:
+        """Without ``game``: the channel's latest challenge and wins in this server; with
+        it: the server's rating leaderboard of that game (players with ``min_games``)."""
         if interaction.guild_id is None:  # wins are counted per server; a DM would show every server's
             await tell(interaction, "Leaderboards belong to a server; use this command in one.")
             return
+        if game is not None and game not in self.services.catalogue.kinds:
+            await tell(interaction, f"❌ There is no game called {game!r}.")
+            return
         await defer_private(interaction)
-        text = await self.host.leaderboards.server_text(interaction.guild_id, interaction.channel_id)
+        if game is None:
+            text = await self.host.leaderboards.server_text(interaction.guild_id, interaction.channel_id)
+        else:
+            text = await self.host.ratings.leaderboard_text(interaction.guild_id, game, min_games=min_games)
         await tell(interaction, text, allowed_mentions=discord.AllowedMentions.none())

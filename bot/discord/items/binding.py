@@ -16,6 +16,7 @@ from bot.discord.challenges import Challenges
 from bot.discord.items.base import Component
 from bot.discord.items.challenge import PlayDealButton
 from bot.discord.items.lobby import AddAiSelect, CancelButton, JoinButton, LeaveButton, StartButton
+from bot.discord.items.replay import ReplayStepButton
 from bot.discord.items.turns import (
     ChoiceButton,
     ChoiceSelect,
@@ -27,6 +28,7 @@ from bot.discord.items.turns import (
 )
 from bot.discord.items.unknown import UnknownComponent
 from bot.discord.lobbies import Lobbies
+from bot.discord.replays import ReplayViewer
 from bot.discord.turns import Turns
 
 C = TypeVar("C", bound=Component)
@@ -44,6 +46,7 @@ def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[
         *(bind(k, {"turns": turns}) for k in (YourMoveButton, ChoiceButton, ChoiceSelect, PageButton, MoveButton,
                                               HandButton, LatestBoardButton)),
         bind(PlayDealButton, {"challenges": challenges}),
+        bind(ReplayStepButton, {"viewer": ReplayViewer(turns.services)}),
     ]
     unknown = bind(UnknownComponent, {}, template=none_of(a for k in kinds for a in k.actions))
     return [*kinds, unknown]

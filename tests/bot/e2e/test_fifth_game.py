@@ -136,7 +136,7 @@ async def test_two_people_play_pebble_pyramid_by_buttons_and_typed_moves(emulato
     # The rest typed, with the first move autocomplete offers, until the result.
     final = await play_out(harness, game_id, users, thread)
     assert final.result is not None and final.record.status == "finished"
-    last = harness.messages(thread)[-1]
+    last = boards(harness, thread)[-1]
     assert "Game over" in last.text and not last.buttons()
     assert not any(PRIVATE_DRAW.search(m.text) for m in harness.messages(thread)), "a private draw leaked"
     harness.assert_no_bot_errors()
@@ -165,5 +165,5 @@ async def test_pebble_pyramid_against_an_ai_seat(emulator: Any, harness: Harness
     moves = await bot_of(harness).services.store.moves(game_id)
     assert {m.seat for m in moves} == {0, 1}, "the AI seat moved by itself"
     assert all(m.actor_id is None for m in moves if m.seat == 1)
-    assert "Game over" in harness.messages(thread)[-1].text
+    assert "Game over" in boards(harness, thread)[-1].text
     harness.assert_no_bot_errors()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from emulator.harness import Harness
-from tests.bot.e2e.driver import challenge_of, latest_game_id, play_out, session_of
+from tests.bot.e2e.driver import boards, challenge_of, latest_game_id, play_out, session_of
 
 
 async def test_continuous_pyramid_challenge_two_players_and_leaderboard(emulator: Any, harness: Harness) -> None:
@@ -58,7 +58,7 @@ async def test_pyrinoes_against_an_ai_to_the_target(emulator: Any, harness: Harn
         assert dms and dms[-1].png_attachments(), "the player's dominoes come by DM"
     final = await play_out(harness, game_id, {0: ana}, thread)
     assert final.result is not None
-    assert "Game over" in harness.messages(thread)[-1].text
+    assert "Game over" in boards(harness, thread)[-1].text
 
 
 async def test_pyramido_solo_to_the_end(emulator: Any, harness: Harness) -> None:
@@ -70,7 +70,7 @@ async def test_pyramido_solo_to_the_end(emulator: Any, harness: Harness) -> None
     thread = harness.threads(emulator.general)[0]
     final = await play_out(harness, game_id, {0: ana}, thread, prefer=("place", "discard", "end"))
     assert final.result is not None
-    assert "Game over" in harness.messages(thread)[-1].text
+    assert "Game over" in boards(harness, thread)[-1].text
 
 
 async def test_pyramido_coop_two_people_share_one_pyramid(emulator: Any, harness: Harness) -> None:
@@ -117,4 +117,4 @@ async def test_pyramido_competitive_against_an_ai(emulator: Any, harness: Harnes
     thread = harness.threads(emulator.general)[0]
     final = await play_out(harness, game_id, {0: ana}, thread, prefer=("take", "build", "reserve", "pass"))
     assert final.result is not None
-    assert "Game over" in harness.messages(thread)[-1].text
+    assert "Game over" in boards(harness, thread)[-1].text

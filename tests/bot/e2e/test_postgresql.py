@@ -2,7 +2,8 @@
 
 These are the SQLite suite's own tests, collected again here with the ``database``
 fixture pointing at a fresh PostgreSQL database: every game to its end (boards, hand
-DMs, AIs, a challenge's leaderboard), and a game in a guild on each of two shards.
+DMs, AIs, a challenge's leaderboard), ratings and their rebuild, the daily deal on two
+servers, and a game in a guild on each of two shards.
 """
 
 from __future__ import annotations
@@ -14,11 +15,17 @@ import pytest
 
 from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import start_flaming
+from tests.bot.e2e.test_daily import (  # noqa: F401  (collected again, on PostgreSQL)
+    test_daily_deal_two_players_two_servers_and_a_streak,
+)
 from tests.bot.e2e.test_games import (  # noqa: F401  (collected again, on PostgreSQL)
     test_continuous_pyramid_challenge_two_players_and_leaderboard,
     test_pyramido_competitive_against_an_ai,
     test_pyramido_coop_two_people_share_one_pyramid,
     test_pyrinoes_against_an_ai_to_the_target,
+)
+from tests.bot.e2e.test_ratings import (  # noqa: F401  (collected again, on PostgreSQL)
+    test_ratings_change_show_and_are_rebuilt_identically,
 )
 from tests.bot.e2e.test_sharding import play_on_both_shards
 

@@ -11,7 +11,7 @@ import pytest
 from bot.ops.health import discord_connected
 from emulator.gateway import shard_of
 from emulator.harness import Harness
-from tests.bot.e2e.driver import play_out, start_flaming
+from tests.bot.e2e.driver import boards, play_out, start_flaming
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ async def play_on_both_shards(emulator: Any, harness: Harness) -> None:
         thread, game_id = await start_flaming(emulator, harness, [alice, bob], channel=channel, turn_limit=8)
         final = await play_out(harness, game_id, {0: alice, 1: bob}, thread)
         assert final.result is not None, f"the game on shard {shard} did not finish"
-        assert "Game over" in harness.messages(thread)[-1].text
+        assert "Game over" in boards(harness, thread)[-1].text
         for user in (alice, bob):
             hands = [m for m in harness.dm(user)[before[user.id]:] if m.png_attachments()]
             assert hands, f"{user.name} got no hand by DM for the game on shard {shard}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import subprocess
@@ -42,3 +43,16 @@ def run_bot(*args: str, env: dict[str, str], timeout: float = 60) -> subprocess.
     full = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), **env}
     return subprocess.run([sys.executable, "-m", "bot", *args], env=full, capture_output=True, text=True,
                           timeout=timeout)
+
+
+def damage_pages(database: Path, table: str = "snapshots") -> None:
+    """Garbage over the rows of one of ``table``'s full leaf pages (found with SQLite's
+    ``dbstat``): the schema and the other tables still read, wherever the schema put
+    them; only SQLite's integrity check sees the damage."""
+    with contextlib.closing(sqlite3.connect(database)) as conn:
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+        page = conn.execute("SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf'"
+                            " ORDER BY unused, pageno LIMIT 1", (table,)).fetchone()[0]
+    with database.open("r+b") as f:
+        f.seek(page * page_size - 1600)  # the end of the page, where its rows are
+        f.write(b"\xff" * 1500)

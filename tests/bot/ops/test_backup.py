@@ -18,7 +18,7 @@ from bot.ops.schedule import RETRY_AFTER, BackupSchedule
 from bot.store import GameStore, SqliteDatabase
 from bot.store.migrate import bundled_migrations
 from tests.bot.clock import FakeClock
-from tests.bot.ops.helpers import count_games, make_database
+from tests.bot.ops.helpers import count_games, damage_pages, make_database
 
 START = datetime(2026, 11, 22, 3, 0, tzinfo=UTC)
 
@@ -75,9 +75,7 @@ def test_a_backup_of_nothing_says_so(tmp_path: Path) -> None:
 async def test_a_damaged_database_gives_no_backup(tmp_path: Path) -> None:
     database = tmp_path / "bot.db"
     await make_database(database)
-    with database.open("r+b") as f:
-        f.seek(30 * 4096 + 200)
-        f.write(b"\xff" * 3000)
+    damage_pages(database)
     with pytest.raises(BackupError, match="damaged"):
         take_backup(database, tmp_path / "b.db")
     assert not (tmp_path / "b.db").exists() and not (tmp_path / "b.db.partial").exists()

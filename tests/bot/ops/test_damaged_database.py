@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.ops.helpers import make_database, run_bot
+from tests.bot.ops.helpers import damage_pages, make_database, run_bot
 
 DAMAGED, UNAVAILABLE = 5, 6
 PAGE = 4096
@@ -53,9 +53,7 @@ async def test_damage_only_the_integrity_check_sees(tmp_path: Path) -> None:
     the bot would connect and fail later, on some player's move."""
     database = tmp_path / "bot.db"
     await make_database(database)
-    with database.open("r+b") as f:
-        f.seek(30 * PAGE + 200)  # inside the moves and snapshots, far from the schema
-        f.write(b"\xff" * 3000)
+    damage_pages(database)
     (tmp_path / "backups").mkdir()
     newest = tmp_path / "backups" / "bot-20261120T000000Z.db"
     newest.write_bytes(b"")

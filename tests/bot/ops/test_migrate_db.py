@@ -18,9 +18,11 @@ from bot.ops.exit_codes import ExitCode
 from bot.ops.migrate_db import NOT_COPIED, VerificationFailed, migrate_database, migrate_db_command
 from bot.ops.running import DatabaseBusy, bot_running
 from bot.play.session_service import SessionService
+from bot.ratings import GameOutcome, SeatOutcome
 from bot.settings import load_operator_settings
 from bot.store import GameStore, GuildSettings, SqliteDatabase
 from bot.store.postgres import PostgresDatabase
+from bot.store.ratings import RatingStore
 from engine.core import Game
 from engine.core.registry import game_ids
 from tests.bot.ops.helpers import run_bot
@@ -116,6 +118,27 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
         await store.mark_reminded(running["flaming-pyramids"], moves)
         await store.mark_dm_closed(101)
         await store.claim_notice(running["pyramido"], "missing permissions", "dm")
+        ratings = RatingStore(db)
+        await ratings.apply(GameOutcome(game_id=finished, kind="pyramido", guild_id=1, finished_at=db.now(),
+                                        rated=False, variant="solo",
+                                        seats=(SeatOutcome(seat=0, user_id=100, won=True, score=40.0),)))
+        await ratings.apply(GameOutcome(game_id=running["pyrinoes"], kind="pyrinoes", guild_id=1,
+                                        finished_at=db.now(), rated=True,
+                                        seats=(SeatOutcome(seat=0, user_id=100, rank=0, won=True),
+                                               SeatOutcome(seat=1, user_id=None, ai_level="hard", rank=1))))
+        async with db.transaction() as conn:  # the daily deal's tables, as its store leaves them
+            now = db.now()
+            await conn.execute("INSERT INTO bot_secrets (name, value, created_at) VALUES ('daily', 'c0ffee', ?)",
+                               (now,))
+            await conn.execute("INSERT INTO daily_deals (day, challenge_id, created_at) VALUES ('2026-11-24', ?, ?)",
+                               (challenge, now))
+            await conn.execute(
+                "INSERT INTO daily_results (day, user_id, game_id, guild_id, channel_id, name, tiles, won, undos,"
+                " started_at, finished_at) VALUES ('2026-11-24', 100, ?, 1, 2, 'ana', 144, 1, 0, ?, ?)",
+                (running["continuous-pyramid"], now, now))
+            await conn.execute("INSERT INTO daily_channels (channel_id, guild_id, enabled_by, enabled_at)"
+                               " VALUES (2, 1, 100, ?)", (now,))
+            await conn.execute("INSERT INTO daily_posts (day, channel_id, message_id) VALUES ('2026-11-24', 2, 779)")
     finally:
         await db.close()
     return Laid(running, finished, lobby, challenge)

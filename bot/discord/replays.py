@@ -1,0 +1,178 @@
+"""Looking back at a finished game: ``/pyramid replay`` and its ⏮ ◀ ▶ ⏭ buttons.
+
+The answer is private (ephemeral) and the buttons edit it in place: stepping through a
+game is one person's business, a public message that anyone's clicks moved would
+confuse the others reading the channel, and the game's thread keeps its boards and
+its animated replay (``bot.play.replays``) uncluttered.
+
+Only finished games are replayed. A position's public view never holds anything
+hidden, but the issue keeps replays to games that are over, and so does this (a
+running game has its boards and ``/pyramid status``). Who may look is the rule of
+every command (``bot.discord.access``): a game of this server, or by DM a game the
+user played in; except that a game of a shared deal (a challenge's, the daily
+deal's) is replayed only for its own player: others may still be playing that very
+deal, and every move of a finished one would tell them the order of its face-down
+stock, and a daily game's moves are never shown to anyone else at all. Buttons carry
+the game and the move to show, so they are checked the same way on every click: a
+forged or damaged one gets a sentence, never a picture of a game its clicker may not
+see.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from bot.custom_ids import CustomId
+from bot.discord.access import may_see
+from bot.discord.finding import find_game
+from bot.discord.replies import defer_private, tell
+from bot.play.boards import narrate, status_line
+from bot.play.components import button
+from bot.play.errors import PlayError
+from bot.play.replays import game_log
+from bot.play.session import Session
+from bot.services import Services
+from bot.store import GameRecord
+from engine.core import Event
+
+Interaction = discord.Interaction[Any]
+#: The custom id action of the replay buttons.
+ACTION = "replay"
+#: The largest game number a command may name (the store's ids are 63-bit).
+MAX_GAME = 2**63 - 1
+#: Lines of a move's story shown under its picture, at most.
+STORY_LINES = 12
+DAMAGED = "That replay button is damaged or out of date; use `/pyramid replay` again."
+
+
+def not_over(record: GameRecord) -> str:
+    if record.status in ("lobby", "cancelled"):
+        return f"Game #{record.id} never got under way, so there is nothing to replay."
+    return (f"Game #{record.id} is still being played. Replays open once a game is over; until then its "
+            "board is in its thread (`/pyramid status`).")
+
+
+def shared_deal(record: GameRecord) -> str:
+    return (f"Game #{record.id} was a shared deal that others may still be playing, so only its player "
+            "can replay it.")
+
+
+def steps(game_id: int, move: int, last: int) -> discord.ui.View:
+    """⏮ ◀ ▶ ⏭ for move ``move`` of ``last``; each id names the move it shows (and a
+    tag, so that two buttons going to the same move still have distinct ids)."""
+    view = discord.ui.View(timeout=None)
+    targets = (("⏮ Start", 0, "first"), ("◀ Back", max(0, move - 1), "back"),
+               ("Next ▶", min(last, move + 1), "next"), ("End ⏭", last, "last"))
+    for label, target, tag in targets:
+        style = discord.ButtonStyle.primary if tag in ("back", "next") else discord.ButtonStyle.secondary
+        view.add_item(button(CustomId(ACTION, game_id, target, tag), label, style, disabled=target == move))
+    return view
+
+
+class ReplayViewer:
+    """Shows the board at one move of a finished game, drawn off the event loop by the
+    renderer (which replays the move log in a worker)."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    # --- /pyramid replay ----------------------------------------------------------
+    async def command(self, interaction: Interaction, game: int | None, move: int | None) -> None:
+        await defer_private(interaction)
+        try:
+            record = await self._command_game(interaction, game)
+        except PlayError as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        refusal = await self._refusal(interaction, record)
+        if refusal is not None:
+            await tell(interaction, f"❌ {refusal}")
+            return
+        moves = await self._moves(record)
+        session = await self.services.sessions.load(record.id)  # a PlayError is told by the command tree
+        last = len(moves)
+        shown = last if move is None else max(0, min(move, last))
+        text, file = await self._position(session, moves, shown)
+        if move is not None and move > last:
+            text = f"Game #{record.id} has {last} moves; here is the last.\n" + text
+        await tell(interaction, text, file=file, view=steps(record.id, shown, last),
+                   allowed_mentions=discord.AllowedMentions.none())
+
+    async def _command_game(self, interaction: Interaction, game: int | None) -> GameRecord:
+        if game is not None and not 1 <= game <= MAX_GAME:
+            raise PlayError(f"There is no game #{game}.")
+        try:
+            return await find_game(interaction, self.services, game, statuses=("finished",))
+        except PlayError:
+            if game is not None:
+                raise
+            raise PlayError("I found no finished game of yours here: name one with `game:` "
+                            "(its number is on its boards).") from None
+
+    # --- ⏮ ◀ ▶ ⏭ ----------------------------------------------------------------------
+    async def step(self, interaction: Interaction, cid: CustomId) -> None:
+        """Show the move the button names, in the message it is on."""
+        store = self.services.store
+        record = await store.game_record(cid.game_id)
+        if record is None or not await may_see(store, record, interaction):
+            await tell(interaction, f"❌ {DAMAGED}")
+            return
+        refusal = await self._refusal(interaction, record)
+        if refusal is not None:
+            await tell(interaction, f"❌ {refusal}")
+            return
+        moves = await self._moves(record)
+        if cid.version > len(moves):
+            await tell(interaction, f"❌ {DAMAGED}")
+            return
+        await interaction.response.defer()  # the picture takes a moment; the message is edited then
+        try:
+            session = await self.services.sessions.load(record.id)
+        except PlayError as exc:
+            await tell(interaction, f"❌ {exc}")
+            return
+        text, file = await self._position(session, moves, cid.version)
+        await interaction.edit_original_response(content=text, attachments=[file],
+                                                 view=steps(record.id, cid.version, len(moves)),
+                                                 allowed_mentions=discord.AllowedMentions.none())
+
+    # --- pieces ----------------------------------------------------------------------------
+    async def _refusal(self, interaction: Interaction, record: GameRecord) -> str | None:
+        """Why this game, which the user may see, is not replayed for them (None: it is)."""
+        if record.status != "finished":
+            return not_over(record)
+        if record.challenge_id is not None:
+            seats = await self.services.store.seats(record.id)
+            if not any(s.user_id == interaction.user.id for s in seats):
+                return shared_deal(record)
+        return None
+
+    async def _moves(self, record: GameRecord) -> list[tuple[int, str]]:
+        return [(m.seat, m.move) for m in await self.services.store.moves(record.id)]
+
+    async def _position(self, session: Session, moves: list[tuple[int, str]], move: int) -> tuple[str, discord.File]:
+        """The caption and picture of the board after ``move``."""
+        record = session.record
+        board = await self.services.renderer.replay_board(game_log(session, moves), move,
+                                                          art=session.presenter.art)
+        file = discord.File(io.BytesIO(board.png), filename=f"game-{record.id}-move-{move}.png")
+        return caption(session, move, len(moves), board.events), file
+
+
+def caption(session: Session, move: int, last: int, events: list[Event]) -> str:
+    p = session.presenter
+    lines = [f"🎞️ {p.emoji} **{p.title}** · game #{session.record.id} · move {move} of {last}"
+             + (" (the deal)" if move == 0 else "")]
+    story = narrate(events, session)
+    if len(story) > STORY_LINES:
+        story = ["…", *story[-STORY_LINES:]]
+    lines += story
+    if move == last:
+        lines.append(status_line(session))
+    return "\n".join(line for line in lines if line)[:2000]
+
+
+__all__ = ["ACTION", "ReplayViewer", "caption", "steps"]
