@@ -1,9 +1,10 @@
 """The whole bot on PostgreSQL: the same games, through the same emulator, as on SQLite.
 
-These are the SQLite suite's own tests, collected again here with the ``database``
-fixture pointing at a fresh PostgreSQL database: every game to its end (boards, hand
-DMs, AIs, a challenge's leaderboard), ratings and their rebuild, the daily deal on two
-servers, and a game in a guild on each of two shards.
+Some of the SQLite suite's own tests, collected again here with the ``database``
+fixture pointing at a fresh PostgreSQL database (a game against an AI to its end,
+ratings and their rebuild), a game in a guild on each of two shards, and two bots
+sweeping at once. The longer whole games on PostgreSQL are in
+``test_postgresql_games.py``, with the slow suite.
 """
 
 from __future__ import annotations
@@ -15,13 +16,7 @@ import pytest
 
 from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import start_flaming
-from tests.bot.e2e.test_daily import (  # noqa: F401  (collected again, on PostgreSQL)
-    test_daily_deal_two_players_two_servers_and_a_streak,
-)
 from tests.bot.e2e.test_games import (  # noqa: F401  (collected again, on PostgreSQL)
-    test_continuous_pyramid_challenge_two_players_and_leaderboard,
-    test_pyramido_competitive_against_an_ai,
-    test_pyramido_coop_two_people_share_one_pyramid,
     test_pyrinoes_against_an_ai_to_the_target,
 )
 from tests.bot.e2e.test_ratings import (  # noqa: F401  (collected again, on PostgreSQL)
