@@ -87,11 +87,9 @@ class ReplayViewer:
         except PlayError as exc:
             await tell(interaction, f"❌ {exc}")
             return
-        refusal = await self._refusal(interaction, record)
-        if refusal is not None:
-            await tell(interaction, f"❌ {refusal}")
+        moves = await self._replayable(interaction, record)
+        if moves is None:
             return
-        moves = await self._moves(record)
         session = await self.services.sessions.load(record.id)  # a PlayError is told by the command tree
         last = len(moves)
         shown = last if move is None else max(0, min(move, last))
@@ -120,11 +118,9 @@ class ReplayViewer:
         if record is None or not await may_see(store, record, interaction):
             await tell(interaction, f"❌ {DAMAGED}")
             return
-        refusal = await self._refusal(interaction, record)
-        if refusal is not None:
-            await tell(interaction, f"❌ {refusal}")
+        moves = await self._replayable(interaction, record)
+        if moves is None:
             return
-        moves = await self._moves(record)
         if cid.version > len(moves):
             await tell(interaction, f"❌ {DAMAGED}")
             return
@@ -150,7 +146,12 @@ class ReplayViewer:
                 return shared_deal(record)
         return None
 
-    async def _moves(self, record: GameRecord) -> list[tuple[int, str]]:
+    async def _replayable(self, interaction: Interaction, record: GameRecord) -> list[tuple[int, str]] | None:
+        """The game's moves, or None after telling the user why it is not replayed for them."""
+        refusal = await self._refusal(interaction, record)
+        if refusal is not None:
+            await tell(interaction, f"❌ {refusal}")
+            return None
         return [(m.seat, m.move) for m in await self.services.store.moves(record.id)]
 
     async def _position(self, session: Session, moves: list[tuple[int, str]], move: int) -> tuple[str, discord.File]:
