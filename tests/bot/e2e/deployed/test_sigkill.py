@@ -26,7 +26,6 @@ import re
 import sqlite3
 import time
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +33,10 @@ import pytest
 
 from emulator.harness import Harness
 from emulator.interactions import BotNotConnected
-from emulator.model import Channel, User
+from emulator.model import User
 from emulator.server import Emulator
 from engine.core import get_game
-from tests.bot.e2e.deployed.sharded import Attempt, Tally, wait_answer
+from tests.bot.e2e.deployed.sharded import Attempt, Table, Tally, wait_answer
 from tools.bot_process import BotProcess
 
 pytestmark = pytest.mark.slow
@@ -57,17 +56,6 @@ def bot_workers() -> int:
 def harness_options() -> dict[str, Any]:
     # Deferred replies of a killed bot never finish: don't wait long for them.
     return {"ready_timeout": 60.0, "deferral_grace": 0.3, "settle_timeout": 60.0}
-
-
-@dataclass(frozen=True)
-class Table:
-    game: int
-    kind: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    users: dict[int, User]  # seat -> user (AI seats absent)
-    thread: Channel
 
 
 def read(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -98,7 +86,7 @@ async def open_game(harness: Harness, emulator: Emulator, db: Path, users: list[
     row = read(db, "SELECT kind, options, seed FROM games WHERE id = ?", (game_id,))[0]
     seats = read(db, "SELECT seat, user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
     by_id = {u.id: u for u in users}
-    return Table(game_id, row[0], len(seats), json.loads(row[1]), int(row[2]),
+    return Table(game_id, 0, row[0], len(seats), json.loads(row[1]), int(row[2]),
                  {seat: by_id[uid] for seat, uid in seats if uid is not None}, harness.threads(emulator.general)[-1])
 
 
