@@ -14,6 +14,7 @@ COPY engine ./engine
 COPY render ./render
 COPY bot ./bot
 COPY migrations ./migrations
+COPY i18n ./i18n
 RUN pip install . \
     && useradd --create-home --uid 10001 pyramid \
     && mkdir -p /data && chown pyramid:pyramid /data

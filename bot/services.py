@@ -15,11 +15,14 @@ from datetime import timedelta
 from bot.games.catalogue import Catalogue
 from bot.ops.metrics import Metrics
 from bot.ops.schedule import BackupSchedule
+from bot.play.languages import Languages
 from bot.play.session_service import SessionService
 from bot.settings import Settings
 from bot.store import Clock, Database, GameStore
+from bot.store.players import PlayerStore
 from bot.workers.cpu import CpuPool
 from bot.workers.rendering import Renderer
+from i18n import Texts, shared_texts
 
 
 @dataclass
@@ -31,6 +34,11 @@ class Services:
     clock: Clock
     renderer: Renderer
     cpu: CpuPool
+    #: Players' preferences (language, previews); who reads which language.
+    players: PlayerStore
+    languages: Languages
+    #: The bot's texts in every language it speaks.
+    texts: Texts
     #: The games this bot offers; every game, picture and presenter is found here.
     catalogue: Catalogue = field(default_factory=Catalogue.default)
     #: Where new games get their seeds; tests pass a deterministic one. A seed is as
@@ -65,7 +73,10 @@ class Services:
                       last_backup=lambda: backups.last_success.timestamp() if backups and backups.last_success else 0.0)
         sessions = SessionService(store, catalogue, cpu, on_move=metrics.move_made)
         extra.setdefault("sweep_seconds", settings.sweep_seconds)
+        texts = shared_texts()
+        players = PlayerStore(db)
         return cls(settings=settings, db=db, store=store, sessions=sessions, clock=clock, renderer=renderer, cpu=cpu,
+                   players=players, languages=Languages(store, players, texts), texts=texts,
                    catalogue=catalogue, metrics=metrics, backups=backups, **extra)  # type: ignore[arg-type]
 
     async def close(self) -> None:

@@ -510,12 +510,15 @@ class GameStore:
         async with self.db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO guild_settings (guild_id, use_threads, reminder_hours, timeout_hours, timeout_action,"
-                " max_open_games) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(guild_id) DO UPDATE SET"
+                " max_open_games, language, away_days, away_window_days) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT(guild_id) DO UPDATE SET"
                 " use_threads = excluded.use_threads, reminder_hours = excluded.reminder_hours,"
                 " timeout_hours = excluded.timeout_hours, timeout_action = excluded.timeout_action,"
-                " max_open_games = excluded.max_open_games",
+                " max_open_games = excluded.max_open_games, language = excluded.language,"
+                " away_days = excluded.away_days, away_window_days = excluded.away_window_days",
                 (settings.guild_id, int(settings.use_threads), settings.reminder_hours, settings.timeout_hours,
-                 settings.timeout_action, settings.max_open_games),
+                 settings.timeout_action, settings.max_open_games, settings.language, settings.away_days,
+                 settings.away_window_days),
             )
 
     # --- reminders ------------------------------------------------------------

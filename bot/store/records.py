@@ -100,6 +100,9 @@ class MessageRef(_Row):
 REMINDER_HOURS = (1.0, 720.0)
 TIMEOUT_HOURS = (1.0, 2160.0)
 MAX_OPEN_GAMES = (1, 25)
+#: Bounds of the away budget: days away, and the window they are counted in.
+AWAY_DAYS = (0, 60)
+AWAY_WINDOW_DAYS = (7, 365)
 DEFAULT_MAX_OPEN_GAMES = 3
 
 
@@ -116,6 +119,11 @@ class GuildSettings(_Row):
                                         allow_inf_nan=False)
     timeout_action: TimeoutAction = "ai"
     max_open_games: int = Field(default=DEFAULT_MAX_OPEN_GAMES, ge=MAX_OPEN_GAMES[0], le=MAX_OPEN_GAMES[1])
+    #: The language of what the channel reads (boards, lobbies); None: English.
+    language: Literal["en", "de"] | None = None
+    #: /pyramid away: at most ``away_days`` away within any ``away_window_days``.
+    away_days: int = Field(default=14, ge=AWAY_DAYS[0], le=AWAY_DAYS[1])
+    away_window_days: int = Field(default=90, ge=AWAY_WINDOW_DAYS[0], le=AWAY_WINDOW_DAYS[1])
 
     @model_validator(mode="after")
     def _reminder_before_timeout(self) -> GuildSettings:
