@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.store.database import Database, Row
-from bot.store.game_store import _insert_game
+from bot.store.game_store import insert_lobby
 from bot.store.records import CorruptRecord
 
 #: Bytes of a secret the bot makes for itself.
@@ -133,13 +133,9 @@ class DailyStore:
                                             (day, user_id))
             if existing is not None:
                 raise AlreadyPlayed(_result(existing))
-            game_id = await _insert_game(conn, kind, guild_id=None, channel_id=play_channel_id, options=options,
-                                         status="lobby", seed=seed, created_by=user_id, challenge_id=challenge_id,
-                                         now=now)
-            await conn.execute(
-                "INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at) VALUES (?, 0, ?, NULL, ?, ?)",
-                (game_id, user_id, name, now),
-            )
+            game_id = await insert_lobby(conn, kind, created_by=user_id, name=name, now=now, guild_id=None,
+                                         channel_id=play_channel_id, options=options, seed=seed,
+                                         challenge_id=challenge_id)
             await conn.execute(
                 "INSERT INTO daily_results (day, user_id, game_id, guild_id, channel_id, name, started_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -11,7 +11,7 @@ import json
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, timedelta
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NotRequired, TypedDict, TypeVar, Unpack
 
 from pydantic import BaseModel, ValidationError
 
@@ -88,13 +88,25 @@ def _game(row: Row) -> GameRecord:
     return _model(GameRecord, data, f"game {data.get('id')}")
 
 
-async def _insert_game(conn: Tx, kind: str, *, guild_id: int | None, channel_id: int,
-                       options: Mapping[str, Any], status: GameStatus, seed: int, created_by: int | None,
-                       challenge_id: int | None, now: str) -> int:
+class NewGame(TypedDict):
+    """Where and from what a new game is played: the columns of its games row that its
+    maker gives, besides its kind, status and opener."""
+
+    guild_id: int | None
+    channel_id: int
+    options: Mapping[str, Any]
+    seed: int
+    challenge_id: NotRequired[int | None]
+
+
+async def _insert_game(conn: Tx, kind: str, *, status: GameStatus, created_by: int | None, now: str,
+                       **game: Unpack[NewGame]) -> int:
     """The games row of a new game, inside the caller's transaction (a lobby's opener
     takes seat 0 in the same one); its number. Every game gets a fresh random salt:
     hashed with the seed, it seals the deal before the first move (``bot.records.fairness``),
     and being secret until the end, it keeps the seal from being reversed by trying seeds."""
+    guild_id, channel_id, options, seed = game["guild_id"], game["channel_id"], game["options"], game["seed"]
+    challenge_id = game.get("challenge_id")
     row = await conn.fetch_one(
         "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
         " challenge_id, created_at, updated_at, salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -103,6 +115,17 @@ async def _insert_game(conn: Tx, kind: str, *, guild_id: int | None, channel_id:
     )
     assert row is not None
     return int(row[0])
+
+
+async def insert_lobby(conn: Tx, kind: str, *, created_by: int, name: str, now: str, **game: Unpack[NewGame]) -> int:
+    """A new lobby with its opener in seat 0, inside the caller's transaction (which
+    checks first whether they may open it); its number."""
+    game_id = await _insert_game(conn, kind, status="lobby", created_by=created_by, now=now, **game)
+    await conn.execute(
+        "INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at) VALUES (?, 0, ?, NULL, ?, ?)",
+        (game_id, created_by, name, now),
+    )
+    return game_id
 
 
 class GameStore:
@@ -114,43 +137,21 @@ class GameStore:
         self.leases = LeaseStore(db)
 
     # --- games ---------------------------------------------------------------
-    async def create_game(
-        self,
-        kind: str,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        options: Mapping[str, Any],
-        seed: int,
-        created_by: int | None,
-        status: GameStatus = "lobby",
-        challenge_id: int | None = None,
-    ) -> int:
+    async def create_game(self, kind: str, *, created_by: int | None, status: GameStatus = "lobby",
+                          **game: Unpack[NewGame]) -> int:
         """A game row alone, in any status and with no seat, as tests lay out a
         database (the bot itself opens games with :meth:`open_game`)."""
         async with self.db.transaction() as conn:
-            return await _insert_game(conn, kind, guild_id=guild_id, channel_id=channel_id, options=options,
-                                      status=status, seed=seed, created_by=created_by, challenge_id=challenge_id,
-                                      now=self.db.now())
+            return await _insert_game(conn, kind, status=status, created_by=created_by, now=self.db.now(), **game)
 
-    async def open_game(
-        self,
-        kind: str,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        options: Mapping[str, Any],
-        seed: int,
-        created_by: int,
-        name: str = "",
-        challenge_id: int | None = None,
-    ) -> int:
+    async def open_game(self, kind: str, *, created_by: int, name: str = "", **game: Unpack[NewGame]) -> int:
         """A new lobby with its opener in seat 0, as ``/pyramid new`` and a challenge
         entry make them: one transaction checks the opener's open games against the
         server's cap (and, for a challenge, that they have no game of it yet) and
         writes both rows, so a burst of commands or a double click can't slip past
         either check. Raises :class:`TooManyOpenGames` or :class:`AlreadyEntered`."""
         now = self.db.now()
+        guild_id, challenge_id = game["guild_id"], game.get("challenge_id")
         async with self.db.transaction() as conn:
             if challenge_id is not None:
                 entered = await conn.fetch_one(
@@ -171,14 +172,7 @@ class GameStore:
             )
             if counted is not None and int(counted[0]) >= limit:
                 raise TooManyOpenGames(limit)
-            game_id = await _insert_game(conn, kind, guild_id=guild_id, channel_id=channel_id, options=options,
-                                         status="lobby", seed=seed, created_by=created_by, challenge_id=challenge_id,
-                                         now=now)
-            await conn.execute(
-                "INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at) VALUES (?, 0, ?, NULL, ?, ?)",
-                (game_id, created_by, name, now),
-            )
-            return game_id
+            return await insert_lobby(conn, kind, created_by=created_by, name=name, now=now, **game)
 
     async def begin_game(self, game_id: int, *, min_players: int, max_players: int) -> list[SeatRecord]:
         """Close a lobby and return its final seats, read in the same transaction

@@ -3,7 +3,7 @@ that owns their guild ((guild_id >> 22) % shard_count), DMs to shard 0, READY li
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 import pytest
@@ -61,6 +61,20 @@ async def two_processes(
     one = await harness.start_extra_bot(sharded(emulator, shard_count=2, shard_ids=[1]))
     assert isinstance(zero, ShardedToyBot) and isinstance(one, ShardedToyBot)
     return zero, one
+
+
+class TwoShards(NamedTuple):
+    """A guild on each shard (``g0``, ``g1``) and a bot process on each (``zero``, ``one``)."""
+
+    g0: Guild
+    g1: Guild
+    zero: ShardedToyBot
+    one: ShardedToyBot
+
+
+@pytest.fixture
+def shards(guild_per_shard: tuple[Guild, Guild], two_processes: tuple[ShardedToyBot, ShardedToyBot]) -> TwoShards:
+    return TwoShards(*guild_per_shard, *two_processes)
 
 
 # --- the routing formula and guild ids on chosen shards ----------------------------------------------------------
@@ -265,15 +279,9 @@ async def test_auto_sharded_client_takes_the_count_from_gateway_bot(
 
 @TWO_SHARDS
 async def test_each_process_gets_only_its_guilds_and_their_messages(
-    emulator: Emulator,
-    emulator_options: dict[str, Any],
-    harness: Harness,
-    alice: User,
-    guild_per_shard: tuple[Guild, Guild],
-    two_processes: tuple[ShardedToyBot, ShardedToyBot],
+    emulator: Emulator, emulator_options: dict[str, Any], harness: Harness, alice: User, shards: TwoShards
 ) -> None:
-    g0, g1 = guild_per_shard
-    zero, one = two_processes
+    g0, g1, zero, one = shards
     assert {g.id for g in zero.guilds} == guilds_on(emulator, 0)
     assert {g.id for g in one.guilds} == guilds_on(emulator, 1)
     assert g0.id in guilds_on(emulator, 0) and g1.id in guilds_on(emulator, 1)
@@ -287,15 +295,9 @@ async def test_each_process_gets_only_its_guilds_and_their_messages(
 
 @TWO_SHARDS
 async def test_an_interaction_reaches_only_the_shard_of_its_guild(
-    emulator: Emulator,
-    emulator_options: dict[str, Any],
-    harness: Harness,
-    alice: User,
-    guild_per_shard: tuple[Guild, Guild],
-    two_processes: tuple[ShardedToyBot, ShardedToyBot],
+    emulator: Emulator, emulator_options: dict[str, Any], harness: Harness, alice: User, shards: TwoShards
 ) -> None:
-    g0, g1 = guild_per_shard
-    zero, one = two_processes
+    g0, g1, zero, one = shards
     res = await harness.slash(alice, harness.channel("general", guild=g1), "toy echo", text="from shard one")
     assert res.content == "from shard one"
     assert one.seen_interactions == [res.interaction.id] and zero.seen_interactions == []
@@ -313,15 +315,9 @@ async def test_an_interaction_reaches_only_the_shard_of_its_guild(
 
 @TWO_SHARDS
 async def test_an_interaction_for_a_shard_with_no_bot_fails(
-    emulator: Emulator,
-    emulator_options: dict[str, Any],
-    harness: Harness,
-    alice: User,
-    guild_per_shard: tuple[Guild, Guild],
-    two_processes: tuple[ShardedToyBot, ShardedToyBot],
+    emulator: Emulator, emulator_options: dict[str, Any], harness: Harness, alice: User, shards: TwoShards
 ) -> None:
-    g0, g1 = guild_per_shard
-    zero, one = two_processes
+    g0, g1, zero, one = shards
     await harness.stop_extra_bot(one)
     assert [s.shard for s in emulator.gateway.live_sessions] == [(0, 2)]
     with pytest.raises(BotNotConnected, match="shard 1 of 2"):
@@ -344,15 +340,9 @@ async def test_dms_need_shard_zero(
 
 @TWO_SHARDS
 async def test_two_processes_resume_on_their_shards(
-    emulator: Emulator,
-    emulator_options: dict[str, Any],
-    harness: Harness,
-    alice: User,
-    guild_per_shard: tuple[Guild, Guild],
-    two_processes: tuple[ShardedToyBot, ShardedToyBot],
+    emulator: Emulator, emulator_options: dict[str, Any], harness: Harness, alice: User, shards: TwoShards
 ) -> None:
-    _, g1 = guild_per_shard
-    zero, one = two_processes
+    _, g1, zero, one = shards
     sessions = {s.shard: s.id for s in emulator.gateway.live_sessions}
     await emulator.gateway.drop_connections()
     res = await harness.slash(alice, harness.channel("general", guild=g1), "toy echo", text="after the drop")

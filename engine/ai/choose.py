@@ -14,7 +14,7 @@ the seat cannot see give the same move for the same seed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ParamSpec
 
 from engine.ai.ismcts import Budget, SearchStats, search
 from engine.ai.policy import Policy, policy_for
@@ -22,31 +22,13 @@ from engine.core import Game, Rng, derive_seed
 
 LEVELS = ("easy", "normal", "hard")
 Clock = Callable[[], float]
+P = ParamSpec("P")
 
 #: ``hard``'s thinking time per move when a clock is given (the bot and the terminal).
 HARD_SECONDS = 1.5
 #: ``hard``'s iteration cap: the whole budget without a clock (tests, replays), and a
 #: ceiling with one, so easy decisions end early.
 HARD_ITERATIONS = 4000
-
-
-def choose_move(
-    game: Game[Any],
-    state: Any,
-    seat: int,
-    level: str,
-    seed: int,
-    clock: Clock | None = None,
-    *,
-    budget_seconds: float | None = None,
-    iterations: int | None = None,
-) -> str:
-    """A legal move for ``seat``, which must be the seat the game waits for.
-
-    ``budget_seconds`` (default :data:`HARD_SECONDS`) only applies with a ``clock``;
-    ``iterations`` (default :data:`HARD_ITERATIONS`) bounds ``hard``'s search either way."""
-    move, _ = decide(game, state, seat, level, seed, clock, budget_seconds=budget_seconds, iterations=iterations)
-    return move
 
 
 def decide(
@@ -60,7 +42,12 @@ def decide(
     budget_seconds: float | None = None,
     iterations: int | None = None,
 ) -> tuple[str, SearchStats | None]:
-    """:func:`choose_move` plus the search statistics of a ``hard`` decision (for benchmarks)."""
+    """A legal move for ``seat``, which must be the seat the game waits for, and the
+    search statistics of a ``hard`` decision (for benchmarks; :func:`choose_move` gives
+    the move alone).
+
+    ``budget_seconds`` (default :data:`HARD_SECONDS`) only applies with a ``clock``;
+    ``iterations`` (default :data:`HARD_ITERATIONS`) bounds ``hard``'s search either way."""
     if level not in LEVELS:
         raise ValueError(f"Unknown AI level {level!r}; the levels are {', '.join(LEVELS)}.")
     # ``waiting_for``, not ``to_act``: a finished game may still leave its player a
@@ -90,6 +77,21 @@ def decide(
         # The budget covers the whole decision, ranking included.
         seconds = (HARD_SECONDS if budget_seconds is None else budget_seconds) - (clock() - started)
     return _hard(policy, game, known, seat, ranked, seed, clock, seconds, iterations)
+
+
+def _move_only(decide: Callable[P, tuple[str, SearchStats | None]]) -> Callable[P, str]:
+    """``decide`` without its statistics, taking the same arguments."""
+
+    def choose_move(*args: P.args, **kwargs: P.kwargs) -> str:
+        move, _ = decide(*args, **kwargs)
+        return move
+
+    choose_move.__qualname__ = "choose_move"  # importable, and so picklable, by that name
+    return choose_move
+
+
+#: :func:`decide`'s move alone, which is all a player needs: the AI's entry point.
+choose_move = _move_only(decide)
 
 
 def _hard(policy: Policy, game: Game[Any], known: Any, seat: int, ranked: list[str], seed: int,

@@ -22,6 +22,17 @@ def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)  # no stray .env
 
 
+#: A bot that could never reach Discord, running shards 0 and 1 of 4.
+SOME_SHARDS = {"DISCORD_TOKEN": "never-sent-anywhere", "PYRAMID_API_BASE_URL": "http://127.0.0.1:9",
+               "PYRAMID_SHARD_COUNT": "4", "PYRAMID_SHARD_IDS": "0-1"}
+
+
+def run_bot(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` started as an operator would, with only ``env`` (and a PATH) set."""
+    return subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=cwd,
+                          env={"PATH": "/usr/bin:/bin", **env}, timeout=60)
+
+
 def test_missing_token_names_the_variable() -> None:
     with pytest.raises(SettingsError, match="DISCORD_TOKEN is not set"):
         load_settings()
@@ -46,10 +57,7 @@ def test_env_file_and_defaults(tmp_path: Path) -> None:
 
 
 def test_the_command_exits_with_a_message_not_a_traceback(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=tmp_path,
-        env={"PATH": "/usr/bin:/bin"}, timeout=60,
-    )
+    done = run_bot(tmp_path)
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr
     assert "Traceback" not in done.stderr
@@ -129,10 +137,7 @@ def test_bad_shard_settings_name_their_variables(monkeypatch: pytest.MonkeyPatch
 def test_some_shards_only_are_refused_at_start_since_sqlite_serves_one_process(tmp_path: Path) -> None:
     """The real start path: it stops before it locks or creates the database, or calls Discord."""
     database = tmp_path / "bot.db"
-    env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "never-sent-anywhere", "PYRAMID_DATABASE": str(database),
-           "PYRAMID_API_BASE_URL": "http://127.0.0.1:9", "PYRAMID_SHARD_COUNT": "4", "PYRAMID_SHARD_IDS": "0-1"}
-    done = subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=tmp_path,
-                          env=env, timeout=60)
+    done = run_bot(tmp_path, **SOME_SHARDS, PYRAMID_DATABASE=str(database))
     assert done.returncode == 2, done.stderr
     assert "PYRAMID_SHARD_IDS=0,1 runs only some of the 4 shards" in done.stderr
     assert "a PostgreSQL database (postgresql://…) that every bot process shares" in done.stderr
@@ -174,11 +179,7 @@ def test_backups_and_restores_need_a_file() -> None:
 def test_an_unreachable_postgresql_server_stops_the_bot_with_a_sentence(tmp_path: Path) -> None:
     """Several shards of one process on PostgreSQL are allowed, and an unreachable server is named (without its
     password) with what to check, exit code 6."""
-    env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "never-sent-anywhere",
-           "PYRAMID_DATABASE": "postgresql://pyramid:hunter2@127.0.0.1:9/pyramid",
-           "PYRAMID_API_BASE_URL": "http://127.0.0.1:9", "PYRAMID_SHARD_COUNT": "4", "PYRAMID_SHARD_IDS": "0-1"}
-    done = subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=tmp_path,
-                          env=env, timeout=60)
+    done = run_bot(tmp_path, **SOME_SHARDS, PYRAMID_DATABASE="postgresql://pyramid:hunter2@127.0.0.1:9/pyramid")
     assert done.returncode == 6, done.stderr
     assert "postgresql://pyramid:***@127.0.0.1:9/pyramid" in done.stderr
     assert "PostgreSQL server in PYRAMID_DATABASE is running and reachable" in done.stderr

@@ -49,13 +49,30 @@ async def forged(harness: Harness, channel: Channel, *custom_ids: str) -> Messag
 
 
 # --- finished games of each kind ------------------------------------------------------------------------------
-async def flaming(emulator: Any, harness: Harness, ana: User) -> tuple[Channel, int]:
-    res = await harness.slash(ana, emulator.general, "pyramid new", game="flaming-pyramids", turn_limit=6)
-    await harness.select(ana, res.message, None, ["easy"])
-    await harness.click(ana, res.message, label="Start")
+Finish = Callable[[Any, Harness, User], Awaitable[tuple[Channel, int]]]
+
+
+async def played_out(emulator: Any, harness: Harness, ana: User, prefer: tuple[str, ...] = ()) -> tuple[Channel, int]:
+    """The newest game, ana's (seat 0), played to its end: its thread and number."""
     game_id, thread = await latest_game_id(harness), harness.threads(emulator.general)[-1]
-    await play_out(harness, game_id, {0: ana}, thread)
+    await play_out(harness, game_id, {0: ana}, thread, prefer=prefer)
     return thread, game_id
+
+
+def against_ai(kind: str, level: str, **options: Any) -> Finish:
+    """A game of ``kind`` ana opens and starts against one AI at ``level``, played out."""
+
+    async def finish(emulator: Any, harness: Harness, ana: User) -> tuple[Channel, int]:
+        res = await harness.slash(ana, emulator.general, "pyramid new", game=kind, **options)
+        await harness.select(ana, res.message, None, [level])
+        await harness.click(ana, res.message, label="Start")
+        return await played_out(emulator, harness, ana)
+
+    return finish
+
+
+flaming = against_ai("flaming-pyramids", "easy", turn_limit=6)
+pyrinoes = against_ai("pyrinoes", "normal", target=10)
 
 
 async def continuous(emulator: Any, harness: Harness, ana: User) -> tuple[Channel, int]:
@@ -74,23 +91,11 @@ async def continuous(emulator: Any, harness: Harness, ana: User) -> tuple[Channe
     return thread, game_id
 
 
-async def pyrinoes(emulator: Any, harness: Harness, ana: User) -> tuple[Channel, int]:
-    res = await harness.slash(ana, emulator.general, "pyramid new", game="pyrinoes", target=10)
-    await harness.select(ana, res.message, None, ["normal"])
-    await harness.click(ana, res.message, label="Start")
-    game_id, thread = await latest_game_id(harness), harness.threads(emulator.general)[-1]
-    await play_out(harness, game_id, {0: ana}, thread)
-    return thread, game_id
-
-
 async def pyramido(emulator: Any, harness: Harness, ana: User) -> tuple[Channel, int]:
     await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="solo", size=4)
-    game_id, thread = await latest_game_id(harness), harness.threads(emulator.general)[-1]
-    await play_out(harness, game_id, {0: ana}, thread, prefer=("place", "discard", "end"))
-    return thread, game_id
+    return await played_out(emulator, harness, ana, prefer=("place", "discard", "end"))
 
 
-Finish = Callable[[Any, Harness, User], Awaitable[tuple[Channel, int]]]
 KINDS: dict[str, Finish] = {"flaming-pyramids": flaming, "continuous-pyramid": continuous, "pyrinoes": pyrinoes,
                             "pyramido": pyramido}
 

@@ -1,5 +1,6 @@
-"""Several deployed bot processes, one per shard, on one PostgreSQL database: what the
-two-shard tests need to run them, play through them and look at what they did.
+"""Deployed bot processes killed while people play (``test_sigkill.py``: one process on
+SQLite; ``test_two_shards_postgres.py``: one per shard on one PostgreSQL database): what
+these tests need to run them, play through them and look at what they did.
 
 The bot processes are outside this one, so their database is read as an operator
 would (a connection of our own), their output is read from their log files, and what
@@ -11,17 +12,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import re
+import sqlite3
 import time
 from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import asyncpg
 
 from emulator.harness import Harness, InteractionResult
-from emulator.model import Channel, User
+from emulator.interactions import BotNotConnected
+from emulator.model import Channel, Message, User
 from emulator.server import Emulator
 from engine.core import get_game
 from tools.bot_process import BotProcess
@@ -35,10 +40,38 @@ AI_REFUSED = re.compile(r"AI move .* in game (\d+) refused: (.*)")
 ERROR_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (ERROR|CRITICAL)\b")
 #: discord.py colours its log lines inside Docker even when they go to a file.
 COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+BOARD = re.compile(r"game #(\d+) · move (\d+)")
+HAND = re.compile(r"game #(\d+) · your hand after move (\d+)")
+#: A placeholder as PostgreSQL writes it; SQLite's is ``?``.
+PLACEHOLDER = re.compile(r"\$\d+")
+
+
+class Db(Protocol):
+    """Reads of the bots' database from outside, as an operator would take them. The SQL
+    is PostgreSQL's (``$1`` placeholders, each used once and in order)."""
+
+    async def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]: ...
+
+    async def value(self, sql: str, *args: Any) -> Any: ...
+
+
+class FileDb:
+    """A :class:`Db` over one bot process's SQLite file, opened read-only for each look."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    async def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        with contextlib.closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=10)) as conn:
+            return list(conn.execute(PLACEHOLDER.sub("?", sql), args).fetchall())
+
+    async def value(self, sql: str, *args: Any) -> Any:
+        rows = await self.rows(sql, *args)
+        return rows[0][0] if rows else None
 
 
 class SharedDb:
-    """Reads of the bots' PostgreSQL database from outside, as an operator would take them."""
+    """A :class:`Db` over the bots' PostgreSQL database."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
@@ -72,10 +105,10 @@ class Table:
     seed: int
     users: dict[int, User]  # seat -> user (AI seats absent)
     thread: Channel
-    sleepy: bool = False  # its players wait to be reminded before moving (see ``play``)
+    sleepy: bool = False  # its players wait to be reminded before moving (``test_two_shards_postgres.py``)
 
 
-async def position(db: SharedDb, table: Table) -> tuple[int, Any, str]:
+async def position(db: Db, table: Table) -> tuple[int, Any, str]:
     """(version, state, status) of a game, rebuilt by the engine from the log in the database."""
     moves = await db.rows("SELECT seat, move FROM moves WHERE game_id = $1 ORDER BY seq", table.game)
     status = await db.value("SELECT status FROM games WHERE id = $1", table.game)
@@ -83,7 +116,7 @@ async def position(db: SharedDb, table: Table) -> tuple[int, Any, str]:
     return len(moves), game.replay(table.players, table.options, table.seed, [(s, m) for s, m in moves]), status
 
 
-async def open_game(harness: Harness, db: SharedDb, channel: Channel, shard: int, users: list[User], *,
+async def open_game(harness: Harness, db: Db, channel: Channel, shard: int, users: list[User], *,
                     ai: str | None, sleepy: bool = False, **options: Any) -> Table:
     """A Flaming Pyramids game opened, joined and started in ``channel`` through ``/pyramid new``."""
     lobby = (await harness.slash(users[0], channel, "pyramid new", game="flaming-pyramids", **options)).message
@@ -131,6 +164,125 @@ async def wait_answer(result: InteractionResult, tally: Tally, shard: int, gener
             return None
         await asyncio.sleep(0.02)
     raise AssertionError(f"the live bot of shard {shard} never answered a move")
+
+
+#: Asked before a player's move at a version: True when they waited instead (the position is then read again).
+BeforeMove = Callable[[Table, int], Awaitable[bool]]
+
+
+async def play(harness: Harness, db: Db, table: Table, up: asyncio.Event, tally: Tally, rng: random.Random, *,
+               stop: asyncio.Event | None = None, before_move: BeforeMove | None = None) -> None:
+    """Move after move in one game, as its players would: read the board (here, the log), pick a legal
+    move, send it, wait for the answer (or for the process of the game's shard to die). ``up`` is clear
+    while that process is down; the game ends, or ``stop`` is set."""
+    while stop is None or not stop.is_set():
+        await up.wait()
+        version, state, status = await position(db, table)
+        game = get_game(table.kind)
+        seat = game.to_act(state)
+        if status != "active" or seat is None:
+            return
+        user = table.users.get(seat)
+        if user is None:  # the AI's turn: it moves by itself
+            await asyncio.sleep(0.05)
+            continue
+        if before_move is not None and await before_move(table, version):
+            continue
+        attempt = Attempt(table.game, version, seat, rng.choice(game.legal_moves(state)))
+        generation = tally.generation[table.shard]
+        try:
+            result = await harness.slash(user, table.thread, "pyramid play", move=attempt.move, game=table.game,
+                                         settle=False, check=False)
+        except BotNotConnected:  # killed between our look and our move
+            await asyncio.sleep(0.05)
+            continue
+        tally.attempts.append(attempt)
+        answer = await wait_answer(result, tally, table.shard, generation) if result.answered else None
+        if answer is not None:
+            assert "✅" in answer, f"a legal move in turn was refused in game {table.game}: {answer}"
+            tally.acked.append(attempt)
+
+
+async def wait_delivered(db: Db, limit: float = 90.0) -> str:
+    """Wait until every outbox row is done; returns what is left undelivered ("" when nothing)."""
+    deadline = time.monotonic() + limit
+    while True:
+        left = await db.rows("SELECT game_id, version, kind, seat, blocked, last_error FROM outbox"
+                             " WHERE done_at IS NULL")
+        if not left:
+            return ""
+        if time.monotonic() > deadline:
+            return f"undelivered outbox rows after the run: {left}"
+        await asyncio.sleep(0.1)
+
+
+@dataclass(frozen=True)
+class MoveLog:
+    """The move log, set against what players sent and were told."""
+
+    rows: list[tuple[Any, ...]]  # (game_id, seq, seat, move, actor_id), game by game
+    lost: list[Attempt]  # acknowledged, yet missing from the log
+    doubled: list[tuple[Any, ...]]  # human moves in the log that no player sent at that point
+
+    @property
+    def ai_moves(self) -> int:
+        return sum(1 for r in self.rows if r[4] is None)
+
+    def check(self) -> None:
+        """Every acknowledged move is in the log, and every human move in it was sent once."""
+        assert not self.lost, f"acknowledged moves missing from the log: {self.lost}"
+        assert not self.doubled, f"moves in the log not sent exactly once: {self.doubled}"
+
+
+async def move_log(db: Db, tally: Tally) -> MoveLog:
+    rows = await db.rows("SELECT game_id, seq, seat, move, actor_id FROM moves ORDER BY game_id, seq")
+    by_move = {(g, seq - 1, seat, move) for g, seq, seat, move, actor in rows if actor is not None}
+    sent = Counter((a.game, a.version, a.seat, a.move) for a in tally.attempts)
+    lost = [a for a in tally.acked if (a.game, a.version, a.seat, a.move) not in by_move]
+    # A move applied twice lands among the doubled (a move sent again after a kill lost the first try is sent
+    # twice and made once: not a double).
+    return MoveLog(rows, lost, [r for r in by_move if sent[r] == 0])
+
+
+@dataclass(frozen=True)
+class Posts:
+    """What the bot posted, as the channels show it."""
+
+    messages: list[Message]  # not deleted
+    boards: Counter[tuple[int, int]]  # (game, move) -> board pictures posted
+    hands: Counter[tuple[int, int, int]]  # (DM channel, game, move) -> hand DMs sent
+
+    @classmethod
+    def of(cls, emulator: Emulator) -> Posts:
+        posts = [m for m in emulator.world.messages.values() if not m.deleted and m.author.id == emulator.bot.id]
+        boards = Counter((int(h.group(1)), int(h.group(2))) for m in posts if m.png_attachments()
+                         if (h := BOARD.search(m.content)))
+        hands = Counter((m.channel_id, int(h.group(1)), int(h.group(2))) for m in posts
+                        if (h := HAND.search(m.content)))
+        return cls(posts, boards, hands)
+
+    @property
+    def duplicate_boards(self) -> dict[tuple[int, int], int]:
+        return {k: n for k, n in self.boards.items() if n > 1}
+
+    @property
+    def duplicate_hands(self) -> dict[tuple[int, int, int], int]:
+        return {k: n for k, n in self.hands.items() if n > 1}
+
+    def latest(self, game: int) -> int:
+        """The move number of the game's newest board (-1: none)."""
+        return max((v for g, v in self.boards if g == game), default=-1)
+
+    def check(self) -> None:
+        """One board per (game, move), one hand DM per (game, move, player)."""
+        assert not self.duplicate_boards, f"boards posted more than once: {self.duplicate_boards}"
+        assert not self.duplicate_hands, f"hand DMs sent more than once: {self.duplicate_hands}"
+
+
+def forgive_cut_requests(harness: Harness) -> None:
+    """A request cut off by a kill ends in the emulator as "Connection lost": the kill's doing, not a bug."""
+    harness.bot_errors[:] = [r for r in harness.bot_errors
+                             if not (r.exc_info and isinstance(r.exc_info[1], ConnectionResetError))]
 
 
 class ReminderWatch:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import time
 from collections import Counter
 from pathlib import Path
@@ -41,21 +40,23 @@ import pytest
 from bot.play.reminders import sweep_lease
 from emulator.gateway import shard_of
 from emulator.harness import Harness
-from emulator.interactions import BotNotConnected
 from emulator.server import Emulator
-from engine.core import get_game
 from tests.bot.e2e.deployed.sharded import (
-    Attempt,
+    BeforeMove,
+    Posts,
     ReminderWatch,
     ShardProcess,
     SharedDb,
     Table,
     Tally,
     error_lines,
+    forgive_cut_requests,
+    move_log,
     open_game,
+    play,
     position,
     refused_ai_moves,
-    wait_answer,
+    wait_delivered,
 )
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
@@ -63,8 +64,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 KILLS = 15
 REMINDER_HOURS = 0.002  # 7.2 s: games idle that long are reminded at the next sweep
 SWEEP_SECONDS = 2.0  # the bots' reminder sweep interval (PYRAMID_SWEEP_SECONDS)
-BOARD = re.compile(r"game #(\d+) · move (\d+)")
-HAND = re.compile(r"game #(\d+) · your hand after move (\d+)")
 
 
 @pytest.fixture
@@ -78,55 +77,21 @@ def harness_options() -> dict[str, Any]:
     return {"ready_timeout": 60.0, "deferral_grace": 0.3, "settle_timeout": 60.0}
 
 
-async def play(harness: Harness, db: SharedDb, table: Table, up: asyncio.Event, tally: Tally,
-               watch: ReminderWatch, rng: random.Random) -> None:
-    """Move after move in one game, as its players would: read the board (here, the log), pick a legal
-    move, send it, wait for the answer (or for the process of the game's shard to die). In a sleepy
-    game, the players of its first two moves each wait to be reminded that it is their turn."""
-    reminded: list[int] = []  # the moves a sleepy game's players were reminded of
-    while True:
-        await up.wait()
-        version, state, status = await position(db, table)
-        game = get_game(table.kind)
-        seat = game.to_act(state)
-        if status != "active" or seat is None:
-            return
-        user = table.users.get(seat)
-        if user is None:  # the AI's turn: it moves by itself
-            await asyncio.sleep(0.05)
-            continue
-        if table.sleepy and len(reminded) < 2 and version not in reminded:
-            # a sweeper killed holding the lease: the other process sweeps once it expires
-            await watch.wait_for(table.game, version,
-                                 limit=sweep_lease(SWEEP_SECONDS).total_seconds() + 3 * SWEEP_SECONDS + 30)
-            reminded.append(version)
-            continue  # the position is read again: the process may have been killed meanwhile
-        attempt = Attempt(table.game, version, seat, rng.choice(game.legal_moves(state)))
-        generation = tally.generation[table.shard]
-        try:
-            result = await harness.slash(user, table.thread, "pyramid play", move=attempt.move, game=table.game,
-                                         settle=False, check=False)
-        except BotNotConnected:  # killed between our look and our move
-            await asyncio.sleep(0.05)
-            continue
-        tally.attempts.append(attempt)
-        answer = await wait_answer(result, tally, table.shard, generation) if result.answered else None
-        if answer is not None:
-            assert "✅" in answer, f"a legal move in turn was refused in game {table.game}: {answer}"
-            tally.acked.append(attempt)
+def reminded_first(watch: ReminderWatch) -> BeforeMove:
+    """In a sleepy game, the players of its first two moves each wait to be reminded that it is their turn
+    (one of these per game)."""
+    reminded: list[int] = []  # the moves the game's players were reminded of
 
+    async def wait(table: Table, version: int) -> bool:
+        if not table.sleepy or len(reminded) >= 2 or version in reminded:
+            return False
+        # a sweeper killed holding the lease: the other process sweeps once it expires
+        await watch.wait_for(table.game, version,
+                             limit=sweep_lease(SWEEP_SECONDS).total_seconds() + 3 * SWEEP_SECONDS + 30)
+        reminded.append(version)
+        return True  # the position is read again: the process may have been killed meanwhile
 
-async def wait_delivered(db: SharedDb, limit: float = 90.0) -> str:
-    """Wait until every outbox row is done; returns what is left undelivered ("" when nothing)."""
-    deadline = time.monotonic() + limit
-    while True:
-        left = await db.rows("SELECT game_id, version, kind, seat, blocked, last_error FROM outbox"
-                             " WHERE done_at IS NULL")
-        if not left:
-            return ""
-        if time.monotonic() > deadline:
-            return f"undelivered outbox rows after the run: {left}"
-        await asyncio.sleep(0.1)
+    return wait
 
 
 async def test_two_processes_on_two_shards_survive_sigkill_of_one(
@@ -168,7 +133,8 @@ async def test_two_processes_on_two_shards_survive_sigkill_of_one(
         tally = Tally()
         doomed: set[int] = set()  # interactions sent to B and not yet answered when it was killed
         started = time.monotonic()
-        players = [asyncio.create_task(play(harness, db, t, ups[t.shard], tally, watch, random.Random(rng.random())))
+        players = [asyncio.create_task(play(harness, db, t, ups[t.shard], tally, random.Random(rng.random()),
+                                            before_move=reminded_first(watch)))
                    for t in tables]
         victim = bots[1]
         for _ in range(KILLS):
@@ -197,18 +163,12 @@ async def test_two_processes_on_two_shards_survive_sigkill_of_one(
         elapsed = time.monotonic() - started
 
         # --- the log -----------------------------------------------------------------------------------------
-        rows = await db.rows("SELECT game_id, seq, seat, move, actor_id FROM moves ORDER BY game_id, seq")
-        by_move = {(g, seq - 1, seat, move) for g, seq, seat, move, actor in rows if actor is not None}
-        sent = Counter((a.game, a.version, a.seat, a.move) for a in tally.attempts)
-        lost = [a for a in tally.acked if (a.game, a.version, a.seat, a.move) not in by_move]
-        # A human move in the log that no player sent at that point: a move applied twice lands there.
-        doubled = [r for r in by_move if sent[r] == 0]
+        log = await move_log(db, tally)
         statuses = dict(await db.rows("SELECT id, status FROM games WHERE id = ANY($1::bigint[])",
                                       [t.game for t in tables]))
         unfinished = {g: s for g, s in statuses.items() if s != "finished"}
 
         # --- AI turns ----------------------------------------------------------------------------------------
-        ai_moves = sum(1 for r in rows if r[4] is None)
         ai_rows = await db.rows("SELECT game_id, version, done_at, outcome FROM outbox WHERE kind = 'ai'")
         ai_undone = [r for r in ai_rows if r[2] is None]
         logs = [line for bot in bots for line in bot.log_lines()]
@@ -220,15 +180,8 @@ async def test_two_processes_on_two_shards_survive_sigkill_of_one(
         recorded_not_once = {(g, s): watch.reminders[g, s] for g, s in recorded if watch.reminders[g, s] != 1}
 
         # --- what the channels show --------------------------------------------------------------------------
-        bot_posts = [m for m in emulator.world.messages.values() if not m.deleted and m.author.id == emulator.bot.id]
-        board_keys = Counter((int(h.group(1)), int(h.group(2))) for m in bot_posts if m.png_attachments()
-                             if (h := BOARD.search(m.content)))
-        hand_keys = Counter((m.channel_id, int(h.group(1)), int(h.group(2))) for m in bot_posts
-                            if (h := HAND.search(m.content)))
-        duplicate_boards = {k: n for k, n in board_keys.items() if n > 1}
-        duplicate_hands = {k: n for k, n in hand_keys.items() if n > 1}
+        posts = Posts.of(emulator)
         versions = dict(await db.rows("SELECT game_id, COUNT(*) FROM moves GROUP BY game_id"))
-        latest = {t.game: max((v for g, v in board_keys if g == t.game), default=-1) for t in tables}
 
         # --- Discord's rules ---------------------------------------------------------------------------------
         late = {i.id for i in emulator.world.interactions.values() if "interaction-deadline" in i.rejected}
@@ -236,35 +189,33 @@ async def test_two_processes_on_two_shards_survive_sigkill_of_one(
         for violation in emulator.violations:
             if violation.rule == "interaction-deadline" and not late_not_killed:
                 violation.expected = True
-        # A request cut off by a kill ends in the emulator as "Connection lost": the kill's doing, not a bug.
-        harness.bot_errors[:] = [r for r in harness.bot_errors
-                                 if not (r.exc_info and isinstance(r.exc_info[1], ConnectionResetError))]
+        forgive_cut_requests(harness)
         errors = error_lines(logs)
 
-        per_shard_moves = Counter(t.shard for t in tables for r in rows if r[0] == t.game)
+        per_shard_moves = Counter(t.shard for t in tables for r in log.rows if r[0] == t.game)
         print(f"\ntwo shards on PostgreSQL: {KILLS} SIGKILLs of B in {calm - started:.0f} s, then "
               f"{time.monotonic() - calm:.0f} s undisturbed ({elapsed:.0f} s in all); restarts of B: "
               f"{bots[1].starts - 1} (median {sorted(bots[1].restart_seconds)[len(bots[1].restart_seconds) // 2]:.1f}"
               f" s), of A: {bots[0].starts - 1}; moves acknowledged during the kills: {acked_in_kills[0]} on shard 0, "
               f"{acked_in_kills[1]} on shard 1; {len(tally.attempts)} moves sent, {len(tally.acked)} acknowledged, "
-              f"{len(rows)} in the log (shard 0: {per_shard_moves[0]}, shard 1: {per_shard_moves[1]}; {ai_moves} by "
-              f"AIs); lost {len(lost)}, doubled {len(doubled)}; AI turns refused as already played "
-              f"{len(ai_refused)}; reminders {sum(watch.reminders.values())} ({len(reminders_twice)} sent twice); "
-              f"boards {len(board_keys)} ({len(duplicate_boards)} twice), hand DMs {len(hand_keys)} "
-              f"({len(duplicate_hands)} twice); interactions lost to kills {len(late)}; games finished "
+              f"{len(log.rows)} in the log (shard 0: {per_shard_moves[0]}, shard 1: {per_shard_moves[1]}; "
+              f"{log.ai_moves} by AIs); lost {len(log.lost)}, doubled {len(log.doubled)}; AI turns refused as "
+              f"already played {len(ai_refused)}; reminders {sum(watch.reminders.values())} "
+              f"({len(reminders_twice)} sent twice); "
+              f"boards {len(posts.boards)} ({len(posts.duplicate_boards)} twice), hand DMs {len(posts.hands)} "
+              f"({len(posts.duplicate_hands)} twice); interactions lost to kills {len(late)}; games finished "
               f"{len(tables) - len(unfinished)}/{len(tables)}; error lines in the bots' logs {len(errors)}")
 
         assert not undelivered, undelivered
-        assert not lost, f"acknowledged moves missing from the log: {lost}"
-        assert not doubled, f"moves in the log not sent exactly once: {doubled}"
+        log.check()
         assert not unfinished, f"games not finished: {unfinished}"
         assert not ai_undone, f"AI turns never done: {ai_undone}"
         assert not ai_refused, f"AI turns played more than once: {ai_refused}"
         assert not reminders_twice, f"reminded more than once about the same move (game, move): {reminders_twice}"
         assert not recorded_not_once, f"reminders recorded but not sent exactly once (game, move): {recorded_not_once}"
         assert sum(watch.reminders.values()) >= 4, "the sleepy games' players were each reminded twice"
-        assert not duplicate_boards, f"boards posted more than once: {duplicate_boards}"
-        assert not duplicate_hands, f"hand DMs sent more than once: {duplicate_hands}"
+        posts.check()
+        latest = {t.game: posts.latest(t.game) for t in tables}
         assert all(latest[t.game] == versions.get(t.game, 0) for t in tables), (latest, versions)
         assert not late_not_killed, f"interactions unanswered though no process was killed with them in flight: " \
                                     f"{sorted(late_not_killed)}"
