@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from i18n import N_
+
 PREFIX = "pb"
 MAX_LENGTH = 100
 ACTIONS = frozenset(
@@ -28,6 +30,7 @@ ACTIONS = frozenset(
         "sel",  # a select menu: the chosen value carries the path
         "chal",  # play a Continuous Pyramid challenge deal (the id is the challenge's)
         "replay",  # step through a finished game's replay (the version is the move to show)
+        "pvok", "pvbk",  # confirm / go back from a move preview (the arg carries the move)
     }
 )
 _FORMAT = r"pb:(?P<action>{actions}):(?P<game>\d{{1,18}}):(?P<version>\d{{1,9}})(?::(?P<arg>.*))?"
@@ -35,7 +38,7 @@ _FORMAT = r"pb:(?P<action>{actions}):(?P<game>\d{{1,18}}):(?P<version>\d{{1,9}})
 _BARE_FORMAT = r"pb:(?:{actions}):\d{{1,18}}:\d{{1,9}}(?::.*)?"
 _PATTERN = re.compile(_FORMAT.format(actions="[a-z]+"), re.S)
 #: What a click on a component the bot no longer knows is told.
-UNRECOGNISED = "That button is not one I recognise; it may be from an old version of the bot."
+UNRECOGNISED = N_("That button is not one I recognise; it may be from an old version of the bot.")
 
 
 class BadCustomId(Exception):

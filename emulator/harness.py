@@ -380,11 +380,15 @@ class Harness:
         guild: Guild | None = None,
         permissions: int | None = None,
         roles: list[Role] | None = None,
+        locale: str | None = None,
     ) -> User:
         """A user who is a member of ``guild`` (default: the emulator's guild). Their permissions there are
         @everyone's plus a role with ``permissions`` (default: everything but ADMINISTRATOR, as a moderator has;
-        pass less, e.g. without MANAGE_GUILD, to test admin-only commands), or exactly the ``roles`` given."""
+        pass less, e.g. without MANAGE_GUILD, to test admin-only commands), or exactly the ``roles`` given.
+        ``locale`` is their Discord client's language (default ``en-US``), sent with their interactions."""
         user = self.world.add_user(username, dms_open=dms_open)
+        if locale is not None:
+            user.locale = locale
         if permissions is not None:
             user.permissions = permissions
         g = guild or self.emu.guild
@@ -578,17 +582,25 @@ class Harness:
         *,
         settle: bool = True,
         check: bool = True,
+        locale: str | None = None,
         **kw_options: Any,
     ) -> InteractionResult:
-        """Run ``/command [group] [subcommand]`` with options (kwargs, or ``options=`` for names with dashes)."""
+        """Run ``/command [group] [subcommand]`` with options (kwargs, or ``options=`` for names with dashes).
+
+        The user's client speaks ``locale`` (default: ``user.locale``): the interaction carries it, and commands,
+        subcommands, options and choices may be named as that client shows them (``harness.slash(ana, channel,
+        "pyramide neu", spiel="pyramido", locale="de")``), as well as by their own names."""
+        locale = locale or user.locale
         parts = command.lstrip("/").split()
-        cmd = find_command(self.emu, channel, parts[0])
+        cmd = find_command(self.emu, channel, parts[0], locale=locale)
         check_command_available(self.emu, cmd, user, channel)
         opts = {**(options or {}), **kw_options}
         data = build_command_data(
-            self.emu, cmd, parts[1:], opts, guild_id=channel.guild_id, invoker=user, where=channel
+            self.emu, cmd, parts[1:], opts, guild_id=channel.guild_id, invoker=user, where=channel, locale=locale
         )
-        inter = await dispatch_interaction(self.emu, type=APPLICATION_COMMAND, user=user, channel=channel, data=data)
+        inter = await dispatch_interaction(
+            self.emu, type=APPLICATION_COMMAND, user=user, channel=channel, data=data, locale=locale
+        )
         return await self._finish(inter, settle=settle, check=check, what=f"/{command}")
 
     async def autocomplete(
@@ -600,17 +612,23 @@ class Harness:
         value: str,
         /,
         options: Mapping[str, Any] | None = None,
+        locale: str | None = None,
         **kw_options: Any,
     ) -> list[JSON]:
-        """Type ``value`` into ``option`` of ``/command``; returns the choices the bot offered."""
+        """Type ``value`` into ``option`` of ``/command``; returns the choices the bot offered. Names may be
+        localized as for :meth:`slash`."""
+        locale = locale or user.locale
         parts = command.lstrip("/").split()
-        cmd = find_command(self.emu, channel, parts[0])
+        cmd = find_command(self.emu, channel, parts[0], locale=locale)
         check_command_available(self.emu, cmd, user, channel)
         opts = {**(options or {}), **kw_options, option: value}
         data = build_command_data(
-            self.emu, cmd, parts[1:], opts, guild_id=channel.guild_id, focused=option, invoker=user, where=channel
+            self.emu, cmd, parts[1:], opts, guild_id=channel.guild_id, focused=option, invoker=user, where=channel,
+            locale=locale,
         )
-        inter = await dispatch_interaction(self.emu, type=AUTOCOMPLETE, user=user, channel=channel, data=data)
+        inter = await dispatch_interaction(
+            self.emu, type=AUTOCOMPLETE, user=user, channel=channel, data=data, locale=locale
+        )
         result = await self._finish(inter, settle=True, check=True, what=f"autocomplete /{command} {option}")
         return result.choices
 
@@ -624,13 +642,15 @@ class Harness:
         emoji: str | None = None,
         settle: bool = True,
         check: bool = True,
+        locale: str | None = None,
     ) -> InteractionResult:
-        """Click a button (found by label, custom_id or emoji) on a message ``user`` can see."""
+        """Click a button (found by label, custom_id or emoji) on a message ``user`` can see (their client in
+        ``locale``, default ``user.locale``)."""
         message = self._visible(user, message)
         button = find_button(message, label=label, custom_id=custom_id, emoji=emoji)
         data = button_data(button)
         return await self._component(
-            user, message, data, settle=settle, check=check, what=f"click {label or custom_id}"
+            user, message, data, settle=settle, check=check, what=f"click {label or custom_id}", locale=locale
         )
 
     async def select(
@@ -642,13 +662,16 @@ class Harness:
         *,
         settle: bool = True,
         check: bool = True,
+        locale: str | None = None,
     ) -> InteractionResult:
         """Choose ``values`` (option values or labels; Users/Channels for those selects) in a select menu."""
         message = self._visible(user, message)
         select = find_select(message, custom_id)
         channel = self.world.channels[message.channel_id]
         data = select_data(self.emu, select, list(values or []), channel.guild_id)
-        return await self._component(user, message, data, settle=settle, check=check, what=f"select {custom_id}")
+        return await self._component(
+            user, message, data, settle=settle, check=check, what=f"select {custom_id}", locale=locale
+        )
 
     async def submit_modal(
         self,
@@ -670,7 +693,8 @@ class Harness:
         channel = self.world.channels[source.channel_id]
         message = self.world.messages.get(source.message_id) if source.message_id is not None else None
         inter = await dispatch_interaction(
-            self.emu, type=MODAL_SUBMIT, user=user, channel=channel, data=data, message=message
+            self.emu, type=MODAL_SUBMIT, user=user, channel=channel, data=data, message=message,
+            locale=source.payload.get("locale"),
         )
         return await self._finish(inter, settle=settle, check=check, what=f"modal {modal.get('custom_id')}")
 
@@ -700,11 +724,12 @@ class Harness:
         return current
 
     async def _component(
-        self, user: User, message: Message, data: JSON, *, settle: bool, check: bool, what: str
+        self, user: User, message: Message, data: JSON, *, settle: bool, check: bool, what: str,
+        locale: str | None = None,
     ) -> InteractionResult:
         channel = self.world.channels[message.channel_id]
         inter = await dispatch_interaction(
-            self.emu, type=MESSAGE_COMPONENT, user=user, channel=channel, data=data, message=message
+            self.emu, type=MESSAGE_COMPONENT, user=user, channel=channel, data=data, message=message, locale=locale
         )
         return await self._finish(inter, settle=settle, check=check, what=what)
 

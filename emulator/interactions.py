@@ -55,12 +55,28 @@ class CommandUnavailable(HarnessError):
 # --- commands -----------------------------------------------------------------------------------------------------
 
 
-def find_command(emu: Emulator, channel: Channel, name: str, ctype: int = 1) -> Command:
+def localized(obj: Mapping[str, Any], key: str, locale: str | None) -> str | None:
+    """``obj[key]`` as a client in ``locale`` shows it (its ``<key>_localizations`` entry), or None when it has
+    none for that locale."""
+    if not locale:
+        return None
+    found = (obj.get(f"{key}_localizations") or {}).get(locale)
+    return str(found) if found is not None else None
+
+
+def names_match(obj: Mapping[str, Any], name: str, locale: str | None) -> bool:
+    """``name`` is what a user in ``locale`` types for ``obj`` (a command, subcommand or option): its name, or
+    its name in their language."""
+    return obj.get("name") == name or localized(obj, "name", locale) == name
+
+
+def find_command(emu: Emulator, channel: Channel, name: str, ctype: int = 1, *, locale: str | None = None) -> Command:
+    """A command by its name, or (as a client in ``locale`` lists it) its localized name."""
     root = name.split()[0].lstrip("/")
     commands = list(emu.world.commands.values())
     for scope in (channel.guild_id, None):
         for c in commands:
-            if c.guild_id == scope and c.name == root and c.type == ctype:
+            if c.guild_id == scope and c.type == ctype and names_match(c.raw | {"name": c.name}, root, locale):
                 return c
     known = sorted({("/" if c.type == 1 else "") + c.name for c in commands})
     raise HarnessError(f"command /{root} is not registered with the emulator (registered: {known or 'none'})")
@@ -104,19 +120,21 @@ def check_command_available(emu: Emulator, cmd: Command, user: User, channel: Ch
         )
 
 
-def _option_specs(cmd: Command, path: list[str]) -> tuple[list[JSON], list[JSON]]:
-    """Walk subcommand groups/subcommands; return (the data.options chain root list, the leaf option specs)."""
+def _option_specs(cmd: Command, path: list[str], locale: str | None = None) -> tuple[list[JSON], list[JSON]]:
+    """Walk subcommand groups/subcommands (named as a client in ``locale`` shows them); return (the data.options
+    chain root list, the leaf option specs). The data carries their own names, as Discord sends them."""
     specs: list[JSON] = list(cmd.raw.get("options") or [])
     root: list[JSON] = []
     container = root
     for sub in path:
         spec = next(
-            (o for o in specs if o.get("name") == sub and o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)), None
+            (o for o in specs if names_match(o, sub, locale) and o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)),
+            None,
         )
         if spec is None:
             subs = [o["name"] for o in specs if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
             raise HarnessError(f"/{cmd.name} has no subcommand {sub!r} here (choices: {subs})")
-        node: JSON = {"name": sub, "type": spec["type"], "options": []}
+        node: JSON = {"name": spec["name"], "type": spec["type"], "options": []}
         container.append(node)
         container = node["options"]
         specs = list(spec.get("options") or [])
@@ -196,9 +214,16 @@ def build_command_data(
     focused: str | None = None,
     invoker: User | None = None,
     where: Channel | None = None,
+    locale: str | None = None,
 ) -> JSON:
-    root, specs = _option_specs(cmd, path)
+    """The ``data`` of a command interaction. Subcommands, options and choices may be named as a client in
+    ``locale`` shows them (their localizations); the data names them as Discord does, by their own names."""
+    root, specs = _option_specs(cmd, path, locale)
     by_name = {o["name"]: o for o in specs}
+    for o in specs:
+        shown = localized(o, "name", locale)
+        if shown is not None:
+            by_name.setdefault(shown, o)
     resolved: JSON = {}
     leaf: list[JSON] = []
     for key, value in options.items():
@@ -212,7 +237,11 @@ def build_command_data(
             continue
         choices = spec.get("choices")
         if choices:
-            match = next((c for c in choices if c["value"] == value or c["name"] == value), None)
+            match = next(
+                (c for c in choices if c["value"] == value or c["name"] == value
+                 or (isinstance(value, str) and localized(c, "name", locale) == value)),
+                None,
+            )
             if match is None:
                 raise HarnessError(
                     f"option {spec['name']!r} must be one of {[c['value'] for c in choices]}, got {value!r}"
@@ -366,7 +395,9 @@ async def dispatch_interaction(
     channel: Channel,
     data: JSON,
     message: Message | None = None,
+    locale: str | None = None,
 ) -> Interaction:
+    """Send an INTERACTION_CREATE; its ``locale`` is the user's client language (``locale``, else the user's)."""
     world = emu.world
     if not emu.gateway.live_sessions:
         raise BotNotConnected("no bot session is connected to the emulator's gateway")
@@ -394,7 +425,7 @@ async def dispatch_interaction(
         "channel_id": str(channel.id),
         "channel": channel_payload,
         "app_permissions": str(bot_perms),
-        "locale": user.locale,
+        "locale": locale or user.locale,
         "entitlements": [],
         "entitlement_sku_ids": [],
         "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
@@ -448,4 +479,6 @@ __all__ = [
     "build_command_data",
     "dispatch_interaction",
     "find_command",
+    "localized",
+    "names_match",
 ]

@@ -406,7 +406,9 @@ def edit_message(
     if _empty(content, embeds, attachments, components, msg.poll):
         raise empty_message_error()
     msg.history.append({"content": msg.content, "embeds": msg.embeds, "components": msg.components})
+    kept = {a.id for a in msg.attachments}
     msg.content, msg.embeds, msg.components, msg.attachments = content, embeds, components, attachments
+    emu.world.note_uploads(msg, [a for a in attachments if a.id not in kept])
     keep = msg.flags & (EPHEMERAL | limits.IS_COMPONENTS_V2)
     new_flags = int(merged.get("flags") or 0) & (SUPPRESS_EMBEDS | limits.IS_COMPONENTS_V2)
     msg.flags = keep | new_flags  # an edit always clears LOADING; IS_COMPONENTS_V2 can be set, never unset

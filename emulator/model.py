@@ -242,6 +242,14 @@ class Attachment:
     def is_png(self) -> bool:
         return self.data[:8] == b"\x89PNG\r\n\x1a\n"
 
+    @property
+    def is_image(self) -> bool:
+        """A picture Discord shows inline (PNG, GIF, JPEG, WebP), by its bytes; its ``description`` is its alt text."""
+        d = self.data
+        return self.is_png or d[:6] in (b"GIF87a", b"GIF89a") or d[:3] == b"\xff\xd8\xff" or (
+            d[:4] == b"RIFF" and d[8:12] == b"WEBP"
+        )
+
     def image_size(self) -> tuple[int, int] | None:
         if self.is_png and len(self.data) >= 24:
             w, h = struct.unpack(">II", self.data[16:24])
@@ -433,6 +441,9 @@ class World:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        #: every file attached to a message (created, or added by an edit), in order, with its message: what a
+        #: message holds now may have replaced earlier pictures, and a test may want to check them all
+        self.uploads: list[tuple[Message, Attachment]] = []
         #: message ids per channel, in creation (= id) order: reading a channel must not scan the world
         self.channel_index: dict[int, list[int]] = {}
         self.commands: dict[int, Command] = {}
@@ -524,6 +535,11 @@ class World:
     def add_message(self, msg: Message) -> None:
         self.messages[msg.id] = msg
         self.channel_index.setdefault(msg.channel_id, []).append(msg.id)
+        self.note_uploads(msg, msg.attachments)
+
+    def note_uploads(self, msg: Message, attachments: list[Attachment]) -> None:
+        """Attachments newly on ``msg`` (see ``uploads``)."""
+        self.uploads.extend((msg, a) for a in attachments)
 
     def channel_messages(self, channel_id: int, *, include_deleted: bool = False) -> list[Message]:
         msgs = (self.messages[i] for i in self.channel_index.get(channel_id, ()))

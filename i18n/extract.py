@@ -18,7 +18,7 @@ from i18n.catalogue import LOCALE_DIR, placeholders, read_catalogue
 ROOT = Path(__file__).resolve().parent.parent
 #: Where player-visible text is written (tools and tests speak to developers).
 PACKAGES = ("engine", "render", "bot")
-KEYWORDS = {"tr": None, "trn": (1, 2), "gettext": None, "ngettext": (1, 2), "N_": None}
+KEYWORDS = {"tr": None, "trn": (1, 2), "gettext": None, "ngettext": (1, 2), "N_": None, "locale_str": None}
 TEMPLATE = Path(__file__).with_name("messages.pot")
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image
 
 from engine.core import Event
+from i18n import Lang
 
 #: ``board(view, labels, events)``: the shared board, ``labels`` being cell -> button letter.
 BoardFn = Callable[[dict[str, Any], dict[str, str], Sequence[Event]], Image.Image]
@@ -24,6 +25,9 @@ BoardFn = Callable[[dict[str, Any], dict[str, str], Sequence[Event]], Image.Imag
 HandFn = Callable[[dict[str, Any]], Image.Image]
 #: ``public_spots(view)``: the cells to letter on the public board, from the public view.
 SpotsFn = Callable[[dict[str, Any]], list[str]]
+#: ``describe(view, lang, detail)``: the picture in words (its alt text) as lines, ``detail`` 0
+#: the fullest and each level up shorter (``render.describe`` takes the fullest that fits).
+TextFn = Callable[[dict[str, Any], Lang, int], list[str]]
 
 
 @dataclass(frozen=True)
@@ -40,3 +44,6 @@ class Art:
     hand: HandFn
     palette: str | None
     public_spots: SpotsFn | None = None
+    #: The board and the hand in words (``render.describe``); None: a generic sentence.
+    describe_board: TextFn | None = None
+    describe_hand: TextFn | None = None

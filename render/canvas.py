@@ -20,6 +20,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.words import lang
+
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -105,7 +107,9 @@ def names_of(view: dict[str, Any]) -> list[str]:
     players = int(view.get("players") or 1)
     raw = view.get("names")
     given = list(raw) if isinstance(raw, list | tuple) else []
-    return [clean_name(given[i] if i < len(given) else None, f"Player {i + 1}") for i in range(players)]
+    words = lang(view)
+    return [clean_name(given[i] if i < len(given) else None, words.tr("Player {number}", number=i + 1))
+            for i in range(players)]
 
 
 # --- primitives ---------------------------------------------------------------------

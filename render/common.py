@@ -1,5 +1,6 @@
 """Reading the parts of a view every game shares (seats, turn, result, events), so
-each game module only deals with its own position keys."""
+each game module only deals with its own position keys. The words come in the
+view's language (:mod:`render.words`)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Event
+from engine.core import BadPosition, Event, Result
+from engine.core.text import Phrase, and_list
+from i18n import N_, Lang
 from render.canvas import names_of
+from render.words import lang as lang_of
 
 
 def visible_events(view: dict[str, Any], events: Sequence[Event] | None) -> list[Event]:
@@ -17,11 +21,23 @@ def visible_events(view: dict[str, Any], events: Sequence[Event] | None) -> list
     return [e for e in events or () if isinstance(e, Event) and e.visible(seat if isinstance(seat, int) else None)]
 
 
-def narrate(event: Event, names: Sequence[str]) -> str:
+def narrate(event: Event, names: Sequence[str], lang: Lang | None = None) -> str:
+    """An event's story line, in ``lang`` when given."""
     try:
-        return event.narrate(names)
+        return event.narrate(names, lang.gettext if lang is not None else None)
     except (IndexError, KeyError, ValueError):
         return event.text
+
+
+def summary_text(result: dict[str, Any], names: Sequence[str], lang: Lang) -> str:
+    """A result's summary with the names filled in ('{1} wins' -> 'Ana wins'), in ``lang``."""
+    try:
+        return Result.from_json(result).narrate(names, lang.gettext)
+    except (BadPosition, KeyError, TypeError, ValueError):
+        summary = str(result.get("summary") or "")
+        with contextlib.suppress(IndexError, KeyError, ValueError):
+            summary = summary.format(*names)
+        return summary
 
 
 def result_text(view: dict[str, Any]) -> str:
@@ -29,16 +45,19 @@ def result_text(view: dict[str, Any]) -> str:
     result = view.get("result")
     if not isinstance(result, dict):
         return ""
+    words = lang_of(view)
     names = names_of(view)
-    summary = str(result.get("summary") or "")
-    with contextlib.suppress(IndexError, KeyError, ValueError):
-        summary = summary.format(*names)
+    summary = summary_text(result, names, words)
     winners = [names[w] for w in result.get("winners") or () if isinstance(w, int) and 0 <= w < len(names)]
     if summary:
-        return "Game over: " + summary
+        return words.tr("Game over: {summary}", summary=summary)
+    if len(winners) > 1:
+        joined = and_list(winners, commas=False)  # "Ana and Bo and Cy"
+        names_text = joined.fill((), words.gettext) if isinstance(joined, Phrase) else str(joined)
+        return words.tr("Game over: {names} win", names=names_text)
     if winners:
-        return "Game over: " + " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
-    return "Game over"
+        return words.tr("Game over: {name} wins", name=winners[0])
+    return words.gettext("Game over")
 
 
 def winners(view: dict[str, Any]) -> set[int]:
@@ -53,20 +72,25 @@ def to_act(view: dict[str, Any]) -> int | None:
     return seat if isinstance(seat, int) and view.get("result") is None else None
 
 
-def status_line(view: dict[str, Any], names: Sequence[str], doing: str = "to play") -> str:
-    """The header's status: the result once the game is over, else the name of the seat
-    to act and what it is ``doing``; empty while no named seat is to act."""
+#: The header's status while a seat is to play (``{name}``: the seat's name).
+TO_PLAY = N_("{name} to play")
+
+
+def status_line(view: dict[str, Any], names: Sequence[str], doing: str = TO_PLAY, **args: object) -> str:
+    """The header's status: the result once the game is over, else ``doing`` (a msgid
+    with ``{name}``, the seat to act, and ``args``) in the view's language; empty while
+    no named seat is to act."""
     if view.get("result") is not None:
         return result_text(view)
     acting = to_act(view)
     if acting is None or acting >= len(names):
         return ""
-    return f"{names[acting]} {doing}"
+    return lang_of(view).tr(doing, name=names[acting], **args)
 
 
 def turn_text(view: dict[str, Any]) -> str:
     number = view.get("turn_number")
-    return f"Move {number}" if isinstance(number, int) else ""
+    return lang_of(view).tr("Move {number}", number=number) if isinstance(number, int) else ""
 
 
 def game_number(view: dict[str, Any]) -> int | None:

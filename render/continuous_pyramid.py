@@ -19,14 +19,18 @@ from PIL import Image, ImageDraw
 from engine.continuous_pyramid.geometry import EDITIONS, LATEST_EDITION
 from engine.continuous_pyramid.view import cell_geometry
 from engine.core import Event
+from i18n import Lang
 from render import canvas as cv
+from render import continuous_pyramid_text as words
 from render import layout as lo
+from render import outline as ol
 from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, result_text, to_act, turn_text, visible_events, winners
 from render.labels import spot_labels
 from render.layout import Chip
 from render.mahjong import LEVEL_EDGES, face_sprite
+from render.words import lang as lang_of
 
 TITLE = "Continuous Pyramid"
 ACCENT: RGB = (40, 150, 110)
@@ -83,8 +87,10 @@ def _box(layout: Layout, cell: str, left: float, top: float) -> Box:
 def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
     placed = view.get("tiles_placed", len(view.get("pyramid") or {}))
     undos = view.get("undos", 0)
-    detail = f"placed {placed}/{TOTAL} · stock {view.get('stock', 0)} · undos {undos}"
-    name = names[0] if names else "Player 1"
+    lang = lang_of(view)
+    detail = lang.tr("placed {placed}/{total} · stock {stock} · undos {undos}", placed=placed, total=TOTAL,
+                     stock=view.get("stock", 0), undos=undos)
+    name = names[0] if names else lang.tr("Player {number}", number=1)
     return [Chip(name, detail, to_act(view) == 0, 0 in winners(view))]
 
 
@@ -93,11 +99,13 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
     if view.get("result") is not None:
         return result_text(view)
     fits = view.get("fits") or []
-    name = names[0] if names else "Player 1"
+    lang = lang_of(view)
+    name = names[0] if names else lang.tr("Player {number}", number=1)
     if fits and not any(fits):
-        return f"{name} is stuck: no reserve tile fits. Undo a play or give up."
+        return lang.tr("{name} is stuck: no reserve tile fits. Undo a play or give up.", name=name)
     count = len({c for f in fits for c in f})
-    return f"{name} to play · a reserve tile fits {count} open {'cell' if count == 1 else 'cells'}"
+    return lang.trn("{name} to play · a reserve tile fits {count} open cell",
+                    "{name} to play · a reserve tile fits {count} open cells", count, name=name, count=count)
 
 
 def _subtitle(view: dict[str, Any]) -> str:
@@ -105,10 +113,11 @@ def _subtitle(view: dict[str, Any]) -> str:
     deal the solver could not prove says so; a game begun under the first edition of
     the rulings says which rule it is played under."""
     text = turn_text(view)
+    lang = lang_of(view)
     if _edition(view) == 1:
-        text += " · first-edition rules (top on 3:1,1)"
+        text += " · " + lang.gettext("first-edition rules (top on 3:1,1)")
     if view.get("proven_winnable") is False:
-        text += " · not proven winnable"
+        text += " · " + lang.gettext("not proven winnable")
     return text
 
 
@@ -152,6 +161,9 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
                 cv.gone_mark(d, _inner(b))
     for cell in last:
         cv.last_ring(d, _inner(_box(layout, cell, left, top)), radius=8, width=4)
+    for cell in ol.cells(view):  # changed since the viewer's turn
+        if cell in layout:
+            ol.draw(d, _inner(_box(layout, cell, left, top)), gone=cell not in pyramid)
     _side_panel(board, d, view, labels, (left + grid_w + 30, top))
     header = lo.header(width, TITLE, game_number(view),
                        _subtitle(view), [], ACCENT, _status(view, names))
@@ -164,15 +176,16 @@ def _inner(b: Box) -> Box:
     return (b[0], b[1], b[2] - side, b[3] - side)
 
 
-def _fit_caption(cells: Sequence[str], labels: dict[str, str], open_count: int, per_line: int) -> str:
+def _fit_caption(cells: Sequence[str], labels: dict[str, str], open_count: int, per_line: int,
+                 lang: Lang) -> str:
     """Which lettered spots a reserve tile fits: '→ A C F', '→ any', or a count."""
     letters = [labels[c] for c in cells if c in labels]
     if not cells:
-        return "no fit"
+        return lang.gettext("no fit")
     if letters and len(letters) == open_count and open_count > per_line:
-        return "→ any"
+        return lang.gettext("→ any")
     if not letters or len(letters) > per_line:
-        return f"{len(cells)} spots"
+        return lang.tr("{count} spots", count=len(cells))
     return "→ " + " ".join(letters)
 
 
@@ -181,7 +194,9 @@ def _side_panel(board: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
     x0, y0 = origin
     reserve = list(view.get("reserve") or [])
     fits = list(view.get("fits") or [])
-    lo.section_title(board, (x0, y0 + 22), "RESERVE", size=24, fill=cv.INK)
+    lang = lang_of(view)
+    no_fit = lang.gettext("no fit")
+    lo.section_title(board, (x0, y0 + 22), lang.gettext("RESERVE"), size=24, fill=cv.INK)
     y = y0 + 36
     cell_w, cell_h = PITCH_X + 14, PITCH_Y + 46
     open_count = len({c for f in fits for c in f})
@@ -191,28 +206,30 @@ def _side_panel(board: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
         code = reserve[i] if i < len(reserve) else None
         if code is None:
             d.rounded_rectangle((x, yy, x + PITCH_X - 8, yy + PITCH_Y - 8), 8, outline=cv.PANEL_EDGE, width=2)
-            cv.static_text(board, (x + (PITCH_X - 8) / 2, yy + (PITCH_Y - 8) / 2), "empty", 16, False, cv.MUTED)
+            cv.static_text(board, (x + (PITCH_X - 8) / 2, yy + (PITCH_Y - 8) / 2), lang.gettext("empty"), 16, False,
+                           cv.MUTED)
             continue
         cv.paste(board, face_sprite(str(code), PITCH_X - 2, PITCH_Y - 2, 1), x, yy)
-        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, open_count, 4)
+        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, open_count, 4, lang)
         cx = x + (PITCH_X - 2) / 2
         cv.static_text(board, (cx, yy + PITCH_Y + 8), str(code), 18, True, cv.INK)
         size = 17 if cv.text_width(fit, cv.font(17, True)) <= cell_w - 4 else 14
-        cv.static_text(board, (cx, yy + PITCH_Y + 30), fit, size, True, cv.MUTED if fit == "no fit" else cv.SPOT)
+        cv.static_text(board, (cx, yy + PITCH_Y + 30), fit, size, True, cv.MUTED if fit == no_fit else cv.SPOT)
     y += 3 * cell_h + 10
     f = cv.font(20)
     placed = view.get("tiles_placed", 0)
-    for text in (f"Placed: {placed} of {TOTAL}", f"Stock: {view.get('stock', 0)} face down",
-                 f"Undos: {view.get('undos', 0)}"):
+    for text in (lang.tr("Placed: {placed} of {total}", placed=placed, total=TOTAL),
+                 lang.tr("Stock: {count} face down", count=view.get("stock", 0)),
+                 lang.tr("Undos: {count}", count=view.get("undos", 0))):
         d.text((x0, y + 10), text, font=f, fill=cv.INK, anchor="ls")
         y += 28
     y += 6
-    lo.section_title(board, (x0, y + 16), "LEVELS", size=20)
+    lo.section_title(board, (x0, y + 16), lang.gettext("LEVELS"), size=20)
     y += 28
     for level in (1, 2, 3, 4):
         colour = LEVEL_EDGES[level]
         d.rounded_rectangle((x0, y, x0 + 26, y + 22), 5, fill=colour, outline=cv.shade(colour, 0.6), width=2)
-        cv.static_text(board, (x0 + 36, y + 11), f"level {level}", 20, False, cv.INK, "lm")
+        cv.static_text(board, (x0 + 36, y + 11), lang.tr("level {level}", level=level), 20, False, cv.INK, "lm")
         y += 30
 
 
@@ -228,9 +245,11 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     gap = (width - 2 * cv.MARGIN - 5 * tile_w) / 4
     body = Image.new("RGB", (width, 60 + 2 * (tile_h + 50) + 10), cv.BG)
     d = ImageDraw.Draw(body)
-    lo.section_title(body, (cv.MARGIN, 40), "Reserve", size=28, fill=cv.INK)
-    d.text((width - cv.MARGIN, 40), f"stock: {view.get('stock', 0)} face down", font=cv.font(22), fill=cv.MUTED,
-           anchor="rs")
+    lang = lang_of(view)
+    no_fit = lang.gettext("no fit")
+    lo.section_title(body, (cv.MARGIN, 40), lang.gettext("Reserve"), size=28, fill=cv.INK)
+    d.text((width - cv.MARGIN, 40), lang.tr("stock: {count} face down", count=view.get("stock", 0)),
+           font=cv.font(22), fill=cv.MUTED, anchor="rs")
     for i in range(9):
         r, k = divmod(i, 5)
         count = 5 if r == 0 else 4
@@ -241,13 +260,14 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
             d.rounded_rectangle((x, y, x + tile_w - 8, y + tile_h - 8), 10, outline=cv.PANEL_EDGE, width=2)
             continue
         cv.paste(body, face_sprite(str(code), tile_w, tile_h, 1), x, y)
-        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, len(labels), 6)
+        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, len(labels), 6, lang)
         f = cv.fit_font(f"{code} {fit}", 22, tile_w + gap - 8, bold=True, min_size=12)
         d.text((x + tile_w / 2, y + tile_h + 22), f"{code} {fit}", font=f,
-               fill=cv.MUTED if fit == "no fit" else cv.SPOT, anchor="mm")
+               fill=cv.MUTED if fit == no_fit else cv.SPOT, anchor="mm")
     header = lo.header(width, TITLE, game_number(view),
                        _subtitle(view), _chips(view, names), ACCENT, _status(view, names))
     return lo.stack([header, body], width)
 
 
-ART = Art("continuous-pyramid", draw_board, draw_hand, palette="continuous-pyramid.rgb")
+ART = Art("continuous-pyramid", draw_board, draw_hand, palette="continuous-pyramid.rgb",
+          describe_board=words.describe_board, describe_hand=words.describe_hand)

@@ -17,19 +17,25 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engine.core import Event
 from engine.flaming_pyramids import tile_table
+from i18n import N_, Lang
 from render import canvas as cv
+from render import flaming_pyramids_text as words
 from render import layout as lo
+from render import outline as ol
 from render import shapes as sh
 from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, narrate, result_text, to_act, turn_text, viewer, visible_events, winners
 from render.layout import Chip
+from render.words import lang as lang_of
 
 TITLE = "Flaming Pyramids"
 ACCENT: RGB = (232, 106, 36)
 COLOURS: dict[str, RGB] = {"R": (206, 50, 46), "G": (36, 142, 74), "B": (38, 98, 196), "Y": (234, 180, 24)}
 SYMBOLS: dict[str, str] = {"R": "triangle", "G": "circle", "B": "square", "Y": "star"}
-COLOUR_WORDS: dict[str, str] = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
+COLOUR_WORDS: dict[str, str] = {"R": N_("red"), "G": N_("green"), "B": N_("blue"), "Y": N_("yellow")}
+#: The materials as the tile table names them, marked to be drawn translated.
+MATERIAL_WORDS = (N_("straw"), N_("wood"), N_("stone"))
 TABLE: dict[str, dict[str, object]] = tile_table()
 
 #: Tile proportions: bricks a little wider than tall.
@@ -253,6 +259,7 @@ class Marks:
 def _marks(view: dict[str, Any], events: Sequence[Event], names: Sequence[str]) -> Marks:
     pyramid: dict[str, str] = view.get("pyramid") or {}
     marks = Marks()
+    lang = lang_of(view)
     mayhem = any(e.kind in MAYHEM for e in events)
     for e in events:
         if e.kind == "play" and e.cells and e.items and pyramid.get(e.cells[0]) == e.items[0]:
@@ -266,7 +273,7 @@ def _marks(view: dict[str, Any], events: Sequence[Event], names: Sequence[str]) 
                 if cell not in pyramid:
                     marks.ghosts[cell] = tile
         if mayhem and e.kind in MAYHEM | {"play", "win", "turn_limit"} and e.kind not in {"free_air"}:
-            marks.lines.append(narrate(e, names))
+            marks.lines.append(narrate(e, names, lang))
     return marks
 
 
@@ -275,12 +282,14 @@ def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
     piles = view.get("piles") or []
     acting = to_act(view)
     won = winners(view)
+    lang = lang_of(view)
     chips = []
     for seat, name in enumerate(names):
         hand = hands[seat] if seat < len(hands) else 0
         pile = piles[seat] if seat < len(piles) else 0
-        you = " (you)" if viewer(view) == seat else ""
-        chips.append(Chip(name + you, f"hand {hand} · pile {pile}", seat == acting, seat in won))
+        you = lang.gettext(" (you)") if viewer(view) == seat else ""
+        chips.append(Chip(name + you, lang.tr("hand {hand} · pile {pile}", hand=hand, pile=pile), seat == acting,
+                          seat in won))
     return chips
 
 
@@ -288,13 +297,14 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
     if view.get("result") is not None:
         return result_text(view)
     pending = view.get("pending")
+    lang = lang_of(view)
     if isinstance(pending, dict) and pending.get("kind") == "fall":
         who = pending.get("player")
-        name = names[who] if isinstance(who, int) and 0 <= who < len(names) else "Someone"
-        return f"{name} chooses: {_falling_tile(view)} falls left or right"
+        name = names[who] if isinstance(who, int) and 0 <= who < len(names) else lang.gettext("Someone")
+        return lang.tr("{name} chooses: {tile} falls left or right", name=name, tile=_falling_tile(view))
     acting = to_act(view)
     if acting is not None and acting < len(names):
-        return f"{names[acting]} to play"
+        return lang.tr("{name} to play", name=names[acting])
     return ""
 
 
@@ -311,7 +321,9 @@ def _fall(view: dict[str, Any]) -> tuple[tuple[str, str, bool] | None, dict[str,
 
 def _falling_tile(view: dict[str, Any]) -> str:
     falling = view.get("falling")
-    return str(falling.get("tile") or "the tile") if isinstance(falling, dict) else "the tile"
+    if isinstance(falling, dict) and falling.get("tile"):
+        return str(falling["tile"])
+    return lang_of(view).gettext("the tile")
 
 
 def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
@@ -323,7 +335,8 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     open_spaces = [s for s in view.get("open_spaces") or [] if _cell(s) is not None]
     spot_cells = [s for s in dict.fromkeys([*open_spaces, *labels]) if _cell(s) is not None]
 
-    cells = [*pyramid, *spot_cells, *marks.ghosts, *targets, *([falling[0]] if falling else [])]
+    outlined = [c for c in ol.cells(view) if _cell(c) is not None]  # changed since the viewer's turn
+    cells = [*pyramid, *spot_cells, *marks.ghosts, *targets, *([falling[0]] if falling else []), *outlined]
     parsed_cells = [p for p in (_cell(c) for c in cells) if p is not None] or [(0, 0)]
     x_min = min(c + r / 2 for r, c in parsed_cells)
     x_max = max(c + r / 2 for r, c in parsed_cells) + 1
@@ -375,18 +388,20 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
             a, b = box(from_cell), box(to_cell)
             sh.arrow(d, ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2), ((b[0] + b[2]) / 2, b[1] + 4), cv.LAST,
                      width=max(3, tile // 20), head=max(12, tile // 5))
+    for cell in outlined:
+        ol.draw(d, box(cell), gone=cell not in pyramid)
     if falling is not None:
-        _draw_fall(board, d, falling, targets, box, sprite_w, tile)
+        _draw_fall(board, d, falling, targets, box, sprite_w, tile, lang_of(view))
 
     header = lo.header(width, TITLE, game_number(view),
                        turn_text(view), _chips(view, names), ACCENT, _status(view, names))
     legend = _legend(width, view)
-    footer = lo.footer_lines(width, marks.lines)
+    footer = lo.footer_lines(width, marks.lines, lang_of(view).gettext("This turn"))
     return lo.stack([header, board, legend, footer], width)
 
 
 def _draw_fall(board: Image.Image, d: ImageDraw.ImageDraw, falling: tuple[str, str, bool],
-               targets: dict[str, str], box: Callable[[str], Box], sprite_w: int, tile: int) -> None:
+               targets: dict[str, str], box: Callable[[str], Box], sprite_w: int, tile: int, lang: Lang) -> None:
     """The tile waiting to fall (lifted above its spot when it was just played and
     broke the rules there) and its two landing cells, marked LEFT and RIGHT like the
     buttons."""
@@ -403,7 +418,7 @@ def _draw_fall(board: Image.Image, d: ImageDraw.ImageDraw, falling: tuple[str, s
         tb = box(target)
         cv.dashed_rect(d, tb, cv.SPOT, width=3)
         tx, ty = (tb[0] + tb[2]) / 2, (tb[1] + tb[3]) / 2
-        word = "LEFT" if letter == "L" else "RIGHT"
+        word = lang.gettext("LEFT") if letter == "L" else lang.gettext("RIGHT")
         f = cv.fit_font(word, int(tile * 0.3), (tb[2] - tb[0]) * 0.86, bold=True, min_size=8)
         cv.centred_text(d, (tx, ty + tile * 0.1), word, f, cv.SPOT, stroke=2, stroke_fill=cv.WHITE)
         sh.triangle_arrow(d, (tx, ty - tile * 0.16), tile * 0.2, "left" if letter == "L" else "right", cv.SPOT)
@@ -416,22 +431,25 @@ def _legend(width: int, view: dict[str, Any]) -> Image.Image:
     h = 50 + (mini + 16 if removed else 0)
     img = Image.new("RGB", (width, h), cv.BG)
     d = ImageDraw.Draw(img)
+    lang = lang_of(view)
     f = cv.font(19)
     x: float = cv.MARGIN
     y = 25
     for c in "RGBY":
         sh.symbol(d, SYMBOLS[c], (x + 11, y), 11, COLOURS[c], cv.INK, 2)
         x += 26
-        cv.static_text(img, (x, y), COLOUR_WORDS[c], 19, False, cv.INK, "lm")
-        x += cv.text_width(COLOUR_WORDS[c], f) + 16
+        word = lang.gettext(COLOUR_WORDS[c])
+        cv.static_text(img, (x, y), word, 19, False, cv.INK, "lm")
+        x += cv.text_width(word, f) + 16
     x += 8
-    for text in ("straw 2–10", "wood 20–60", "stone 100+"):
+    for text in (lang.gettext("straw 2–10"), lang.gettext("wood 20–60"), lang.gettext("stone 100+")):
         cv.static_text(img, (x, y), text, 19, False, cv.MUTED, "lm")
         x += cv.text_width(text, f) + 16
     if removed:
         y2 = 50 + mini / 2
-        cv.static_text(img, (cv.MARGIN, y2), "Out of the game:", 19, True, cv.MUTED, "lm")
-        x = cv.MARGIN + cv.text_width("Out of the game:", cv.font(19, True)) + 12
+        out = lang.gettext("Out of the game:")
+        cv.static_text(img, (cv.MARGIN, y2), out, 19, True, cv.MUTED, "lm")
+        x = cv.MARGIN + cv.text_width(out, cv.font(19, True)) + 12
         for code in removed:
             if x + mini > width - cv.MARGIN:
                 break
@@ -456,43 +474,48 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     body_h = 60 + rows * row_h + 20
     body = Image.new("RGB", (width, body_h), cv.BG)
     d = ImageDraw.Draw(body)
-    who = names[seat] if seat is not None and seat < len(names) else "Spectator"
-    lo.section_title(body, (cv.MARGIN, 42), f"{who}'s hand", size=28, fill=cv.INK)
-    d.text((width - cv.MARGIN, 42), f"pile: {pile} face down", font=cv.font(22), fill=cv.MUTED, anchor="rs")
+    lang = lang_of(view)
+    who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
+    lo.section_title(body, (cv.MARGIN, 42), lang.tr("{name}'s hand", name=who), size=28, fill=cv.INK)
+    d.text((width - cv.MARGIN, 42), lang.tr("pile: {count} face down", count=pile), font=cv.font(22), fill=cv.MUTED,
+           anchor="rs")
     if not hand:
-        d.text((width / 2, 60 + row_h / 2), "No tiles in hand", font=cv.font(28, True), fill=cv.MUTED, anchor="mm")
+        d.text((width / 2, 60 + row_h / 2), lang.gettext("No tiles in hand"), font=cv.font(28, True), fill=cv.MUTED,
+               anchor="mm")
     for i, code in enumerate(hand):
         r, k = divmod(i, per_row)
         count = min(per_row, len(hand) - r * per_row)
         x = (width - count * tile - (count - 1) * 16) / 2 + k * (tile + 16)
         y = 64 + r * row_h
         cv.paste(body, tile_sprite(code, tile), x, y)
-        cv.static_text(body, (x + tile / 2, y + tile * ASPECT + 26), _describe(code), 21, True, cv.INK)
+        cv.static_text(body, (x + tile / 2, y + tile * ASPECT + 26), _describe(code, lang), 21, True, cv.INK)
     header = lo.header(width, TITLE, game_number(view),
                        turn_text(view), _chips(view, names), ACCENT, _hand_status(view, seat, names))
     return lo.stack([header, body, _legend(width, view)], width)
 
 
-def _describe(code: str) -> str:
+def _describe(code: str, lang: Lang) -> str:
     _, _, material, kind = _info(code)
     if kind == "coal":
-        return f"coal {code}"
+        return lang.tr("coal {code}", code=code)
     if kind == "blowtorch":
-        return f"blowtorch {code}"
+        return lang.tr("blowtorch {code}", code=code)
     if kind == "millstone":
-        return "millstone"
-    return f"{code} {material}"
+        return lang.gettext("millstone")
+    return f"{code} {lang.gettext(material)}"
 
 
 def _hand_status(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
     if view.get("result") is not None:
         return result_text(view)
     pending = view.get("pending")
+    lang = lang_of(view)
     if isinstance(pending, dict) and pending.get("kind") == "fall" and pending.get("player") == seat:
-        return f"Your choice: {_falling_tile(view)} falls left or right"
+        return lang.tr("Your choice: {tile} falls left or right", tile=_falling_tile(view))
     if to_act(view) == seat and seat is not None:
-        return "Your turn: pick a tile and a lettered spot on the board"
+        return lang.gettext("Your turn: pick a tile and a lettered spot on the board")
     return _status(view, names)
 
 
-ART = Art("flaming-pyramids", draw_board, draw_hand, palette="flaming-pyramids.rgb")
+ART = Art("flaming-pyramids", draw_board, draw_hand, palette="flaming-pyramids.rgb",
+          describe_board=words.describe_board, describe_hand=words.describe_hand)

@@ -17,7 +17,7 @@ show how much is still to build.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -26,14 +26,18 @@ from PIL import Image, ImageDraw
 
 from engine.core import Event
 from engine.pyramido import legal_cells, open_cells
+from i18n import N_, Lang
 from render import canvas as cv
 from render import layout as lo
+from render import outline as ol
+from render import pyramido_text as words
 from render import shapes as sh
 from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, status_line, to_act, turn_text, viewer, visible_events, winners
 from render.labels import spot_labels
 from render.layout import Chip
+from render.words import lang as lang_of
 
 TITLE = "Pyramido"
 ACCENT: RGB = (200, 150, 40)
@@ -42,7 +46,10 @@ STONE_COLOURS: dict[str, RGB] = {
     "R": (212, 52, 46), "Y": (242, 192, 30), "G": (38, 150, 74), "B": (40, 102, 200), "W": (244, 244, 240),
 }  # fmt: skip
 STONE_SYMBOLS: dict[str, str] = {"R": "triangle", "Y": "star", "G": "circle", "B": "square", "W": "diamond"}
-COLOUR_WORDS: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "W": "white"}
+COLOUR_WORDS: dict[str, str] = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue"),
+                                 "W": N_("white")}
+#: The words of a reader who named no language (pieces drawn without a view).
+ENGLISH = Lang("en")
 TOTALS = {3: 14, 4: 30, 5: 55}
 
 Cell = tuple[int, int, int]
@@ -113,7 +120,8 @@ def _levels(pyramid: dict[str, str], size: int, extra: Sequence[str]) -> list[Le
     return out
 
 
-def _place_levels(levels: list[Level], cell: int, width: int) -> tuple[list[tuple[float, float]], int, int]:
+def _place_levels(levels: list[Level], cell: int, width: int,
+                  lang: Lang = ENGLISH) -> tuple[list[tuple[float, float]], int, int]:
     """Level 1 at the left; the others flow in rows to its right (or below it, when
     there is no room), top-aligned. Returns origins and the used size."""
     gap, caption = 22, 30
@@ -123,7 +131,7 @@ def _place_levels(levels: list[Level], cell: int, width: int) -> tuple[list[tupl
     right_x = l1.w * cell + gap
     x, y, row_h = right_x, 0.0, 0
     used_w, used_h = l1.w * cell, l1.h * cell + caption
-    label_w = int(cv.text_width("Level 5", cv.font(19, True))) + 6
+    label_w = int(cv.text_width(lang.tr("Level {level}", level=5), cv.font(19, True))) + 6
     for lv in levels[1:]:
         w, h = max(lv.w * cell, label_w), lv.h * cell + caption
         if x + w > width and x > right_x:
@@ -142,8 +150,10 @@ def _place_levels(levels: list[Level], cell: int, width: int) -> tuple[list[tupl
 
 def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[str, str], last: Sequence[str],
                   title: str, detail: str, active: bool, max_cell: int = 72, side: Image.Image | None = None,
-                  show_open: bool = True) -> Image.Image:
-    """One player's (or the team's) pyramid as a framed panel ``width`` px wide."""
+                  show_open: bool = True, outlined: Collection[str] = (), lang: Lang = ENGLISH) -> Image.Image:
+    """One player's (or the team's) pyramid as a framed panel ``width`` px wide;
+    ``outlined``: its cells changed since the viewer's turn (``render.outline``);
+    ``lang``: the language of its level captions."""
     cells = {k: v for k, v in pyramid.items() if _parse(k) is not None}
     structural = open_cells(cells, size) if show_open and _parse_all(cells) else []
     extra = [*labels, *structural]
@@ -151,11 +161,11 @@ def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[s
     inner = width - 28
     cell = max_cell
     while cell > 28:
-        _, used_w, _ = _place_levels(levels, cell, inner)
+        _, used_w, _ = _place_levels(levels, cell, inner, lang)
         if used_w <= inner:
             break
         cell -= 2
-    origins, used_w, used_h = _place_levels(levels, cell, inner)
+    origins, used_w, used_h = _place_levels(levels, cell, inner, lang)
     top = 50
     side_h = side.height + 10 if side is not None else 0
     height = top + used_h + 16 + side_h
@@ -172,7 +182,7 @@ def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[s
     for lv, (ox, oy) in zip(levels, origins, strict=True):
         ox += left
         oy += top
-        cv.static_text(img, (ox, oy - 8), f"Level {lv.level}", 19, True, cv.MUTED, "ls")
+        cv.static_text(img, (ox, oy - 8), lang.tr("Level {level}", level=lv.level), 19, True, cv.MUTED, "ls")
         for gy in range(lv.h):
             for gx in range(lv.w):
                 name = f"{lv.level}:{lv.x0 + gx},{lv.y0 + gy}"
@@ -188,6 +198,8 @@ def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[s
                     cv.dashed_rect(d, box, (150, 160, 180), width=2, dash=6, gap=5)
                 else:
                     d.rounded_rectangle(box, int(cell * 0.14), fill=(226, 215, 195))
+                if name in outlined:
+                    ol.draw(d, box, gone=colour is None)
     if side is not None:
         img.paste(side, (14, height - side.height - 12))
     return img
@@ -241,7 +253,7 @@ def tally_text(view: dict[str, Any], seat: int) -> str:
     minus = list(view.get("minus") or [])
     if seat >= len(plus) or seat >= len(minus):
         return ""
-    return f"{plus[seat]} plus · {minus[seat]} minus"
+    return lang_of(view).tr("{plus} plus · {minus} minus", plus=plus[seat], minus=minus[seat])
 
 
 def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
@@ -251,20 +263,21 @@ def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
     reserves = list(view.get("reserves") or [])
     acting = to_act(view)
     won = winners(view)
+    lang = lang_of(view)
     chips = []
     for seat, name in enumerate(names):
-        you = " (you)" if viewer(view) == seat else ""
+        you = lang.gettext(" (you)") if viewer(view) == seat else ""
         if _competitive(view):
             pyr = pyramids[seat] if seat < len(pyramids) else {}
             res = len(reserves[seat]) if seat < len(reserves) else 0
             tally = tally_text(view, seat)
             # The tallies first: a narrow chip ellipsizes the end of its line.
-            detail = f"{tally} · missing {_missing(pyr, size)}" if tally else (
-                f"missing {_missing(pyr, size)} · reserve {res}")
+            missing = lang.tr("missing {count}", count=_missing(pyr, size))
+            detail = f"{tally} · {missing}" if tally else f"{missing} · " + lang.tr("reserve {count}", count=res)
         else:
             hand = hands[seat] if seat < len(hands) else 0
             n = hand if isinstance(hand, int) else len(hand)
-            detail = f"{n} {'stone' if n == 1 else 'stones'} in hand"
+            detail = lang.trn("{count} stone in hand", "{count} stones in hand", n, count=n)
         chips.append(Chip(name + you, detail, seat == acting, seat in won))
     return chips
 
@@ -272,22 +285,24 @@ def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
 def _status(view: dict[str, Any], names: list[str]) -> str:
     pending = view.get("pending")
     if isinstance(pending, dict) and pending.get("kind") == "placing":
-        return status_line(view, names, f"is placing stones ({pending.get('placed', 0)} placed this turn)")
+        return status_line(view, names, N_("{name} is placing stones ({count} placed this turn)"),
+                           count=pending.get("placed", 0))
     return status_line(view, names)
 
 
 def _right_text(view: dict[str, Any]) -> str:
-    parts = [f"Bag {view.get('bag', 0)}"]
+    lang = lang_of(view)
+    parts = [lang.tr("Bag {count}", count=view.get("bag", 0))]
     rounds = int(view.get("rounds") or 1)
     if rounds > 1:
-        parts.append(f"Round {view.get('round', 1)}/{rounds}")
+        parts.append(lang.tr("Round {round}/{rounds}", round=view.get("round", 1), rounds=rounds))
     parts.append(turn_text(view))
     return " · ".join(p for p in parts if p)
 
 
 def _mode_title(view: dict[str, Any]) -> str:
     mode = str(view.get("mode") or "")
-    return f"{TITLE} · {mode}" if mode else TITLE
+    return f"{TITLE} · {lang_of(view).gettext(mode)}" if mode else TITLE
 
 
 def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Event]) -> Image.Image:
@@ -304,6 +319,7 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     acting = to_act(view)
     sections: list[Image.Image | None] = []
     inner = WIDTH - 2 * cv.MARGIN
+    lang = lang_of(view)
     if _competitive(view):
         reserves = list(view.get("reserves") or [])
         panels = []
@@ -311,28 +327,32 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
         pw = (inner - 16) // 2 if two_up else inner
         for seat, pyr in enumerate(pyramids):
             side = stone_row([str(s) for s in (reserves[seat] if seat < len(reserves) else [])], 34, pw - 28,
-                             "Reserve:")
+                             lang.gettext("Reserve:"), lang.gettext("none"))
             tally = tally_text(view, seat)
+            missing = lang.tr("missing {count}", count=_missing(pyr, size))
             panels.append(pyramid_panel(
                 pyr, size, pw, labels if seat == acting else {}, last_by_seat.get(seat, []),
-                names[seat] if seat < len(names) else f"Player {seat + 1}",
-                f"{tally} · missing {_missing(pyr, size)}" if tally else f"missing {_missing(pyr, size)}",
+                names[seat] if seat < len(names) else lang.tr("Player {number}", number=seat + 1),
+                f"{tally} · {missing}" if tally else missing,
                 seat == acting, max_cell=64 if not two_up else 56, side=side, show_open=seat == acting,
+                outlined=ol.cells(view, seat, per_seat=True), lang=lang,
             ))
         sections.append(_quarry(view))
         sections.append(_grid(panels, 2 if two_up else 1))
     else:
         pyr = pyramids[0]
-        title = "The team's pyramid" if len(names) > 1 else "Your pyramid"
-        detail = f"{len(pyr)}/{TOTALS.get(size, 55)} stones · missing {_missing(pyr, size)}"
-        panel = pyramid_panel(pyr, size, inner, labels, last_by_seat.get(None, []), title, detail, False)
+        title = lang.gettext("The team's pyramid") if len(names) > 1 else lang.gettext("Your pyramid")
+        detail = lang.tr("{placed}/{total} stones · missing {count}", placed=len(pyr), total=TOTALS.get(size, 55),
+                         count=_missing(pyr, size))
+        panel = pyramid_panel(pyr, size, inner, labels, last_by_seat.get(None, []), title, detail, False,
+                              outlined=ol.cells(view), lang=lang)
         sections.append(_grid([panel], 1))
-        sections.append(open_hands(view, names, "Stones in hand (open to all)" if len(names) > 1 else
-                                   "Stones in hand"))
+        sections.append(open_hands(view, names, lang.gettext("Stones in hand (open to all)") if len(names) > 1 else
+                                   lang.gettext("Stones in hand")))
         sections.append(_bag_row(view))
     header = lo.header(WIDTH, _mode_title(view), game_number(view), _right_text(view), _chips(view, names), ACCENT,
                        _status(view, names))
-    return lo.stack([header, *sections, _legend()], WIDTH)
+    return lo.stack([header, *sections, _legend(lang)], WIDTH)
 
 
 def _grid(panels: Sequence[Image.Image], columns: int) -> Image.Image:
@@ -351,12 +371,15 @@ def _grid(panels: Sequence[Image.Image], columns: int) -> Image.Image:
 
 def _quarry(view: dict[str, Any]) -> Image.Image:
     img = Image.new("RGB", (WIDTH, 84), cv.BG)
-    row = stone_row([str(s) for s in view.get("quarry") or []], 56, 560, "Quarry:", empty="empty")
+    lang = lang_of(view)
+    row = stone_row([str(s) for s in view.get("quarry") or []], 56, 560, lang.gettext("Quarry:"),
+                    empty=lang.gettext("empty"))
     bg = Image.new("RGB", (WIDTH - 2 * cv.MARGIN, row.height + 16), cv.PANEL)
     d = ImageDraw.Draw(bg)
     d.rounded_rectangle((0, 0, bg.width - 1, bg.height - 1), 14, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=2)
     bg.paste(row, (14, 8))
-    d.text((bg.width - 14, bg.height / 2), f"bag: {view.get('bag', 0)} · out: {len(view.get('out') or [])}",
+    d.text((bg.width - 14, bg.height / 2), lang.tr("bag: {bag} · out: {out}", bag=view.get("bag", 0),
+                                                   out=len(view.get("out") or [])),
            font=cv.font(20), fill=cv.MUTED, anchor="rm")
     img.paste(bg, (cv.MARGIN, 12))
     return img
@@ -372,7 +395,9 @@ def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | N
     stone, row_h, top = 34, 44, 44
     inner = WIDTH - 2 * cv.MARGIN
     name_font = cv.font(20, True)
-    shown = [names[seat] if seat < len(names) else f"Player {seat + 1}" for seat, _hand in hands]
+    lang = lang_of(view)
+    shown = [names[seat] if seat < len(names) else lang.tr("Player {number}", number=seat + 1)
+             for seat, _hand in hands]
     name_w = min(math.ceil(max((cv.text_width(n, name_font) for n in shown), default=0)) + 18, inner // 3)
     panel = Image.new("RGB", (inner, top + row_h * max(1, len(hands)) + 8), cv.PANEL)
     d = ImageDraw.Draw(panel)
@@ -386,16 +411,16 @@ def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | N
         x = 14 + name_w
         if not isinstance(hand, list):
             count = hand if isinstance(hand, int) else 0
-            d.text((x, mid), f"{count} {'stone' if count == 1 else 'stones'}", font=cv.font(18), fill=cv.MUTED,
-                   anchor="lm")
+            d.text((x, mid), lang.trn("{count} stone", "{count} stones", count, count=count), font=cv.font(18),
+                   fill=cv.MUTED, anchor="lm")
             continue
         if not hand:
-            d.text((x, mid), "no stones", font=cv.font(18), fill=cv.MUTED, anchor="lm")
+            d.text((x, mid), lang.gettext("no stones"), font=cv.font(18), fill=cv.MUTED, anchor="lm")
         for colour in hand:
             cv.paste(panel, stone_sprite(str(colour), stone), x, mid - stone / 2)
             x += stone + 6
         if seat == acting:
-            d.text((x + 8, mid), "to play", font=cv.font(18), fill=cv.MUTED, anchor="lm")
+            d.text((x + 8, mid), lang.gettext("to play"), font=cv.font(18), fill=cv.MUTED, anchor="lm")
     img = Image.new("RGB", (WIDTH, panel.height + 8), cv.BG)
     img.paste(panel, (cv.MARGIN, 0))
     return img
@@ -407,8 +432,9 @@ def _bag_row(view: dict[str, Any]) -> Image.Image:
     unseen = view.get("unseen") if isinstance(view.get("unseen"), dict) else {}
     x = cv.MARGIN
     f = cv.font(20)
+    lang = lang_of(view)
     # The bag is the only hidden thing; its colour counts (not its order) are public.
-    caption = f"Bag: {view.get('bag', 0)} stones ·"
+    caption = lang.tr("Bag: {count} stones ·", count=view.get("bag", 0))
     d.text((x, 22), caption, font=cv.font(20, True), fill=cv.INK, anchor="lm")
     x += int(cv.text_width(caption, cv.font(20, True))) + 12
     for colour in STONE_COLOURS:
@@ -417,20 +443,22 @@ def _bag_row(view: dict[str, Any]) -> Image.Image:
         d.text((x + 34, 22), str(n), font=f, fill=cv.INK, anchor="lm")
         x += 72
     out = view.get("out") or []
-    d.text((WIDTH - cv.MARGIN, 22), f"out of the game: {len(out)}", font=f, fill=cv.MUTED, anchor="rm")
+    d.text((WIDTH - cv.MARGIN, 22), lang.tr("out of the game: {count}", count=len(out)), font=f, fill=cv.MUTED,
+           anchor="rm")
     return img
 
 
-def _legend() -> Image.Image:
+def _legend(lang: Lang = ENGLISH) -> Image.Image:
     img = Image.new("RGB", (WIDTH, 46), cv.BG)
     d = ImageDraw.Draw(img)
     x = cv.MARGIN
     f = cv.font(19)
-    for colour, word in COLOUR_WORDS.items():
+    for colour, msgid in COLOUR_WORDS.items():
+        word = lang.gettext(msgid)
         sh.symbol(d, STONE_SYMBOLS[colour], (x + 11, 23), 11, STONE_COLOURS[colour], cv.INK, 2)
         cv.static_text(img, (x + 26, 23), word, 19, False, cv.INK, "lm")
         x += 26 + int(cv.text_width(word, f)) + 18
-    cv.static_text(img, (WIDTH - cv.MARGIN, 23), "no 2×2 of four colours", 19, False, cv.MUTED, "rm")
+    cv.static_text(img, (WIDTH - cv.MARGIN, 23), lang.gettext("no 2×2 of four colours"), 19, False, cv.MUTED, "rm")
     return img
 
 
@@ -475,7 +503,8 @@ def viewer_spots(view: dict[str, Any]) -> list[str]:
 def draw_hand(view: dict[str, Any]) -> Image.Image:
     names = cv.names_of(view)
     seat = viewer(view)
-    who = names[seat] if seat is not None and seat < len(names) else "Spectator"
+    lang = lang_of(view)
+    who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
     sections: list[Image.Image | None] = []
     inner = WIDTH - 2 * cv.MARGIN
     labels = spot_labels(viewer_spots(view))
@@ -484,38 +513,46 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     if _competitive(view):
         reserves = list(view.get("reserves") or [])
         mine = [str(s) for s in reserves[seat]] if seat is not None and seat < len(reserves) else []
-        sections.append(_big_stones(f"{who}'s reserve", mine, inner, "empty (up to 5)"))
-        sections.append(_big_stones("Quarry (shared)", [str(s) for s in view.get("quarry") or []], inner, "empty"))
+        sections.append(_big_stones(lang.tr("{name}'s reserve", name=who), mine, inner,
+                                    lang.gettext("empty (up to 5)"), lang))
+        sections.append(_big_stones(lang.gettext("Quarry (shared)"), [str(s) for s in view.get("quarry") or []],
+                                    inner, lang.gettext("empty"), lang))
         pyr = dict(pyramids[seat]) if seat is not None and seat < len(pyramids) and isinstance(
             pyramids[seat], dict) else {}
-        title = "Your pyramid"
+        title = lang.gettext("Your pyramid")
     else:
         hands = list(view.get("hands") or [])
         mine = [str(s) for s in hands[seat]] if seat is not None and seat < len(hands) and isinstance(
             hands[seat], list) else []
-        sections.append(_big_stones(f"{who}'s stones", mine, inner, "no stones in hand"))
+        sections.append(_big_stones(lang.tr("{name}'s stones", name=who), mine, inner,
+                                    lang.gettext("no stones in hand"), lang))
         if len(hands) > 1:
-            title = "Teammates' stones (open to all)" if seat is not None else "Stones in hand (open to all)"
+            title = (lang.gettext("Teammates' stones (open to all)") if seat is not None
+                     else lang.gettext("Stones in hand (open to all)"))
             sections.append(open_hands(view, names, title, skip=seat))
         pyr = dict(pyramids[0]) if pyramids and isinstance(pyramids[0], dict) else {}
-        title = "The team's pyramid" if len(names) > 1 else "Your pyramid"
+        title = lang.gettext("The team's pyramid") if len(names) > 1 else lang.gettext("Your pyramid")
     if seat is not None:
-        sections.append(_grid([pyramid_panel(pyr, size, inner, labels, [], title, f"missing {_missing(pyr, size)}",
-                                             False, max_cell=56)], 1))
+        sections.append(_grid([pyramid_panel(pyr, size, inner, labels, [], title,
+                                             lang.tr("missing {count}", count=_missing(pyr, size)),
+                                             False, max_cell=56, lang=lang)], 1))
     if not _competitive(view):
         sections.append(_bag_row(view))
     header = lo.header(WIDTH, _mode_title(view), game_number(view), _right_text(view), _chips(view, names), ACCENT,
                        _hand_status(view, seat, names, bool(labels)))
-    return lo.stack([header, *sections, _legend()], WIDTH)
+    return lo.stack([header, *sections, _legend(lang)], WIDTH)
 
 
 def _hand_status(view: dict[str, Any], seat: int | None, names: list[str], lettered: bool) -> str:
     if seat is not None and view.get("result") is None and to_act(view) == seat:
-        return "Your turn: the lettered cells match the buttons" if lettered else "Your turn"
+        lang = lang_of(view)
+        if lettered:
+            return lang.gettext("Your turn: the lettered cells match the buttons")
+        return lang.gettext("Your turn")
     return _status(view, names)
 
 
-def _big_stones(title: str, stones: list[str], width: int, empty: str) -> Image.Image:
+def _big_stones(title: str, stones: list[str], width: int, empty: str, lang: Lang = ENGLISH) -> Image.Image:
     size = 96
     per_row = max(1, (width + 16) // (size + 16))
     rows = -(-len(stones) // per_row)
@@ -530,8 +567,10 @@ def _big_stones(title: str, stones: list[str], width: int, empty: str) -> Image.
         x = cv.MARGIN + k * (size + 16)
         y = 52 + r * (size + 40)
         cv.paste(img, stone_sprite(s, size), x, y)
-        cv.static_text(img, (x + size / 2, y + size + 18), COLOUR_WORDS.get(s, s), 19, True, cv.INK)
+        word = lang.gettext(COLOUR_WORDS[s]) if s in COLOUR_WORDS else s
+        cv.static_text(img, (x + size / 2, y + size + 18), word, 19, True, cv.INK)
     return img
 
 
-ART = Art("pyramido", draw_board, draw_hand, palette="pyramido.rgb", public_spots=public_spots)
+ART = Art("pyramido", draw_board, draw_hand, palette="pyramido.rgb", public_spots=public_spots,
+          describe_board=words.describe_board, describe_hand=words.describe_hand)

@@ -14,13 +14,17 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core import Event
+from i18n import N_, Lang
 from render import canvas as cv
 from render import layout as lo
+from render import outline as ol
+from render import pyrinoes_text as words
 from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, narrate, status_line, to_act, turn_text, viewer, visible_events, winners
 from render.dominoes import PYRAMID_COLOURS, piece_ends, piece_sprite, pyramid_sprite
 from render.layout import Chip
+from render.words import lang as lang_of
 
 TITLE = "Pyrinoes"
 ACCENT: RGB = (196, 70, 60)
@@ -40,8 +44,11 @@ def _colours(view: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _sides(view: dict[str, Any]) -> list[str]:
+    """The seats' sides ("Fire", "Ice"), in the view's language."""
     raw = view.get("sides")
-    return [str(s) for s in raw] if isinstance(raw, list) and len(raw) == 2 else list(DEFAULT_SIDES)
+    sides = [str(s) for s in raw] if isinstance(raw, list) and len(raw) == 2 else list(DEFAULT_SIDES)
+    lang = lang_of(view)
+    return [lang.gettext(s) for s in sides]
 
 
 def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
@@ -53,34 +60,39 @@ def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
     sides = _sides(view)
     acting = to_act(view)
     won = winners(view)
+    lang = lang_of(view)
     chips = []
     for seat, name in enumerate(names[:2]):
         score = scores[seat] if seat < len(scores) else 0
         hand = hands[seat] if seat < len(hands) else 0
         nbuilt = len(built[seat]) if seat < len(built) else 0
-        you = " (you)" if viewer(view) == seat else ""
+        you = lang.gettext(" (you)") if viewer(view) == seat else ""
         chips.append(Chip(
             f"{name}{you} · {sides[seat]}",
-            f"score {score}/{target} · {_plural(hand, 'domino', 'dominoes')} · {nbuilt} built",
+            lang.tr("score {score}/{target} · {dominoes} · {built} built", score=score, target=target,
+                    dominoes=_dominoes(hand, lang), built=nbuilt),
             seat == acting, seat in won,
             tuple(PYRAMID_COLOURS.get(c, (150, 150, 150)) for c in colours[seat]),
         ))
     return chips
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _dominoes(n: int, lang: Lang) -> str:
+    return lang.trn("{count} domino", "{count} dominoes", n, count=n)
 
 
 def _status(view: dict[str, Any], names: list[str]) -> str:
     ends = view.get("open_ends") or []
-    return status_line(view, names, f"to play · open ends {ends[0]} and {ends[1]}" if len(ends) == 2 else "to play")
+    if len(ends) == 2:
+        return status_line(view, names, N_("{name} to play · open ends {left} and {right}"), left=ends[0],
+                           right=ends[1])
+    return status_line(view, names)
 
 
 def _right_text(view: dict[str, Any]) -> str:
     rnd = view.get("round")
     move = turn_text(view)
-    return f"Round {rnd} · {move}" if rnd is not None else move
+    return lang_of(view).tr("Round {round} · {move}", round=rnd, move=move) if rnd is not None else move
 
 
 def _last_indexes(events: Sequence[Event], line_len: int) -> list[int]:
@@ -112,8 +124,9 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     last = _last_indexes(shown, len(line))
     line_img = _line_section(view, line, last)
     players = _players_section(view, names)
-    lines = [narrate(e, names) for e in shown if e.kind in ROUND_EVENTS - {"round-start"}]
-    footer = lo.footer_lines(WIDTH, lines, "Round over") if lines else None
+    lang = lang_of(view)
+    lines = [narrate(e, names, lang) for e in shown if e.kind in ROUND_EVENTS - {"round-start"}]
+    footer = lo.footer_lines(WIDTH, lines, lang.gettext("Round over")) if lines else None
     header = lo.header(WIDTH, TITLE, game_number(view),
                        _right_text(view), _chips(view, names), ACCENT, _status(view, names))
     return lo.stack([header, line_img, players, footer], WIDTH)
@@ -130,10 +143,11 @@ def _line_section(view: dict[str, Any], line: list[str], last: list[int]) -> Ima
     img = Image.new("RGB", (WIDTH, height), cv.BG)
     d = ImageDraw.Draw(img)
     ends = view.get("open_ends") or []
-    lo.section_title(img, (cv.MARGIN, 38), "LINE OF PLAY", size=24, fill=cv.INK)
+    lang = lang_of(view)
+    lo.section_title(img, (cv.MARGIN, 38), lang.gettext("LINE OF PLAY"), size=24, fill=cv.INK)
     if len(ends) == 2:
         f = cv.font(21, True)
-        text = f"left end {ends[0]}   ·   right end {ends[1]}"
+        text = lang.tr("left end {left}   ·   right end {right}", left=ends[0], right=ends[1])
         d.text((WIDTH - cv.MARGIN, 38), text, font=f, fill=cv.SPOT, anchor="rs")
     d.rounded_rectangle((cv.MARGIN - 6, 50, WIDTH - cv.MARGIN + 6, height - 8), 14, fill=(40, 96, 72),
                         outline=(26, 66, 50), width=3)
@@ -151,23 +165,27 @@ def _line_section(view: dict[str, Any], line: list[str], last: list[int]) -> Ima
             edge_x = bx[0] + pw / 2
             d.line((edge_x, bx[3] + 2, edge_x, bx[3] + row_h - unit + 2), fill=(200, 220, 205), width=6)
     if not line:
-        d.text((WIDTH / 2, 50 + row_h / 2 + 10), "The line is empty", font=cv.font(24, True), fill=cv.WHITE,
+        d.text((WIDTH / 2, 50 + row_h / 2 + 10), lang.gettext("The line is empty"), font=cv.font(24, True),
+               fill=cv.WHITE,
                anchor="mm")
     for i in last:
         if i < len(boxes):
             cv.last_ring(d, boxes[i], radius=9, width=4)
+    for i in ol.indexes(ol.cells(view), "line:"):  # played since the viewer's turn
+        if i < len(boxes):
+            ol.draw(d, boxes[i])
     if boxes and len(ends) == 2:
-        _end_tag(d, boxes[0], f"{ends[0]}", "left", rtl=False)
-        _end_tag(d, boxes[-1], f"{ends[1]}", "right", rtl=((len(line) - 1) // per_row) % 2 == 1)
+        _end_tag(d, boxes[0], f"{ends[0]}", "left", rtl=False, lang=lang)
+        _end_tag(d, boxes[-1], f"{ends[1]}", "right", rtl=((len(line) - 1) // per_row) % 2 == 1, lang=lang)
     return img
 
 
-def _end_tag(d: ImageDraw.ImageDraw, box: Box, value: str, side: str, rtl: bool) -> None:
+def _end_tag(d: ImageDraw.ImageDraw, box: Box, value: str, side: str, rtl: bool, lang: Lang) -> None:
     """'left 6' above the line's first piece, 'right 1' below its last, each over the
     open half, so the two never collide even when the line is one domino."""
     x0, y0, x1, y1 = box
     open_half_left = (side == "left") != rtl
-    text = f"{side} {value}"
+    text = lang.tr("left {value}", value=value) if side == "left" else lang.tr("right {value}", value=value)
     f = cv.font(20, True)
     w, h = cv.text_width(text, f) + 26, 28
     cx = x0 + (x1 - x0) * (0.25 if open_half_left else 0.75)
@@ -183,13 +201,14 @@ def _players_section(view: dict[str, Any], names: list[str]) -> Image.Image:
     built = list(view.get("pyrinoes") or [[], []])
     colours = _colours(view)
     sides = _sides(view)
+    lang = lang_of(view)
     panels = []
     for seat in range(2):
         panels.append(_player_panel(
-            names[seat] if seat < len(names) else f"Player {seat + 1}", sides[seat], colours[seat],
-            [str(p) for p in (supply[seat] if seat < len(supply) else [])],
+            names[seat] if seat < len(names) else lang.tr("Player {number}", number=seat + 1), sides[seat],
+            colours[seat], [str(p) for p in (supply[seat] if seat < len(supply) else [])],
             [str(p) for p in (built[seat] if seat < len(built) else [])], col_w,
-            active=to_act(view) == seat,
+            active=to_act(view) == seat, lang=lang,
         ))
     extra = _pool_row(view)
     height = max(p.height for p in panels) + extra.height + 16
@@ -201,7 +220,7 @@ def _players_section(view: dict[str, Any], names: list[str]) -> Image.Image:
 
 
 def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[str], built: list[str] | None,
-                  width: int, active: bool) -> Image.Image:
+                  width: int, active: bool, lang: Lang) -> Image.Image:
     """A seat's supply by colour and, unless ``built`` is None, its built pyrinoes."""
     pyr = 34
     rows_supply = 2
@@ -230,14 +249,15 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
             cv.paste(img, pyramid_sprite(p, pyr), xx, y)
             xx += pyr - 6
         if not mine:
-            cv.static_text(img, (xx, y + pyr / 2), "none left", 17, False, cv.MUTED, "lm")
+            cv.static_text(img, (xx, y + pyr / 2), lang.gettext("none left"), 17, False, cv.MUTED, "lm")
         y += pyr + 6
     if built is None:
         return img
-    d.text((14, y + 22), f"Built pyrinoes ({len(built)})", font=cv.font(18, True), fill=cv.MUTED, anchor="ls")
+    d.text((14, y + 22), lang.tr("Built pyrinoes ({count})", count=len(built)), font=cv.font(18, True),
+           fill=cv.MUTED, anchor="ls")
     y += 34
     if not built:
-        cv.static_text(img, (14, y + SMALL_UNIT / 2), "none yet", 17, False, cv.MUTED, "lm")
+        cv.static_text(img, (14, y + SMALL_UNIT / 2), lang.gettext("none yet"), 17, False, cv.MUTED, "lm")
     for i, p in enumerate(built):
         r, k = divmod(i, per_row_built)
         cv.paste(img, piece_sprite(p, SMALL_UNIT), 14 + k * (2 * SMALL_UNIT + 8), y + r * (SMALL_UNIT + 8))
@@ -248,15 +268,17 @@ def _pool_row(view: dict[str, Any]) -> Image.Image:
     img = Image.new("RGB", (WIDTH, 56), cv.BG)
     d = ImageDraw.Draw(img)
     green = sorted((str(g) for g in view.get("green") or []), key=lambda p: -int(p[1:] or 1))
-    cv.static_text(img, (cv.MARGIN, 28), "Green pool (0 spots):", 20, True, cv.INK, "lm")
-    x = cv.MARGIN + cv.text_width("Green pool (0 spots):", cv.font(20, True)) + 10
+    lang = lang_of(view)
+    pool = lang.gettext("Green pool (0 spots):")
+    cv.static_text(img, (cv.MARGIN, 28), pool, 20, True, cv.INK, "lm")
+    x = cv.MARGIN + cv.text_width(pool, cv.font(20, True)) + 10
     for g in green:
         cv.paste(img, pyramid_sprite(g, 34), x, 8)
         x += 28
     if not green:
-        d.text((x, 28), "empty", font=cv.font(18), fill=cv.MUTED, anchor="lm")
-    d.text((WIDTH - cv.MARGIN, 28), f"Boneyard: {view.get('boneyard', 0)} face down", font=cv.font(20, True),
-           fill=cv.INK, anchor="rm")
+        d.text((x, 28), lang.gettext("empty"), font=cv.font(18), fill=cv.MUTED, anchor="lm")
+    d.text((WIDTH - cv.MARGIN, 28), lang.tr("Boneyard: {count} face down", count=view.get("boneyard", 0)),
+           font=cv.font(20, True), fill=cv.INK, anchor="rm")
     return img
 
 
@@ -278,11 +300,14 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     height = 56 + rows * (unit + 40) + 10
     body = Image.new("RGB", (WIDTH, height), cv.BG)
     d = ImageDraw.Draw(body)
-    who = names[seat] if seat is not None and seat < len(names) else "Spectator"
-    lo.section_title(body, (cv.MARGIN, 40), f"{who}'s hand", size=28, fill=cv.INK)
+    lang = lang_of(view)
+    who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
+    lo.section_title(body, (cv.MARGIN, 40), lang.tr("{name}'s hand", name=who), size=28, fill=cv.INK)
     total = sum(_weight(p) for p in items)
-    d.text((WIDTH - cv.MARGIN, 40), f"{_plural(len(hand), 'domino', 'dominoes')} · "
-           f"{_plural(len(mine_built), 'pyrino', 'pyrinoes')} · total {total}",
+    d.text((WIDTH - cv.MARGIN, 40), lang.tr("{dominoes} · {pyrinoes} · total {total}",
+                                            dominoes=_dominoes(len(hand), lang),
+                                            pyrinoes=lang.trn("{count} pyrino", "{count} pyrinoes", len(mine_built),
+                                                              count=len(mine_built)), total=total),
            font=cv.font(21), fill=cv.MUTED, anchor="rs")
     for i, p in enumerate(items):
         r, k = divmod(i, per_row)
@@ -291,21 +316,24 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
         cv.paste(body, piece_sprite(p, unit), x, y)
         cv.static_text(body, (x + pw / 2, y + unit + 18), p, 19, True, cv.INK if "|" not in p else cv.SPOT)
     if not items:
-        d.text((WIDTH / 2, 56 + unit / 2), "Nothing in hand", font=cv.font(26, True), fill=cv.MUTED, anchor="mm")
+        d.text((WIDTH / 2, 56 + unit / 2), lang.gettext("Nothing in hand"), font=cv.font(26, True), fill=cv.MUTED,
+               anchor="mm")
     builds = view.get("builds")
     supply = list(view.get("supply") or [[], []])
     colours = _colours(view)
     sides = _sides(view)
     panel = None
     if seat is not None and seat < 2:
-        panel_img = _player_panel(f"{who}'s supply", sides[seat], colours[seat],
+        panel_img = _player_panel(lang.tr("{name}'s supply", name=who), sides[seat], colours[seat],
                                   [str(p) for p in (supply[seat] if seat < len(supply) else [])], None,
-                                  WIDTH - 2 * cv.MARGIN, active=False)
+                                  WIDTH - 2 * cv.MARGIN, active=False, lang=lang)
         panel = Image.new("RGB", (WIDTH, panel_img.height + 12), cv.BG)
         panel.paste(panel_img, (cv.MARGIN, 0))
         pd = ImageDraw.Draw(panel)
         if isinstance(builds, list) and builds:
-            pd.text((WIDTH - cv.MARGIN - 14, 22), f"you can build: {_plural(len(builds), 'spot pair', 'spot pairs')}",
+            pd.text((WIDTH - cv.MARGIN - 14, 22),
+                    lang.trn("you can build: {count} spot pair", "you can build: {count} spot pairs", len(builds),
+                             count=len(builds)),
                     font=cv.font(19, True), fill=cv.SPOT, anchor="rm")
     header = lo.header(WIDTH, TITLE, game_number(view),
                        _right_text(view), _chips(view, names), ACCENT, _hand_status(view, seat, names))
@@ -337,9 +365,12 @@ def _weight(piece: str) -> int:
 def _hand_status(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
     if view.get("result") is None and seat is not None and to_act(view) == seat:
         ends = view.get("open_ends") or []
-        tail = f": open ends {ends[0]} and {ends[1]}" if len(ends) == 2 else ""
-        return "Your turn" + tail
+        lang = lang_of(view)
+        if len(ends) == 2:
+            return lang.tr("Your turn: open ends {left} and {right}", left=ends[0], right=ends[1])
+        return lang.gettext("Your turn")
     return _status(view, names)
 
 
-ART = Art("pyrinoes", draw_board, draw_hand, palette="pyrinoes.rgb")
+ART = Art("pyrinoes", draw_board, draw_hand, palette="pyrinoes.rgb",
+          describe_board=words.describe_board, describe_hand=words.describe_hand)

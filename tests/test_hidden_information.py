@@ -3,7 +3,7 @@
 For every game, positions from real play are compared with a re-deal of everything
 some seat cannot see (``determinize``: other hands, pile and bag order, the face-down
 stock). Whatever the bot publishes in the channel — the public view, the board
-picture's bytes, the letters on it and the moves offered as public buttons — must be
+picture's bytes, its alt text, the letters on it and the moves offered as public buttons — must be
 identical for the two, or the channel would learn something hidden (CP-3 for the
 Continuous Pyramid stock; PD-4 for Pyramido co-op, whose hands are open anyway).
 """
@@ -18,6 +18,7 @@ import pytest
 import render
 from bot.games.catalogue import Catalogue
 from engine.core import Game, Rng, get_game
+from render.describe import describe_board
 from render.labels import move_labels
 from tools.playout import steps
 
@@ -53,6 +54,7 @@ def published(game: Game[Any], state: Any) -> dict[str, Any]:
         "labels": labels,
         "public_moves": public_moves,
         "png": render.render_board(view, labels=labels, events=[], art=render.art_for(kind)),
+        "alt text": describe_board(view, labels=labels, art=render.art_for(kind)),
     }
 
 

@@ -22,10 +22,12 @@ import discord
 
 from bot.play.errors import PlayError
 from bot.store import GameRecord, GameStore
+from i18n import N_
 
 Interaction = discord.Interaction[Any]
 
-ELSEWHERE = "This button belongs to a game in another channel; use it there."
+#: Translated where it is shown (``bot.discord.replies.explain``).
+ELSEWHERE = N_("This button belongs to a game in another channel; use it there.")
 
 
 def game_places(record: GameRecord) -> set[int]:

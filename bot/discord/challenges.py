@@ -15,12 +15,13 @@ import discord
 
 from bot.discord.access import ELSEWHERE, at_place
 from bot.discord.lobbies import Lobbies
-from bot.discord.replies import defer_private, tell
+from bot.discord.replies import defer_private, explain, reader, tell
 from bot.play.host import Host
 from bot.play.leaderboards import CHALLENGE_KIND, challenge_view
 from bot.services import Services
 from bot.store import LobbyError
 from bot.store.game_store import AlreadyEntered
+from i18n import Lang
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -32,19 +33,21 @@ class Challenges:
         self.host = host
         self.lobbies = lobbies
 
-    async def open(self, interaction: Interaction, options: dict[str, Any]) -> None:
+    async def open(self, interaction: Interaction, options: dict[str, Any], lang: Lang | None = None) -> None:
         """Post a new challenge of a deal with ``options``, with its (empty) leaderboard."""
         services = self.services
         parsed = services.catalogue.game(CHALLENGE_KIND).parse_options(options)
         if interaction.channel_id is None:
-            await tell(interaction, "Start a challenge in a server channel.")
+            lang = lang or await reader(interaction, services.languages)
+            await tell(interaction, lang.tr("Start a challenge in a server channel."))
             return
         challenge_id = await services.store.create_challenge(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, seed=services.new_seed(),
             options=parsed.model_dump(mode="json"), created_by=interaction.user.id,
         )
-        text = await self.host.leaderboards.challenge_text(challenge_id)
-        await interaction.response.send_message(text, view=challenge_view(challenge_id),
+        words = await services.languages.for_guild(interaction.guild_id)  # the channel reads it
+        text = await self.host.leaderboards.challenge_text(challenge_id, words)
+        await interaction.response.send_message(text, view=challenge_view(challenge_id, words),
                                                 allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
         await services.store.set_challenge_message(challenge_id, message.id)
@@ -52,12 +55,13 @@ class Challenges:
     async def play(self, interaction: Interaction, challenge_id: int) -> None:
         """▶ Play this deal: the clicker's own game of it, started at once."""
         services = self.services
+        lang = await reader(interaction, services.languages)
         challenge = await services.store.get_challenge(challenge_id)
         if challenge is None:
-            await tell(interaction, "That challenge no longer exists.")
+            await tell(interaction, lang.tr("That challenge no longer exists."))
             return
         if not at_place(interaction, challenge.guild_id, {challenge.channel_id}):  # custom ids can be forged
-            await tell(interaction, f"❌ {ELSEWHERE}")
+            await tell(interaction, f"❌ {lang.gettext(ELSEWHERE)}")
             return
         try:  # check and create in one write: a double click makes one game
             game_id = await services.store.open_game(
@@ -67,14 +71,18 @@ class Challenges:
             )
         except AlreadyEntered as exc:
             existing = await services.store.game_record(exc.game_id)
-            where = f" in <#{existing.play_channel_id}>" if existing is not None else ""
-            await tell(interaction, f"You already have a game of this deal (#{exc.game_id}){where}.")
+            if existing is not None:
+                text = lang.tr("You already have a game of this deal (#{game}) in {channel}.", game=exc.game_id,
+                               channel=f"<#{existing.play_channel_id}>")
+            else:
+                text = lang.tr("You already have a game of this deal (#{game}).", game=exc.game_id)
+            await tell(interaction, text)
             return
         except LobbyError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         await defer_private(interaction)
         record = await services.store.game_record(game_id)
         assert record is not None
-        await self.lobbies.start_game(interaction, record, solo=True)
+        await self.lobbies.start_game(interaction, record, solo=True, lang=lang)
         await self.host.leaderboards.refresh(challenge.id)

@@ -11,6 +11,7 @@ import discord
 from bot.discord.challenges import Challenges
 from bot.discord.items.binding import bound_items
 from bot.discord.lobbies import Lobbies
+from bot.discord.translator import CatalogueTranslator
 from bot.discord.tree import CommandTree, command_groups
 from bot.discord.turns import Turns
 from bot.play.host import Host
@@ -42,7 +43,7 @@ class PyramidClient(discord.AutoShardedClient):
         lobbies = Lobbies(services, self.host)
         turns = Turns(services, self.host)
         challenges = Challenges(services, self.host, lobbies)
-        self.tree = CommandTree(self)
+        self.tree = CommandTree(self, services.languages)
         for group in command_groups(services, self.host, lobbies, turns, challenges):
             self.tree.add_command(group)
         self._items = bound_items(lobbies, turns, challenges)
@@ -50,6 +51,8 @@ class PyramidClient(discord.AutoShardedClient):
     # --- life cycle -------------------------------------------------------------
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*self._items)
+        # Command names and descriptions in every language we speak, sent with the sync.
+        await self.tree.set_translator(CatalogueTranslator(self.services.texts))
         guild_id = self.services.settings.dev_guild_id
         try:
             if guild_id:
@@ -75,7 +78,13 @@ class PyramidClient(discord.AutoShardedClient):
 
     # --- events that may have fixed why an announcement was refused -----------------
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A player using the bot may have opened their DMs since they were found closed."""
+        """A player using the bot may have opened their DMs since they were found closed;
+        and their Discord client's language is noted for what is sent them later (DMs and
+        pings from background work), whatever they used."""
+        try:
+            await self.services.languages.note(interaction.user.id, str(interaction.locale.value))
+        except Exception:  # never in the way of the interaction itself
+            log.exception("could not note the locale of %s", interaction.user.id)
         try:
             await self.host.announcer.player_active(interaction.user.id)
         except Exception:  # never in the way of the interaction itself

@@ -10,6 +10,7 @@ from bot.discord.access import may_see
 from bot.play.errors import PlayError
 from bot.services import Services
 from bot.store import GameRecord
+from i18n import N_
 
 
 async def find_game(interaction: discord.Interaction[Any], services: Services, number: int | None = None,
@@ -19,14 +20,16 @@ async def find_game(interaction: discord.Interaction[Any], services: Services, n
 
     A number names a game only where it may be seen (:func:`bot.discord.access.may_see`):
     in its own server, or by DM to its players. Elsewhere it is answered exactly
-    like a number that names no game, so nothing about other servers leaks."""
+    like a number that names no game, so nothing about other servers leaks. Refusals
+    are :class:`PlayError` with translatable messages (``bot.discord.replies.explain``)."""
     store = services.store
     if number is not None:
         game = await store.game_record(number)
         if game is None or not await may_see(store, game, interaction):
             if interaction.guild_id is None:
-                raise PlayError(f"You have no game #{number}: by DM you can only reach games you play in.")
-            raise PlayError(f"There is no game #{number} in this server.")
+                raise PlayError(N_("You have no game #{number}: by DM you can only reach games you play in."),
+                                number=number)
+            raise PlayError(N_("There is no game #{number} in this server."), number=number)
         return game
     channel_id = interaction.channel_id
     here = await store.games_in_thread(channel_id, statuses)
@@ -36,7 +39,7 @@ async def find_game(interaction: discord.Interaction[Any], services: Services, n
     if not mine:
         mine = await store.games_of_user(interaction.user.id, interaction.guild_id, statuses)
     if not mine:
-        raise PlayError("You have no game running here. Start one with `/pyramid new`.")
+        raise PlayError(N_("You have no game running here. Start one with `/pyramid new`."))
     for record in reversed(mine):
         try:
             session = await services.sessions.load(record.id)

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from bot.custom_ids import CustomId
 from bot.discord.access import check_at_game, is_server_admin
-from bot.discord.replies import say_public, tell
+from bot.discord.replies import explain, reader, say_public, tell
 from bot.games.presenter import Presenter
 from bot.play.components import button
 from bot.play.errors import PlayError
@@ -27,52 +27,70 @@ from bot.services import Services
 from bot.store import GameRecord, LobbyError, SeatRecord
 from bot.store.records import AiLevel
 from engine.core import EngineError
+from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 AI_LEVELS: tuple[AiLevel, ...] = ("easy", "normal", "hard")
+#: The AI levels as the lobby's menu names them.
+AI_NAMES: dict[str, str] = {"easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI")}
+#: ... and as its notes name them ("Ana added a normal AI.").
+AI_WORDS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+STATUSES: dict[str, str] = {"lobby": N_("Waiting for players"), "active": N_("Started"), "finished": N_("Finished"),
+                            "cancelled": N_("Cancelled")}
 #: Threads of games archive after a week without messages (Discord's longest).
 ARCHIVE_MINUTES: Final = 10080
+#: A lobby shows the server's language; tests and callers without one get English.
+ENGLISH = Lang("en")
 
 
-def describe_options(options: BaseModel) -> str:
+def describe_options(options: BaseModel, lang: Lang = ENGLISH) -> str:
     parts = []
     for name, value in options.model_dump().items():
-        shown = "on" if value is True else "off" if value is False else "none" if value is None else str(value)
-        parts.append(f"{name.replace('_', ' ')}: **{shown}**")
-    return " · ".join(parts) or "standard rules"
+        if value is True:
+            shown = lang.tr("on")
+        elif value is False:
+            shown = lang.tr("off")
+        elif value is None:
+            shown = lang.tr("none")
+        else:
+            shown = lang.gettext(value) if isinstance(value, str) else str(value)
+        parts.append(f"{lang.gettext(name).replace('_', ' ')}: **{shown}**")
+    return " · ".join(parts) or lang.tr("standard rules")
 
 
-def lobby_embed(record: GameRecord, seats: list[SeatRecord], presenter: Presenter, *, note: str = "") -> discord.Embed:
+def lobby_embed(record: GameRecord, seats: list[SeatRecord], presenter: Presenter, *, note: str = "",
+                lang: Lang = ENGLISH) -> discord.Embed:
     game = presenter.game
     options = game.parse_options(record.options)
     low, high = game.player_range(options)
-    status = {"lobby": "Waiting for players", "active": "Started", "finished": "Finished",
-              "cancelled": "Cancelled"}[record.status]
-    embed = discord.Embed(title=f"{presenter.emoji} {presenter.title} — game #{record.id}", description=status,
-                          colour=discord.Colour.orange())
-    players = "\n".join(f"{s.seat + 1}. {s.display}" for s in seats) or "nobody yet"
-    embed.add_field(name=f"Players ({len(seats)}; {low}–{high} needed)" if low != high
-                    else f"Players ({len(seats)}/{high})", value=players[:1024], inline=False)
-    embed.add_field(name="Options", value=describe_options(options)[:1024], inline=False)
+    status = lang.gettext(STATUSES[record.status])
+    embed = discord.Embed(title=lang.tr("{emoji} {title} — game #{game}", emoji=presenter.emoji,
+                                        title=lang.gettext(presenter.title), game=record.id),
+                          description=status, colour=discord.Colour.orange())
+    players = "\n".join(f"{s.seat + 1}. {s.display}" for s in seats) or lang.tr("nobody yet")
+    embed.add_field(name=lang.tr("Players ({n}; {low}–{high} needed)", n=len(seats), low=low, high=high)
+                    if low != high else lang.tr("Players ({n}/{high})", n=len(seats), high=high),
+                    value=players[:1024], inline=False)
+    embed.add_field(name=lang.tr("Options"), value=describe_options(options, lang)[:1024], inline=False)
     if note:
         embed.set_footer(text=note[:2048])
     return embed
 
 
-def lobby_view(record: GameRecord) -> discord.ui.View:
+def lobby_view(record: GameRecord, lang: Lang = ENGLISH) -> discord.ui.View:
     """Lobby buttons while it gathers players; none once it started or closed."""
     view = discord.ui.View(timeout=None)
     if record.status != "lobby":
         return view
     gid = record.id
-    view.add_item(button(CustomId("join", gid, 0), "Join", discord.ButtonStyle.success, row=0))
-    view.add_item(button(CustomId("leave", gid, 0), "Leave", row=0))
-    view.add_item(button(CustomId("start", gid, 0), "Start", discord.ButtonStyle.primary, row=0))
-    view.add_item(button(CustomId("cancel", gid, 0), "Cancel", discord.ButtonStyle.danger, row=0))
+    view.add_item(button(CustomId("join", gid, 0), lang.tr("Join"), discord.ButtonStyle.success, row=0))
+    view.add_item(button(CustomId("leave", gid, 0), lang.tr("Leave"), row=0))
+    view.add_item(button(CustomId("start", gid, 0), lang.tr("Start"), discord.ButtonStyle.primary, row=0))
+    view.add_item(button(CustomId("cancel", gid, 0), lang.tr("Cancel"), discord.ButtonStyle.danger, row=0))
     select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=CustomId("addai", gid, 0).encode(), placeholder="🤖 Add an AI player…", row=1,
-        options=[discord.SelectOption(label=f"{level.title()} AI", value=level) for level in AI_LEVELS],
+        custom_id=CustomId("addai", gid, 0).encode(), placeholder=lang.tr("🤖 Add an AI player…"), row=1,
+        options=[discord.SelectOption(label=lang.gettext(AI_NAMES[level]), value=level) for level in AI_LEVELS],
     )
     view.add_item(select)
     return view
@@ -80,12 +98,15 @@ def lobby_view(record: GameRecord) -> discord.ui.View:
 
 @dataclass(frozen=True)
 class Lobby:
-    """A lobby as a click finds it: still gathering players, here."""
+    """A lobby as a click finds it: still gathering players, here. ``words`` is the
+    server's language, which the lobby message speaks; ``lang`` the clicker's."""
 
     record: GameRecord
     presenter: Presenter
     low: int
     high: int
+    words: Lang
+    lang: Lang
 
 
 LobbyAction = Callable[[Interaction, Lobby], Awaitable[None]]
@@ -97,19 +118,22 @@ class Lobbies:
         self.host = host
 
     # --- /pyramid new ---------------------------------------------------------------
-    async def open(self, interaction: Interaction, presenter: Presenter, raw_options: dict[str, Any]) -> None:
-        """Validate options, create the game, post the lobby (or start a solo game at once)."""
+    async def open(self, interaction: Interaction, presenter: Presenter, raw_options: dict[str, Any],
+                   lang: Lang | None = None) -> None:
+        """Validate options, create the game, post the lobby (or start a solo game at once).
+        Refusals are in ``lang`` (the opener's); the lobby speaks the server's language."""
         services = self.services
+        lang = lang or await reader(interaction, services.languages)
         game = presenter.game
         try:
             options = game.parse_options(raw_options)
         except EngineError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         _, high = game.player_range(options)
         channel_id = interaction.channel_id
         if channel_id is None:
-            await tell(interaction, "Start games in a server channel.")
+            await tell(interaction, lang.tr("Start games in a server channel."))
             return
         try:  # one write: the opener's cap on open games, the game and its first seat
             game_id = await services.store.open_game(
@@ -118,16 +142,18 @@ class Lobbies:
                 name=interaction.user.display_name,
             )
         except LobbyError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         record = await services.store.game_record(game_id)
         assert record is not None
         seats = await services.store.seats(game_id)
         if high == 1:
             await interaction.response.defer(thinking=True)
-            await self.start_game(interaction, record, solo=True)
+            await self.start_game(interaction, record, solo=True, lang=lang)
             return
-        await interaction.response.send_message(embed=lobby_embed(record, seats, presenter), view=lobby_view(record))
+        words = await services.languages.for_guild(record.guild_id)
+        await interaction.response.send_message(embed=lobby_embed(record, seats, presenter, lang=words),
+                                                view=lobby_view(record, words))
         message = await interaction.original_response()
         await services.store.set_message(game_id, "lobby", message.channel.id, message.id)
 
@@ -154,127 +180,152 @@ class Lobbies:
 
     async def _act(self, interaction: Interaction, game_id: int, action: LobbyAction) -> None:
         """Run a lobby button's ``action`` if the lobby is open and the click comes
-        from its channel; every refusal is told to the clicker."""
-        lobby = await self._lobby(interaction, game_id)
+        from its channel; every refusal is told to the clicker, in their language."""
+        lang = await reader(interaction, self.services.languages)
+        lobby = await self._lobby(interaction, game_id, lang)
         if lobby is None:
             return
         try:
             await action(interaction, lobby)
         except (LobbyError, PlayError) as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
 
-    async def _lobby(self, interaction: Interaction, game_id: int) -> Lobby | None:
+    async def _lobby(self, interaction: Interaction, game_id: int, lang: Lang) -> Lobby | None:
         record = await self.services.store.game_record(game_id)
         if record is None:
-            await tell(interaction, "That game no longer exists.")
+            await tell(interaction, lang.tr("That game no longer exists."))
             return None
         try:  # a forged custom id can name this lobby from anywhere
             check_at_game(interaction, record)
         except PlayError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return None
         if record.status != "lobby":
-            await tell(interaction, "This lobby is closed: the game has started or was cancelled.")
+            await tell(interaction, lang.tr("This lobby is closed: the game has started or was cancelled."))
             return None
         presenter = self.services.catalogue.presenter(record.kind)
         low, high = presenter.game.player_range(presenter.game.parse_options(record.options))
-        return Lobby(record, presenter, low, high)
+        words = await self.services.languages.for_guild(record.guild_id)
+        return Lobby(record, presenter, low, high, words, lang)
 
     async def _join(self, interaction: Interaction, lobby: Lobby) -> None:
         user = interaction.user
         await self.services.store.add_seat(lobby.record.id, user_id=user.id, limit=lobby.high, name=user.display_name)
-        await self.refresh(interaction, lobby.record.id, f"{user.display_name} joined.")
+        await self.refresh(interaction, lobby.record.id, lobby.words.tr("{name} joined.", name=user.display_name),
+                           lang=lobby.words)
 
     async def _leave(self, interaction: Interaction, lobby: Lobby) -> None:
-        store, user, game_id = self.services.store, interaction.user, lobby.record.id
+        store, user, game_id, words = self.services.store, interaction.user, lobby.record.id, lobby.words
         seats = await store.seats(game_id)
         mine = next((s for s in seats if s.user_id == user.id), None)
         if mine is None:
-            raise LobbyError("You are not in this lobby.")
+            raise LobbyError(lobby.lang.tr("You are not in this lobby."))
         await store.remove_seat(game_id, mine.seat)
         if not [s for s in seats if s.user_id is not None and s.user_id != user.id]:
             await store.set_status(game_id, "cancelled", expect="lobby")
-            await self.refresh(interaction, game_id, "Everyone left; the lobby is closed.")
+            await self.refresh(interaction, game_id, words.tr("Everyone left; the lobby is closed."), lang=words)
         else:
-            await self.refresh(interaction, game_id, f"{user.display_name} left.")
+            await self.refresh(interaction, game_id, words.tr("{name} left.", name=user.display_name), lang=words)
 
     async def _add_ai(self, interaction: Interaction, lobby: Lobby, level: AiLevel) -> None:
         seats = await self.services.store.seats(lobby.record.id)
         if not any(s.user_id == interaction.user.id for s in seats):
-            raise LobbyError("Join the lobby before adding AI players.")
+            raise LobbyError(lobby.lang.tr("Join the lobby before adding AI players."))
         await self.services.store.add_seat(lobby.record.id, ai_level=level, limit=lobby.high)
-        await self.refresh(interaction, lobby.record.id, f"{interaction.user.display_name} added a {level} AI.")
+        words = lobby.words
+        note = words.tr("{name} added a {level} AI.", name=interaction.user.display_name,
+                        level=words.gettext(AI_WORDS[level]))
+        await self.refresh(interaction, lobby.record.id, note, lang=words)
 
     async def _start(self, interaction: Interaction, lobby: Lobby) -> None:
         seats = await self.services.store.seats(lobby.record.id)
+        lang = lobby.lang
         if not any(s.user_id == interaction.user.id for s in seats):
-            raise LobbyError("Only players in the lobby can start the game.")
+            raise LobbyError(lang.tr("Only players in the lobby can start the game."))
         if len(seats) < lobby.low:
-            raise LobbyError(f"{lobby.presenter.title} needs at least {lobby.low} players; "
-                             f"there are {len(seats)}. Invite someone or add an AI.")
+            raise LobbyError(lang.tr("{title} needs at least {low} players; there are {n}. Invite someone or add an "
+                                     "AI.", title=lang.gettext(lobby.presenter.title), low=lobby.low, n=len(seats)))
         await interaction.response.defer()
-        await self.start_game(interaction, lobby.record)
+        await self.start_game(interaction, lobby.record, lang=lang)
 
     async def _cancel(self, interaction: Interaction, lobby: Lobby) -> None:
         record, user = lobby.record, interaction.user
         if user.id != record.created_by and not is_server_admin(interaction, record.guild_id):
-            raise LobbyError("Only the player who opened the lobby (or a server admin) can cancel it.")
+            raise LobbyError(lobby.lang.tr("Only the player who opened the lobby (or a server admin) can cancel it."))
         await self.services.store.set_status(record.id, "cancelled", expect="lobby")
-        await self.refresh(interaction, record.id, f"Cancelled by {user.display_name}.")
+        await self.refresh(interaction, record.id, lobby.words.tr("Cancelled by {name}.", name=user.display_name),
+                           lang=lobby.words)
 
-    async def refresh(self, interaction: Interaction, game_id: int, note: str = "") -> None:
-        """Show the lobby as it stands now on the message that was clicked."""
+    async def refresh(self, interaction: Interaction, game_id: int, note: str = "", *,
+                      lang: Lang | None = None) -> None:
+        """Show the lobby as it stands now on the message that was clicked (in ``lang``,
+        the server's language)."""
         services = self.services
         record = await services.store.game_record(game_id)
         if record is None:
-            await tell(interaction, "That game no longer exists.")
+            private = await reader(interaction, services.languages)
+            await tell(interaction, private.tr("That game no longer exists."))
             return
+        words = lang or await services.languages.for_guild(record.guild_id)
         seats = await services.store.seats(game_id)
         presenter = services.catalogue.presenter(record.kind)
-        await interaction.response.edit_message(embed=lobby_embed(record, seats, presenter, note=note),
-                                                view=lobby_view(record))
+        await interaction.response.edit_message(embed=lobby_embed(record, seats, presenter, note=note, lang=words),
+                                                view=lobby_view(record, words))
 
     # --- starting -----------------------------------------------------------------------
-    async def start_game(self, interaction: Interaction, record: GameRecord, *, solo: bool = False) -> None:
-        """Set the game up, give it a thread (per the server's setting) and post the first board."""
+    async def start_game(self, interaction: Interaction, record: GameRecord, *, solo: bool = False,
+                         lang: Lang | None = None) -> None:
+        """Set the game up, give it a thread (per the server's setting) and post the first board.
+        The starter's private notes are in ``lang``; what the channel reads, in the server's."""
         services = self.services
+        lang = lang or await reader(interaction, services.languages)
         try:
             session = await services.sessions.start(record.id)
         except PlayError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         presenter = session.presenter
-        thread_id = await self._play_space(interaction, session.record, presenter, solo=solo)
+        words = await services.languages.for_guild(record.guild_id)
+        thread_id = await self._play_space(interaction, session.record, presenter, solo=solo, lang=words)
         if thread_id is not None:
             await services.store.set_thread(record.id, thread_id)
             services.sessions.forget(record.id)
         seats = await services.store.seats(record.id)
-        where = f"<#{thread_id}>" if thread_id else "this channel"
         fresh = await services.store.game_record(record.id)
         assert fresh is not None
-        notice = ""
-        if session.game.view(session.state, None).get("proven_winnable") is False:
-            notice = (" This deal is **not proven winnable**: the solver could not prove any deal winnable "
-                      "within its search budget, so this one may have no solution.")
+        unproven = session.game.view(session.state, None).get("proven_winnable") is False
+
+        def where(in_lang: Lang) -> str:
+            return f"<#{thread_id}>" if thread_id else in_lang.tr("this channel")
+
+        def notice(in_lang: Lang) -> str:
+            if not unproven:
+                return ""
+            return " " + in_lang.tr("This deal is **not proven winnable**: the solver could not prove any deal "
+                                    "winnable within its search budget, so this one may have no solution.")
+
         if solo:
             # Public even after a private defer (a challenge's ▶ Play): the clicker's loading message gets a note.
-            await say_public(interaction, f"{presenter.emoji} Game #{record.id} started in {where}.{notice}",
-                             private_note=f"✅ Your game #{record.id} started in {where}.")
+            await say_public(interaction, words.tr("{emoji} Game #{game} started in {where}.", emoji=presenter.emoji,
+                                                   game=record.id, where=where(words)) + notice(words),
+                             private_note=lang.tr("✅ Your game #{game} started in {where}.", game=record.id,
+                                                  where=where(lang)))
         else:
+            note = words.tr("Playing in {where}.", where=where(words)) + notice(words)
             await interaction.edit_original_response(
-                embed=lobby_embed(fresh, seats, presenter, note=f"Playing in {where}.{notice}"), view=None)
+                embed=lobby_embed(fresh, seats, presenter, note=note, lang=words), view=None)
         await self.host.delivery.announce(record.id)
 
     async def _play_space(self, interaction: Interaction, record: GameRecord, presenter: Presenter, *,
-                          solo: bool) -> int | None:
-        """A thread for the game, unless the server plays in channels; None means
-        'play right here'."""
+                          solo: bool, lang: Lang = ENGLISH) -> int | None:
+        """A thread for the game (named in the server's ``lang``), unless the server plays
+        in channels; None means 'play right here'."""
         if record.guild_id is None:
             return None
         settings = await self.services.store.guild_settings(record.guild_id)
         if not settings.use_threads:
             return None
-        name = f"{presenter.title} #{record.id}"
+        name = f"{lang.gettext(presenter.title)} #{record.id}"
         if solo:
             name += f" – {interaction.user.display_name}"
         channel = interaction.channel

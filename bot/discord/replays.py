@@ -28,7 +28,7 @@ import discord
 from bot.custom_ids import CustomId
 from bot.discord.access import may_see
 from bot.discord.finding import find_game
-from bot.discord.replies import defer_private, tell
+from bot.discord.replies import defer_private, explain, reader, tell
 from bot.play.boards import narrate, status_line
 from bot.play.components import button
 from bot.play.errors import PlayError
@@ -37,6 +37,7 @@ from bot.play.session import Session
 from bot.services import Services
 from bot.store import GameRecord
 from engine.core import Event
+from i18n import N_, Lang
 
 Interaction = discord.Interaction[Any]
 #: The custom id action of the replay buttons.
@@ -45,27 +46,29 @@ ACTION = "replay"
 MAX_GAME = 2**63 - 1
 #: Lines of a move's story shown under its picture, at most.
 STORY_LINES = 12
-DAMAGED = "That replay button is damaged or out of date; use `/pyramid replay` again."
+DAMAGED = N_("That replay button is damaged or out of date; use `/pyramid replay` again.")
+#: Words of a caller that named no language.
+ENGLISH = Lang("en")
 
 
-def not_over(record: GameRecord) -> str:
+def not_over(record: GameRecord, lang: Lang = ENGLISH) -> str:
     if record.status in ("lobby", "cancelled"):
-        return f"Game #{record.id} never got under way, so there is nothing to replay."
-    return (f"Game #{record.id} is still being played. Replays open once a game is over; until then its "
-            "board is in its thread (`/pyramid status`).")
+        return lang.tr("Game #{game} never got under way, so there is nothing to replay.", game=record.id)
+    return lang.tr("Game #{game} is still being played. Replays open once a game is over; until then its board is "
+                   "in its thread (`/pyramid status`).", game=record.id)
 
 
-def shared_deal(record: GameRecord) -> str:
-    return (f"Game #{record.id} was a shared deal that others may still be playing, so only its player "
-            "can replay it.")
+def shared_deal(record: GameRecord, lang: Lang = ENGLISH) -> str:
+    return lang.tr("Game #{game} was a shared deal that others may still be playing, so only its player can "
+                   "replay it.", game=record.id)
 
 
-def steps(game_id: int, move: int, last: int) -> discord.ui.View:
+def steps(game_id: int, move: int, last: int, lang: Lang = ENGLISH) -> discord.ui.View:
     """⏮ ◀ ▶ ⏭ for move ``move`` of ``last``; each id names the move it shows (and a
     tag, so that two buttons going to the same move still have distinct ids)."""
     view = discord.ui.View(timeout=None)
-    targets = (("⏮ Start", 0, "first"), ("◀ Back", max(0, move - 1), "back"),
-               ("Next ▶", min(last, move + 1), "next"), ("End ⏭", last, "last"))
+    targets = ((lang.tr("⏮ Start"), 0, "first"), (lang.tr("◀ Back"), max(0, move - 1), "back"),
+               (lang.tr("Next ▶"), min(last, move + 1), "next"), (lang.tr("End ⏭"), last, "last"))
     for label, target, tag in targets:
         style = discord.ButtonStyle.primary if tag in ("back", "next") else discord.ButtonStyle.secondary
         view.add_item(button(CustomId(ACTION, game_id, target, tag), label, style, disabled=target == move))
@@ -82,97 +85,103 @@ class ReplayViewer:
     # --- /pyramid replay ----------------------------------------------------------
     async def command(self, interaction: Interaction, game: int | None, move: int | None) -> None:
         await defer_private(interaction)
+        lang = await reader(interaction, self.services.languages)
         try:
             record = await self._command_game(interaction, game)
         except PlayError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
-        moves = await self._replayable(interaction, record)
+        moves = await self._replayable(interaction, record, lang)
         if moves is None:
             return
         session = await self.services.sessions.load(record.id)  # a PlayError is told by the command tree
         last = len(moves)
         shown = last if move is None else max(0, min(move, last))
-        text, file = await self._position(session, moves, shown)
+        text, file = await self._position(session, moves, shown, lang)
         if move is not None and move > last:
-            text = f"Game #{record.id} has {last} moves; here is the last.\n" + text
-        await tell(interaction, text, file=file, view=steps(record.id, shown, last),
+            text = lang.tr("Game #{game} has {last} moves; here is the last.", game=record.id, last=last) + "\n" + text
+        await tell(interaction, text, file=file, view=steps(record.id, shown, last, lang),
                    allowed_mentions=discord.AllowedMentions.none())
 
     async def _command_game(self, interaction: Interaction, game: int | None) -> GameRecord:
         if game is not None and not 1 <= game <= MAX_GAME:
-            raise PlayError(f"There is no game #{game}.")
+            raise PlayError(N_("There is no game #{number}."), number=game)
         try:
             return await find_game(interaction, self.services, game, statuses=("finished",))
         except PlayError:
             if game is not None:
                 raise
-            raise PlayError("I found no finished game of yours here: name one with `game:` "
-                            "(its number is on its boards).") from None
+            raise PlayError(N_("I found no finished game of yours here: name one with `game:` "
+                               "(its number is on its boards).")) from None
 
     # --- ⏮ ◀ ▶ ⏭ ----------------------------------------------------------------------
     async def step(self, interaction: Interaction, cid: CustomId) -> None:
         """Show the move the button names, in the message it is on."""
         store = self.services.store
+        lang = await reader(interaction, self.services.languages)
         record = await store.game_record(cid.game_id)
         if record is None or not await may_see(store, record, interaction):
-            await tell(interaction, f"❌ {DAMAGED}")
+            await tell(interaction, f"❌ {lang.gettext(DAMAGED)}")
             return
-        moves = await self._replayable(interaction, record)
+        moves = await self._replayable(interaction, record, lang)
         if moves is None:
             return
         if cid.version > len(moves):
-            await tell(interaction, f"❌ {DAMAGED}")
+            await tell(interaction, f"❌ {lang.gettext(DAMAGED)}")
             return
         await interaction.response.defer()  # the picture takes a moment; the message is edited then
         try:
             session = await self.services.sessions.load(record.id)
         except PlayError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
-        text, file = await self._position(session, moves, cid.version)
+        text, file = await self._position(session, moves, cid.version, lang)
         await interaction.edit_original_response(content=text, attachments=[file],
-                                                 view=steps(record.id, cid.version, len(moves)),
+                                                 view=steps(record.id, cid.version, len(moves), lang),
                                                  allowed_mentions=discord.AllowedMentions.none())
 
     # --- pieces ----------------------------------------------------------------------------
-    async def _refusal(self, interaction: Interaction, record: GameRecord) -> str | None:
+    async def _refusal(self, interaction: Interaction, record: GameRecord, lang: Lang) -> str | None:
         """Why this game, which the user may see, is not replayed for them (None: it is)."""
         if record.status != "finished":
-            return not_over(record)
+            return not_over(record, lang)
         if record.challenge_id is not None:
             seats = await self.services.store.seats(record.id)
             if not any(s.user_id == interaction.user.id for s in seats):
-                return shared_deal(record)
+                return shared_deal(record, lang)
         return None
 
-    async def _replayable(self, interaction: Interaction, record: GameRecord) -> list[tuple[int, str]] | None:
+    async def _replayable(self, interaction: Interaction, record: GameRecord,
+                          lang: Lang) -> list[tuple[int, str]] | None:
         """The game's moves, or None after telling the user why it is not replayed for them."""
-        refusal = await self._refusal(interaction, record)
+        refusal = await self._refusal(interaction, record, lang)
         if refusal is not None:
             await tell(interaction, f"❌ {refusal}")
             return None
         return [(m.seat, m.move) for m in await self.services.store.moves(record.id)]
 
-    async def _position(self, session: Session, moves: list[tuple[int, str]], move: int) -> tuple[str, discord.File]:
-        """The caption and picture of the board after ``move``."""
+    async def _position(self, session: Session, moves: list[tuple[int, str]], move: int,
+                        lang: Lang = ENGLISH) -> tuple[str, discord.File]:
+        """The caption and picture (with its words and alt text in ``lang``) of the board after ``move``."""
         record = session.record
-        board = await self.services.renderer.replay_board(game_log(session, moves), move,
+        board = await self.services.renderer.replay_board(game_log(session, moves, lang.code), move,
                                                           art=session.presenter.art)
-        file = discord.File(io.BytesIO(board.png), filename=f"game-{record.id}-move-{move}.png")
-        return caption(session, move, len(moves), board.events), file
+        file = discord.File(io.BytesIO(board.png), filename=f"game-{record.id}-move-{move}.png",
+                            description=board.description or None)
+        return caption(session, move, len(moves), board.events, lang), file
 
 
-def caption(session: Session, move: int, last: int, events: list[Event]) -> str:
+def caption(session: Session, move: int, last: int, events: list[Event], lang: Lang = ENGLISH) -> str:
     p = session.presenter
-    lines = [f"🎞️ {p.emoji} **{p.title}** · game #{session.record.id} · move {move} of {last}"
-             + (" (the deal)" if move == 0 else "")]
-    story = narrate(events, session)
+    head = lang.tr("🎞️ {emoji} **{title}** · game #{game} · move {move} of {last}", emoji=p.emoji,
+                   title=lang.gettext(p.title), game=session.record.id, move=move, last=last)
+    lines = [head + (" " + lang.tr("(the deal)") if move == 0 else "")]
+    story = narrate(events, session, lang)
     if len(story) > STORY_LINES:
         story = ["…", *story[-STORY_LINES:]]
     lines += story
     if move == last:
-        lines.append(status_line(session))
+        lines.append(status_line(session, lang))
     return "\n".join(line for line in lines if line)[:2000]
 
 

@@ -14,9 +14,16 @@ from typing import Any
 
 import discord
 
+from bot.play.languages import Languages
+from engine.core import EngineError
+from engine.core.text import Phrase
+from i18n import Lang
+
 #: ``interaction.extras`` keys: the deferred response has been completed / was deferred ephemeral
 _COMPLETED = "pyramid.replies.completed"
 _PRIVATE = "pyramid.replies.private"
+#: ... the clicker's language, once it has been looked up
+_LANG = "pyramid.replies.lang"
 
 
 def _thinking(interaction: discord.Interaction[Any]) -> bool:
@@ -69,3 +76,31 @@ async def defer_private(interaction: discord.Interaction[Any]) -> None:
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
         interaction.extras[_PRIVATE] = True
+
+
+async def reader(interaction: discord.Interaction[Any], languages: Languages) -> Lang:
+    """The language of whoever made ``interaction`` (``Languages.for_interaction``),
+    looked up once per interaction: the handlers it passes through share it."""
+    found = interaction.extras.get(_LANG)
+    if isinstance(found, Lang):
+        return found
+    lang = await languages.for_interaction(interaction)
+    interaction.extras[_LANG] = lang
+    return lang
+
+
+def explain(error: BaseException, lang: Lang) -> str:
+    """An error's message in the reader's language. An engine error carries its
+    template (also when it is the cause of a bot error that repeats it); an error may
+    carry a :class:`~engine.core.text.Phrase` as ``text``; any other message is looked
+    up as it is (constant messages are marked with ``N_`` where they are written;
+    one already in the reader's language is found as itself)."""
+    cause = error.__cause__
+    if not isinstance(error, EngineError) and isinstance(cause, EngineError) and str(cause) == str(error):
+        error = cause
+    if isinstance(error, EngineError):
+        return error.explain(lang.gettext)
+    text = getattr(error, "text", None)
+    if isinstance(text, Phrase):
+        return text.fill((), lang.gettext)
+    return lang.gettext(str(error))

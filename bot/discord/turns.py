@@ -15,7 +15,8 @@ import discord
 
 from bot.custom_ids import CustomId
 from bot.discord.access import check_at_game, check_player_place
-from bot.discord.replies import defer_private, tell
+from bot.discord.previews import Previews
+from bot.discord.replies import defer_private, explain, reader, tell
 from bot.games.picker import PathGone, node_at
 from bot.play.boards import board_content, board_labels, player_view, public_view
 from bot.play.chooser import chooser
@@ -24,23 +25,26 @@ from bot.play.host import Host
 from bot.play.session import Session
 from bot.services import Services
 from engine.core import MoveRejected
+from engine.core.text import Word
+from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
-OUT_OF_DATE = "⌛ This board is out of date: someone has moved since."
+#: Translated where it is shown.
+OUT_OF_DATE = N_("⌛ This board is out of date: someone has moved since.")
 
 
 def check_actor(session: Session, user_id: int) -> int:
     """The clicker's seat if it's theirs to act; otherwise a readable refusal.
     Whether they still play the seat at all comes before whose turn it is."""
     if session.over or session.record.status != "active":
-        raise PlayError("This game is over.")
+        raise PlayError(N_("This game is over."))
     mine = session.human_seat(user_id)
     seat = session.to_act
     if seat != mine.seat:
         acting = session.seat(seat) if seat is not None else None
-        who = acting.display if acting else "someone else"
-        raise PlayError(f"It's not your turn: the game is waiting for {who}.")
+        who: str = acting.display if acting else Word(N_("someone else"))
+        raise PlayError(N_("It's not your turn: the game is waiting for {who}."), who=who)
     return mine.seat
 
 
@@ -48,13 +52,17 @@ class Turns:
     def __init__(self, services: Services, host: Host) -> None:
         self.services = services
         self.host = host
+        self.previews = Previews(services, self)
 
-    async def send_current_board(self, interaction: Interaction, session: Session, note: str) -> None:
-        """An ephemeral copy of the current board, for stale clicks, 🔄 and ``/pyramid status``."""
-        view = public_view(session)
+    async def send_current_board(self, interaction: Interaction, session: Session, note: str,
+                                 lang: Lang | None = None) -> None:
+        """An ephemeral copy of the current board, for stale clicks, 🔄 and ``/pyramid status``,
+        in the clicker's language (``note`` is said in it already)."""
+        lang = lang or await reader(interaction, self.services.languages)
+        view = public_view(session, lang)
         file = await self.services.renderer.board(view, art=session.presenter.art,
-                                                  labels=board_labels(session, view))
-        text = note + "\n" + board_content(session, [])
+                                                  labels=board_labels(session, view), lang=lang)
+        text = note + "\n" + board_content(session, [], lang)
         await tell(interaction, text, file=file)
 
     async def _load_current(self, interaction: Interaction, cid: CustomId, *, check_version: bool = True,
@@ -62,6 +70,7 @@ class Turns:
         """Load the game; answer clicks from the wrong place (a ``public`` control away
         from the game's channel or thread, a player control from another server) and
         stale clicks with an explanation or the current board, and return None."""
+        lang = await reader(interaction, self.services.languages)
         try:
             session = await self.services.sessions.load(cid.game_id)
             if public:
@@ -69,11 +78,11 @@ class Turns:
             else:
                 check_player_place(interaction, session.record)
         except PlayError as exc:
-            await tell(interaction, str(exc))
+            await tell(interaction, explain(exc, lang))
             return None
         if check_version and cid.version != session.version:
             await defer_private(interaction)
-            await self.send_current_board(interaction, session, OUT_OF_DATE)
+            await self.send_current_board(interaction, session, lang.gettext(OUT_OF_DATE), lang)
             return None
         return session
 
@@ -86,7 +95,7 @@ class Turns:
         try:
             check_actor(session, interaction.user.id)
         except PlayError as exc:
-            await tell(interaction, str(exc))
+            await tell(interaction, explain(exc, await reader(interaction, self.services.languages)))
             return None
         return session
 
@@ -94,7 +103,7 @@ class Turns:
         """▶ Your move: the chooser, privately."""
         session = await self._actor_session(interaction, cid)
         if session is not None:
-            shown = chooser(session, ())
+            shown = chooser(session, (), lang=await reader(interaction, self.services.languages))
             await tell(interaction, shown.content, view=shown.view)
 
     async def choose(self, interaction: Interaction, cid: CustomId, path: Sequence[str], page: int = 0) -> None:
@@ -103,31 +112,41 @@ class Turns:
         session = await self._actor_session(interaction, cid)
         if session is None:
             return
+        lang = await reader(interaction, self.services.languages)
         try:
             node = node_at(session.game.legal_moves(session.state), list(path), session.presenter.steps)
         except PathGone as exc:
-            await tell(interaction, str(exc))
+            await tell(interaction, explain(exc, lang))
             return
         if node.complete is not None and not node.choices:
-            await self.perform_move(interaction, session, node.complete)
+            await self.play_or_preview(interaction, session, node.complete)
             return
-        shown = chooser(session, node.path, page)
+        shown = chooser(session, node.path, page, lang)
         await interaction.response.edit_message(content=shown.content, view=shown.view)
 
     async def move(self, interaction: Interaction, cid: CustomId) -> None:
         """A button that names a whole move (a fall on the board, ✅ Done here)."""
         session = await self._actor_session(interaction, cid)
         if session is not None:
-            await self.perform_move(interaction, session, cid.arg)
+            await self.play_or_preview(interaction, session, cid.arg)
+
+    async def play_or_preview(self, interaction: Interaction, session: Session, move: str) -> None:
+        """A move picked: played, or first previewed for a player who asked for that
+        (``/pyramid settings preview:True``, :mod:`bot.discord.previews`)."""
+        if await self.previews.wanted(interaction.user.id):
+            await self.previews.show(interaction, session, move)
+        else:
+            await self.perform_move(interaction, session, move)
 
     async def perform_move(self, interaction: Interaction, session: Session, move: str) -> None:
         """Acknowledge at once, then make the move and announce it."""
         sessions = self.services.sessions
+        lang = await reader(interaction, self.services.languages)
         private_message = interaction.message is not None and (
             interaction.message.flags.ephemeral or interaction.message.guild is None
         )
         if private_message:
-            await interaction.response.edit_message(content=f"⏳ Playing `{move}`…", view=None)
+            await interaction.response.edit_message(content=lang.tr("⏳ Playing `{move}`…", move=move), view=None)
         else:
             await defer_private(interaction)
         try:
@@ -136,18 +155,19 @@ class Turns:
             )
         except StaleBoard:
             fresh = await sessions.load(session.record.id)
-            await self.send_current_board(interaction, fresh, OUT_OF_DATE)
+            await self.send_current_board(interaction, fresh, lang.gettext(OUT_OF_DATE), lang)
             return
         except (MoveRejected, PlayError) as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
-        done = f"✅ You played `{outcome.move}`."
+        done = lang.tr("✅ You played `{move}`.", move=outcome.move)
         if private_message:
             await interaction.edit_original_response(content=done)
         else:
             await tell(interaction, done)
         if not await self.host.delivery.announce(session.record.id):  # the move counts all the same
-            await tell(interaction, "📋 Your move is saved; the board will follow as soon as Discord lets me post it.")
+            await tell(interaction, lang.tr("📋 Your move is saved; the board will follow as soon as Discord lets me "
+                                            "post it."))
 
     async def hand(self, interaction: Interaction, cid: CustomId) -> None:
         """🂠 My hand."""
@@ -158,21 +178,24 @@ class Turns:
     async def show_hand(self, interaction: Interaction, session: Session) -> None:
         """The clicker's hand, privately. A player whose seat an AI took after a timeout
         may still look; one who resigned has left the game and its hand."""
+        lang = await reader(interaction, self.services.languages)
         mine = session.seat_of(interaction.user.id)
         if mine is None:
-            await tell(interaction, "You are not playing in this game.")
+            await tell(interaction, lang.tr("You are not playing in this game."))
             return
         if mine.resigned:
-            await tell(interaction, RESIGNED)
+            await tell(interaction, lang.gettext(RESIGNED))
             return
         await defer_private(interaction)
-        file = await self.services.renderer.hand(player_view(session, mine.seat), art=session.presenter.art)
+        file = await self.services.renderer.hand(player_view(session, mine.seat, lang), art=session.presenter.art,
+                                                 lang=lang)
         view = None
-        text = f"{session.presenter.emoji} Your hand in game #{session.record.id} (move {session.version})."
+        text = lang.tr("{emoji} Your hand in game #{game} (move {move}).", emoji=session.presenter.emoji,
+                       game=session.record.id, move=session.version)
         if not session.over and session.to_act == mine.seat and not mine.is_ai:
-            shown = chooser(session, ())
+            shown = chooser(session, (), lang=lang)
             view = shown.view
-            text += "\n🎯 It's your turn: " + shown.content.splitlines()[-1]
+            text += "\n" + lang.tr("🎯 It's your turn: {prompt}", prompt=shown.content.splitlines()[-1])
         kwargs: dict[str, Any] = {"file": file}
         if view is not None:
             kwargs["view"] = view
@@ -184,4 +207,5 @@ class Turns:
         if session is None:
             return
         await defer_private(interaction)
-        await self.send_current_board(interaction, session, "Here is the current board.")
+        lang = await reader(interaction, self.services.languages)
+        await self.send_current_board(interaction, session, lang.tr("Here is the current board."), lang)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from bot.games.presenter import Presenter
 from engine.flaming_pyramids import GAME
+from i18n import N_
 from render import art_for
 
 PRESENTER = Presenter(
     game=GAME,
     art=art_for(GAME.id),
     emoji="🔥",
-    rules=(
+    rules=N_(
         "Everyone builds one shared pyramid. On your turn play one tile from your hand to an open space "
         "(a spot on two tiles, or a gap in the base; if there is none, extend the base). A tile on two "
         "others must share a colour or weight with one of them and weigh no more than both together, "
@@ -19,7 +20,7 @@ PRESENTER = Presenter(
         "*curse*, three equal weights in a mini-pyramid go to the previous player. Draw back to five; "
         "the first player with no tiles left wins."
     ),
-    verbs={"play": "Play a tile", "fall": "Fall", "left": "⬅ Fall left", "right": "Fall right ➡"},
-    prompts=("Choose a move", "Choose a tile", "Choose a spot"),
+    verbs={"play": N_("Play a tile"), "fall": N_("Fall"), "left": N_("⬅ Fall left"), "right": N_("Fall right ➡")},
+    prompts=(N_("Choose a move"), N_("Choose a tile"), N_("Choose a spot")),
     public_verbs=frozenset({"fall"}),
 )

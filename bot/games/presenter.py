@@ -1,7 +1,11 @@
 """How one game is presented in Discord: its emoji, rules blurb and button labels,
 how its moves become clicks, and what its board message adds. The presenter
 carries the game's rule book (:class:`engine.core.Game`) and its pictures
-(:class:`render.Art`), so the bot reaches everything about a game through it."""
+(:class:`render.Art`), so the bot reaches everything about a game through it.
+
+Its words (rules, verbs, prompts, decisions) are English msgids marked with ``N_``
+where a game declares them, and translated where they are shown: every method that
+returns words takes the reader's :class:`i18n.Lang` (English when none is given)."""
 
 from __future__ import annotations
 
@@ -11,14 +15,22 @@ from typing import Any
 
 from bot.games.picker import Steps, default_steps
 from engine.core import Game
+from i18n import N_, Lang
 from render import Art
 from render.labels import move_labels, spot_labels
 
 #: The status line of a decision the presenter names no words for.
-DEFAULT_DECISION = "⏳ {name}, your decision: **{kind}**."
+DEFAULT_DECISION = N_("⏳ {name}, your decision: **{kind}**.")
+#: The default prompts, by step depth (see :attr:`Presenter.prompts`).
+DEFAULT_PROMPTS = (N_("Choose a move"), N_("Choose"), N_("Choose where"))
+#: The words of a reader who named no language: the English of the code.
+ENGLISH = Lang("en")
 
-#: ``board_lines(public view, seat names)``: extra lines for the board message.
-BoardLines = Callable[[dict[str, Any], Sequence[str]], list[str]]
+#: ``board_lines(public view, seat names, lang)``: extra lines for the board message.
+BoardLines = Callable[[dict[str, Any], Sequence[str], Lang], list[str]]
+#: ``token_words(token, lang)``: the label of a step token that is neither a cell nor a
+#: verb (Pyrinoes' "6–3 spots"), or None to show the token as it is.
+TokenWords = Callable[[str, Lang], str | None]
 
 
 @dataclass(frozen=True, eq=False)
@@ -26,11 +38,12 @@ class Presenter:
     game: Game[Any]
     art: Art
     emoji: str
+    #: The rules blurb (``/pyramid rules``): an English msgid, see :meth:`rules_text`.
     rules: str
-    #: Verbs shown on the first step, with friendlier labels.
+    #: Verbs shown on the first step, with friendlier labels (msgids).
     verbs: Mapping[str, str] = field(default_factory=dict)
-    #: Prompt for each step depth after the verb.
-    prompts: tuple[str, ...] = ("Choose a move", "Choose", "Choose where")
+    #: Prompt for each step depth after the verb (msgids).
+    prompts: tuple[str, ...] = DEFAULT_PROMPTS
     #: Moves that reveal nothing and can be buttons on the public board (first token).
     public_verbs: frozenset[str] = frozenset()
     #: Whether players hold a private hand worth DMing.
@@ -40,9 +53,11 @@ class Presenter:
     #: a template with ``{name}`` (who decides), ``{kind}`` and ``{summary}`` (the
     #: provisional result's, if any). Kinds not named get :data:`DEFAULT_DECISION`.
     decisions: Mapping[str, str] = field(default_factory=dict)
-    #: Extra lines for the board message from the public view and the seats' names
-    #: (e.g. the open co-op hands); None: none.
+    #: Extra lines for the board message from the public view, the seats' names and the
+    #: reader's language (e.g. the open co-op hands); None: none.
     board_lines: BoardLines | None = None
+    #: Labels of step tokens that are neither cells nor verbs; None: the token itself.
+    token_words: TokenWords | None = None
 
     def __post_init__(self) -> None:
         if self.art.game != self.game.id:
@@ -70,16 +85,30 @@ class Presenter:
             return spot_labels(spots(dict(view)))
         return move_labels(moves)
 
-    def token_label(self, token: str, labels: Mapping[str, str]) -> str:
+    def rules_text(self, lang: Lang | None = None) -> str:
+        """The rules blurb in the reader's language."""
+        return (lang or ENGLISH).gettext(self.rules)
+
+    def token_label(self, token: str, labels: Mapping[str, str], lang: Lang | None = None) -> str:
+        """A button's words for one step token: a cell with its letter, a verb, or the token."""
         if token in labels:
             return f"{labels[token]} · {token}"
-        return self.verbs.get(token, token)
+        lang = lang or ENGLISH
+        if token in self.verbs:
+            return lang.gettext(self.verbs[token])
+        if self.token_words is not None:
+            words = self.token_words(token, lang)
+            if words is not None:
+                return words
+        return token
 
-    def prompt(self, path: Sequence[str]) -> str:
+    def prompt(self, path: Sequence[str], lang: Lang | None = None) -> str:
         if not path:
-            return self.prompts[0]
+            return (lang or ENGLISH).gettext(self.prompts[0])
         index = min(len(path), len(self.prompts) - 1)
-        return self.prompts[index]
+        return (lang or ENGLISH).gettext(self.prompts[index])
 
-    def decision(self, kind: str) -> str:
-        return self.decisions.get(kind, DEFAULT_DECISION)
+    def decision(self, kind: str, lang: Lang | None = None) -> str:
+        """The status-line template of decision ``kind`` in the reader's language
+        (fields ``{name}``, ``{kind}``, ``{summary}``)."""
+        return (lang or ENGLISH).gettext(self.decisions.get(kind, DEFAULT_DECISION))

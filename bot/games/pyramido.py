@@ -7,37 +7,41 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.presenter import Presenter
+from engine.core.events import player_name
 from engine.pyramido import GAME
+from i18n import N_, Lang
 from render import art_for
 
 
-def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+def board_lines(view: dict[str, Any], names: Sequence[str], lang: Lang) -> list[str]:
     """Public facts the Pyramido board message spells out: in solo/co-op every
     player's stones in hand, which lie open (PD-4, second edition) so teammates can
     plan in the channel; in a competitive game over several rounds each player's plus
     and minus points (PD-6, second edition: fewest minus points win)."""
 
     def name(seat: int) -> str:
-        return names[seat] if seat < len(names) else f"Player {seat + 1}"
+        return names[seat] if seat < len(names) else player_name(seat, lang.gettext)
 
     if view.get("mode") == "competitive":
         plus, minus = list(view.get("plus") or []), list(view.get("minus") or [])
         if int(view.get("rounds") or 1) <= 1 or not plus or len(plus) != len(minus):
             return []
-        tallies = " · ".join(f"{name(s)}: {plus[s]} plus, {minus[s]} minus" for s in range(len(plus)))
-        return [f"📊 Round {view.get('round', 1)} of {view.get('rounds')} · {tallies}"]
+        tallies = " · ".join(lang.tr("{name}: {plus} plus, {minus} minus", name=name(s), plus=plus[s], minus=minus[s])
+                             for s in range(len(plus)))
+        return [lang.tr("📊 Round {round} of {rounds} · {tallies}", round=view.get("round", 1),
+                        rounds=view.get("rounds"), tallies=tallies)]
     hands = [(s, h) for s, h in enumerate(view.get("hands") or []) if isinstance(h, list)]
     if not hands:
         return []
     listed = " · ".join(f"{name(s)}: {' '.join(str(c) for c in h) if h else '—'}" for s, h in hands)
-    return [f"🂠 Stones in hand: {listed}"]
+    return [lang.tr("🂠 Stones in hand: {listed}", listed=listed)]
 
 
 PRESENTER = Presenter(
     game=GAME,
     art=art_for(GAME.id),
     emoji="🟥",
-    rules=(
+    rules=N_(
         "Build a stepped pyramid of coloured stones. Level-1 stones must touch the ones already placed "
         "and stay inside the base size; a stone on a higher level sits on a complete 2×2 square and takes "
         "its majority colour. A 2×2 square of four different colours is forbidden. Solo and co-op: "
@@ -45,10 +49,10 @@ PRESENTER = Presenter(
         "Competitive: take stones from the shared quarry and be the first to finish your own pyramid; "
         "over several rounds the fewest minus points win (most plus points break a tie)."
     ),
-    verbs={"place": "Place a stone", "end": "✅ End turn", "discard": "Discard and draw",
-           "take": "Take from the quarry", "reserve": "Reserve a stone", "build": "Build from reserve",
-           "pass": "Pass"},
-    prompts=("Choose a move", "Choose a stone", "Choose a cell"),
-    decisions={"placing": "🎯 {name}, keep placing stones, or end your turn."},
+    verbs={"place": N_("Place a stone"), "end": N_("✅ End turn"), "discard": N_("Discard and draw"),
+           "take": N_("Take from the quarry"), "reserve": N_("Reserve a stone"), "build": N_("Build from reserve"),
+           "pass": N_("Pass")},
+    prompts=(N_("Choose a move"), N_("Choose a stone"), N_("Choose a cell")),
+    decisions={"placing": N_("🎯 {name}, keep placing stones, or end your turn.")},
     board_lines=board_lines,
 )

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.games.presenter import Presenter
 from engine.pyrinoes import GAME, pyrino
+from i18n import N_, Lang
 from render import art_for
+
+#: The first step of a build: the spot counts of the pyrino's two ends (a path token,
+#: so it stays the same in every language; :func:`spots_words` labels it).
+SPOTS = "{high}–{low} spots"
+_SPOTS = re.compile(r"^(\d+)–(\d+) spots$")
 
 
 def pyrino_steps(move: str) -> tuple[str, ...]:
@@ -14,23 +22,32 @@ def pyrino_steps(move: str) -> tuple[str, ...]:
         parsed = pyrino(parts[1])
         if parsed is not None:
             high, low = parsed[0].group
-            return ("build", f"{high}–{low} spots", parts[1])
+            return ("build", SPOTS.format(high=high, low=low), parts[1])
     return tuple(parts)
+
+
+def spots_words(token: str, lang: Lang) -> str | None:
+    """The label of a build's spot-count step ("6–3 spots") in the reader's language."""
+    found = _SPOTS.match(token)
+    if found is None:
+        return None
+    return lang.tr("{high}–{low} spots", high=int(found.group(1)), low=int(found.group(2)))
 
 
 PRESENTER = Presenter(
     game=GAME,
     art=art_for(GAME.id),
     emoji="🁣",
-    rules=(
+    rules=N_(
         "Dominoes with Looney pyramids for two. On your turn play a domino or a pyrino from your hand "
         "onto an open end of the line, or build a pyrino from your pyramids (Fire: red and yellow; Ice: "
         "blue and black; green is shared and counts 0 spots), or draw if you can do neither, or pass "
         "when the boneyard is empty. A round ends when someone runs out; the lower hand scores the "
         "difference plus bonuses. First to the target (100) wins."
     ),
-    verbs={"play": "Play", "build": "Build a pyrino", "draw": "Draw", "pass": "Pass",
-           "left": "⬅ Left end", "right": "Right end ➡"},
-    prompts=("Choose a move", "Choose", "Choose"),
+    verbs={"play": N_("Play"), "build": N_("Build a pyrino"), "draw": N_("Draw"), "pass": N_("Pass"),
+           "left": N_("⬅ Left end"), "right": N_("Right end ➡")},
+    prompts=(N_("Choose a move"), N_("Choose"), N_("Choose")),
     steps=pyrino_steps,
+    token_words=spots_words,
 )

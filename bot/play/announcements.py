@@ -43,8 +43,8 @@ def events_to_json(events: Iterable[Event]) -> list[dict[str, Any]]:
     for event in events:
         if not event.visible(None):
             continue
-        item: dict[str, Any] = {"kind": event.kind, "text": event.text, "players": list(event.players),
-                                "cells": list(event.cells), "items": list(event.items)}
+        item = event.to_json()
+        del item["visible_to"]  # public events only
         try:
             item["data"] = json.loads(json.dumps(event.data))
         except (TypeError, ValueError):  # nothing a picture needs; the story survives without it
@@ -57,13 +57,7 @@ def events_from_json(raw: Sequence[dict[str, Any]]) -> list[Event]:
     events: list[Event] = []
     for item in raw:
         try:
-            events.append(Event(
-                kind=str(item["kind"]), text=str(item["text"]),
-                players=tuple(int(p) for p in item.get("players", ())),
-                cells=tuple(str(c) for c in item.get("cells", ())),
-                items=tuple(str(i) for i in item.get("items", ())),
-                data=dict(item.get("data") or {}),
-            ))
+            events.append(Event.from_json(item))
         except (KeyError, TypeError, ValueError):
             continue
     return events

@@ -23,6 +23,7 @@ from bot.play.channels import Channels
 from bot.play.chooser import chooser
 from bot.play.failures import CANNOT_DM, Blocked
 from bot.play.session import Session
+from bot.play.since import since_your_turn_dm
 from bot.services import Services
 from bot.store import CorruptRecord, MessageRef
 from bot.store.outbox import Announcement, OutboxItem, PostedMessage
@@ -82,11 +83,12 @@ class Announcer:
         channel_id = session.record.play_channel_id
         self.channels.check_postable(channel_id)
         events = await self.story(target, shown.version if shown is not None else None)
-        view = public_view(target)
+        lang = await services.languages.for_guild(session.record.guild_id)  # the channel's language
+        view = public_view(target, lang)
         file = await services.renderer.board(view, art=target.presenter.art, labels=board_labels(target, view),
                                              events=events)
         message = await self.client.get_partial_messageable(channel_id).send(
-            board_content(target, events), file=file, view=board_view(target),
+            board_content(target, events, lang), file=file, view=board_view(target, lang),
             allowed_mentions=mention_allowed(target), nonce=nonce(item.game_id, item.version, "board"),
         )
         return await self._record(item, shown, PostedMessage(role="board", channel_id=message.channel.id,
@@ -113,16 +115,23 @@ class Announcer:
                 await self._done(item, "superseded")
                 return True
             target = await services.sessions.load_at(item.game_id, item.version)
-        file = await services.renderer.hand(player_view(target, item.seat), art=target.presenter.art)
+        lang = await services.languages.for_user(seat.user_id, session.record.guild_id)  # the player's language
+        file = await services.renderer.hand(player_view(target, item.seat, lang), art=target.presenter.art)
         p = target.presenter
-        lines = [f"{p.emoji} **{p.title}** · game #{target.record.id} · your hand after move {target.version}"]
+        lines = [lang.tr("{emoji} **{title}** · game #{number} · your hand after move {move}", emoji=p.emoji,
+                         title=p.title, number=target.record.id, move=target.version)]
         view = discord.ui.View(timeout=None)
+        files = [file]
         if not target.over and target.to_act == item.seat and target.record.status == "active":
-            view = chooser(target, ()).view
-            lines.append("🎯 It's your turn: choose below, or use the board in the channel.")
+            view = chooser(target, (), lang=lang).view
+            lines.append(lang.gettext("🎯 It's your turn: choose below, or use the board in the channel."))
+            since = await since_your_turn_dm(services, target, item.seat, seat.user_id)  # others' moves, outlined
+            if since is not None:
+                lines.append(since[0])
+                files.append(since[1])
         try:
             user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
-            message = await user.send("\n".join(lines), file=file, view=view,
+            message = await user.send("\n".join(lines), files=files, view=view,
                                       nonce=nonce(item.game_id, item.version, "hand", item.seat))
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
@@ -216,9 +225,11 @@ class Announcer:
         channel_id = session.record.play_channel_id
         try:
             self.channels.check_postable(channel_id)
+            lang = await self.services.languages.for_guild(session.record.guild_id)  # said in the channel
             await self.client.get_partial_messageable(channel_id).send(
-                f"<@{user_id}>, I can't send you direct messages, so I'll show your hand privately here "
-                "instead: use **🂠 My hand** or **▶ Your move** on the board, or `/pyramid hand`.",
+                lang.tr("{mention}, I can't send you direct messages, so I'll show your hand privately here "
+                        "instead: use **🂠 My hand** or **▶ Your move** on the board, or `/pyramid hand`.",
+                        mention=f"<@{user_id}>"),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
         except (discord.HTTPException, Blocked) as exc:

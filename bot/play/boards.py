@@ -4,6 +4,10 @@ its pictures are drawn from.
 Only public information goes here: the board message is seen by the whole channel.
 Private choices (which tile to play) happen in an ephemeral picker or a DM
 (:mod:`bot.play.chooser`).
+
+Everything here says its words in the ``lang`` it is handed (the channel's for the
+board, the player's for their hand): the callers resolve the language, these pure
+helpers never do. Without one they speak English, as they always did.
 """
 
 from __future__ import annotations
@@ -14,10 +18,13 @@ from typing import Any
 import discord
 
 from bot.custom_ids import CustomId
+from bot.games.presenter import ENGLISH
 from bot.play.components import button
 from bot.play.fair_deals import fair_deal_line
 from bot.play.session import Session
-from engine.core import Event
+from engine.core import BadPosition, Event, Result
+from engine.core.events import player_name
+from i18n import Lang
 
 MAX_CONTENT = 2000
 
@@ -30,48 +37,68 @@ def plain_names(session: Session) -> list[str]:
     return [s.plain_name for s in session.seats]
 
 
-def public_view(session: Session) -> dict[str, object]:
-    """What everyone may see, with the names and number the picture shows."""
+def public_view(session: Session, lang: Lang | None = None) -> dict[str, object]:
+    """What everyone may see, with the names and number the picture shows, and the
+    language of its words (``view["lang"]``, when ``lang`` is given)."""
     view = dict(session.game.view(session.state, None))
     view["names"] = plain_names(session)
     view["game_number"] = session.record.id
+    if lang is not None:
+        view["lang"] = lang.code
     return view
 
 
-def player_view(session: Session, seat: int) -> dict[str, object]:
-    """What ``seat`` may see (its hand), for a private picture."""
+def player_view(session: Session, seat: int, lang: Lang | None = None) -> dict[str, object]:
+    """What ``seat`` may see (its hand), for a private picture, with its words in ``lang``."""
     view = dict(session.game.view(session.state, seat))
     view["names"] = plain_names(session)
     view["game_number"] = session.record.id
+    if lang is not None:
+        view["lang"] = lang.code
     return view
 
 
-def narrate(events: Sequence[Event], session: Session, *, viewer: int | None = None) -> list[str]:
+def narrate(events: Sequence[Event], session: Session, lang: Lang | None = None, *,
+            viewer: int | None = None) -> list[str]:
+    """The story lines of ``events`` that ``viewer`` may see, in ``lang``."""
     who = names(session)
-    return [e.narrate(who) for e in events if e.visible(viewer)]
+    gettext = lang.gettext if lang is not None else None
+    return [e.narrate(who, gettext) for e in events if e.visible(viewer)]
 
 
-def status_line(session: Session) -> str:
+def status_line(session: Session, lang: Lang | None = None) -> str:
+    """Whose turn it is, the decision awaited, or the result, in ``lang``."""
+    lang = lang or ENGLISH
     result = session.result
     who = names(session)
     if result is not None and session.over:
-        summary = result.summary.format(*who) if result.summary else ""
+        summary = result.narrate(who, lang.gettext) if result.summary else ""
         winners = ", ".join(who[w] for w in result.winners if w < len(who))
         if winners:
-            return f"🏆 **Game over.** {summary or f'{winners} won!'}"
-        return f"🏁 **Game over.** {summary or 'Nobody won this time.'}"
+            return lang.tr("🏆 **Game over.** {summary}", summary=summary or lang.tr("{winners} won!", winners=winners))
+        return lang.tr("🏁 **Game over.** {summary}", summary=summary or lang.gettext("Nobody won this time."))
     if session.record.status == "finished":
-        extra = (session.record.result or {}).get("summary", "")
-        return f"🏁 **Game over.** {extra}".strip()
+        return lang.tr("🏁 **Game over.** {summary}", summary=stored_summary(session, lang)).strip()
     seat = session.to_act
     if seat is None:
         return ""
-    name = who[seat] if seat < len(who) else f"Player {seat + 1}"
+    name = who[seat] if seat < len(who) else player_name(seat, lang.gettext)
     pending = session.game.pending(session.state)
     if pending is not None:
-        summary = result.summary.format(*who) if result is not None else ""
-        return session.presenter.decision(pending.kind).format(name=name, kind=pending.kind, summary=summary)
-    return f"🎯 {name}, it's your turn."
+        summary = result.narrate(who, lang.gettext) if result is not None else ""
+        return session.presenter.decision(pending.kind, lang).format(name=name, kind=pending.kind, summary=summary)
+    return lang.tr("🎯 {name}, it's your turn.", name=name)
+
+
+def stored_summary(session: Session, lang: Lang) -> str:
+    """The summary of a game that ended outside a move (a resignation, a timeout),
+    as stored with its result: in English, translated when it was stored with its
+    template (:attr:`engine.core.Result.summary_text`)."""
+    stored = session.record.result or {}
+    try:
+        return Result.from_json(stored).narrate(names(session), lang.gettext)
+    except (BadPosition, KeyError, TypeError, ValueError):
+        return str(stored.get("summary", ""))
 
 
 def trim(lines: Sequence[str], limit: int = MAX_CONTENT) -> str:
@@ -81,18 +108,21 @@ def trim(lines: Sequence[str], limit: int = MAX_CONTENT) -> str:
     return text[: limit - 2] + " …"
 
 
-def board_content(session: Session, events: Sequence[Event]) -> str:
-    """The board message. The first board seals the deal and the last one reveals it
-    (:func:`fair_deal_line`); that line is kept whole however long the story."""
+def board_content(session: Session, events: Sequence[Event], lang: Lang | None = None) -> str:
+    """The board message, in ``lang`` (the channel's). The first board seals the deal
+    and the last one reveals it (:func:`fair_deal_line`); that line is kept whole
+    however long the story."""
+    lang = lang or ENGLISH
     p = session.presenter
-    header = f"{p.emoji} **{p.title}** · game #{session.record.id} · move {session.version}"
-    story = narrate(events, session)
+    header = lang.tr("{emoji} **{title}** · game #{number} · move {move}", emoji=p.emoji, title=p.title,
+                     number=session.record.id, move=session.version)
+    story = narrate(events, session, lang)
     extra: list[str] = []
     if p.board_lines is not None:  # from the public view only: the whole channel reads this
         shown = [discord.utils.escape_markdown(n) for n in plain_names(session)]
-        extra = p.board_lines(dict(session.game.view(session.state, None)), shown)
-    lines = [header, *story[-12:], *extra, status_line(session)]
-    fair = fair_deal_line(session)
+        extra = p.board_lines(dict(session.game.view(session.state, None)), shown, lang)
+    lines = [header, *story[-12:], *extra, status_line(session, lang)]
+    fair = fair_deal_line(session, lang)
     if fair is None:
         return trim(lines)
     return trim(lines, MAX_CONTENT - len(fair) - 1) + "\n" + fair
@@ -117,8 +147,9 @@ def mention_allowed(session: Session) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
 
 
-def board_view(session: Session) -> discord.ui.View:
-    """The board's buttons; empty once the game is over."""
+def board_view(session: Session, lang: Lang | None = None) -> discord.ui.View:
+    """The board's buttons, labelled in ``lang`` (the channel's); empty once the game is over."""
+    lang = lang or ENGLISH
     view = discord.ui.View(timeout=None)
     if session.over or session.record.status != "active":
         return view
@@ -132,11 +163,11 @@ def board_view(session: Session) -> discord.ui.View:
         if public and len(public) == len(moves) and len(public) <= 5:
             labels = p.labels(moves)
             for move in public:
-                label = " ".join(p.token_label(t, labels) for t in p.steps(move)[1:]) or move
+                label = " ".join(p.token_label(t, labels, lang) for t in p.steps(move)[1:]) or move
                 view.add_item(button(CustomId("move", gid, ver, move), label, discord.ButtonStyle.primary))
         else:
-            view.add_item(button(CustomId("turn", gid, ver), "▶ Your move", discord.ButtonStyle.primary))
+            view.add_item(button(CustomId("turn", gid, ver), lang.gettext("▶ Your move"), discord.ButtonStyle.primary))
     if p.has_hand:
-        view.add_item(button(CustomId("hand", gid, ver), "🂠 My hand"))
-    view.add_item(button(CustomId("board", gid, 0), "🔄 Latest board"))
+        view.add_item(button(CustomId("hand", gid, ver), lang.gettext("🂠 My hand")))
+    view.add_item(button(CustomId("board", gid, 0), lang.gettext("🔄 Latest board")))
     return view

@@ -13,8 +13,10 @@ import discord
 
 from bot.custom_ids import CustomId
 from bot.games.picker import back_path, node_at
+from bot.games.presenter import ENGLISH
 from bot.play.components import button
 from bot.play.session import Session
+from i18n import Lang
 
 #: Up to this many choices are buttons; more go in a select menu, 25 a page.
 PAGE = 20
@@ -26,46 +28,52 @@ class Chooser:
     view: discord.ui.View
 
 
-def chooser(session: Session, path: Sequence[str], page: int = 0) -> Chooser:
-    """The private chooser for the seat to act, at ``path``."""
+def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | None = None) -> Chooser:
+    """The private chooser for the seat to act, at ``path``, in ``lang`` (the player's)."""
+    lang = lang or ENGLISH
     p = session.presenter
     gid, ver = session.record.id, session.version
     moves = session.game.legal_moves(session.state)
     labels = p.labels(moves)
     node = node_at(moves, list(path), p.steps)
     view = discord.ui.View(timeout=None)
-    chosen = " › ".join(p.token_label(t, labels) for t in node.path)
-    lines = [f"**{p.title}** · move {ver + 1}"]
+    chosen = " › ".join(p.token_label(t, labels, lang) for t in node.path)
+    lines = [lang.tr("**{title}** · move {move}", title=p.title, move=ver + 1)]
     if chosen:
-        lines.append(f"So far: {chosen}")
-    lines.append(p.prompt(node.path) + ":")
+        lines.append(lang.tr("So far: {chosen}", chosen=chosen))
+    lines.append(lang.tr("{prompt}:", prompt=p.prompt(node.path, lang)))
     if labels:
-        lines.append("Spots are lettered as on the board picture.")
+        lines.append(lang.gettext("Spots are lettered as on the board picture."))
     choices = list(node.choices)
     if len(choices) <= PAGE:
         for token in choices:
             full = (*node.path, token)
-            view.add_item(button(CustomId("pick", gid, ver, " ".join(full)), p.token_label(token, labels),
+            view.add_item(button(CustomId("pick", gid, ver, " ".join(full)), p.token_label(token, labels, lang),
                                  discord.ButtonStyle.primary))
     else:
         start = page * 25
         options = [
-            discord.SelectOption(label=p.token_label(t, labels)[:100], value=t) for t in choices[start : start + 25]
+            discord.SelectOption(label=p.token_label(t, labels, lang)[:100], value=t)
+            for t in choices[start : start + 25]
         ]
+        placeholder = lang.tr("{prompt} ({first}–{last} of {total})", prompt=p.prompt(node.path, lang),
+                              first=start + 1, last=start + len(options), total=len(choices))
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=CustomId("sel", gid, ver, " ".join(node.path)).encode(), options=options,
-            placeholder=f"{p.prompt(node.path)} ({start + 1}–{start + len(options)} of {len(choices)})", row=0,
+            placeholder=placeholder[:150], row=0,
         )
         view.add_item(select)
         if start + 25 < len(choices):
-            view.add_item(button(CustomId("page", gid, ver, f"{page + 1}|{' '.join(node.path)}"), "More ▶", row=1))
+            view.add_item(button(CustomId("page", gid, ver, f"{page + 1}|{' '.join(node.path)}"),
+                                 lang.gettext("More ▶"), row=1))
         if page > 0:
-            view.add_item(button(CustomId("page", gid, ver, f"{page - 1}|{' '.join(node.path)}"), "◀ Back", row=1))
+            view.add_item(button(CustomId("page", gid, ver, f"{page - 1}|{' '.join(node.path)}"),
+                                 lang.gettext("◀ Back"), row=1))
     row = 4
     if node.complete is not None and choices:
-        view.add_item(button(CustomId("move", gid, ver, node.complete), "✅ Done here", discord.ButtonStyle.success,
-                             row=row))
+        view.add_item(button(CustomId("move", gid, ver, node.complete), lang.gettext("✅ Done here"),
+                             discord.ButtonStyle.success, row=row))
     back = back_path(moves, node, p.steps)
     if back is not None:
-        view.add_item(button(CustomId("pick", gid, ver, " ".join(back)), "⬅ Back", row=row))
+        view.add_item(button(CustomId("pick", gid, ver, " ".join(back)), lang.gettext("⬅ Back"), row=row))
     return Chooser("\n".join(lines), view)

@@ -11,7 +11,8 @@ while others may still be playing it (its last board, its game record) keeps the
 day's seed secret too. When a daily game is over (:meth:`DailyDeals.game_finished`,
 a :class:`bot.play.announcer.GameEnd`), its score (never a move) is recorded and
 shown in the day's results message of each channel that opted in on the server the
-player asked from, with everyone's streak of consecutive days played.
+player asked from, with everyone's streak of consecutive days played. The results
+message is in the server's language, the player's DM in theirs.
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ from typing import Any, Literal
 
 import discord
 
+from bot.games.presenter import ENGLISH
 from bot.play.channels import Channels
 from bot.play.failures import UNKNOWN_MESSAGE, Blocked
 from bot.play.leaderboards import CHALLENGE_KIND, TILES
 from bot.play.session import Session
 from bot.services import Services
 from bot.store.daily import DailyResult, DailyStore, Score
+from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +50,7 @@ MAX_LINES = 25
 #: Times a results message is edited in a row when more results came in meanwhile.
 MAX_EDITS = 5
 #: What the results message and the board say about spoilers.
-SCORES_ONLY = "Scores only, no spoilers: play yours with `/pyramid daily`."
+SCORES_ONLY = N_("Scores only, no spoilers: play yours with `/pyramid daily`.")
 
 Board = Literal["today", "streaks"]
 
@@ -65,12 +68,15 @@ def daily_seed(secret: bytes, day: date) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def until_next(moment: datetime) -> str:
+def until_next(moment: datetime, lang: Lang | None = None) -> str:
     """How long until the next day's deal, e.g. "5 h 12 min"."""
+    lang = lang or ENGLISH
     now = moment.astimezone(UTC)
     left = datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), UTC) - now
     minutes = max(1, int(left.total_seconds() // 60))
-    return f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
+    if minutes >= 60:
+        return lang.tr("{hours} h {minutes} min", hours=minutes // 60, minutes=minutes % 60)
+    return lang.tr("{minutes} min", minutes=minutes)
 
 
 # --- streaks ----------------------------------------------------------------------------
@@ -103,8 +109,8 @@ def streak(days: Iterable[str], today: date) -> Streak:
     return Streak(current, best)
 
 
-def days_text(n: int) -> str:
-    return f"{n} day" if n == 1 else f"{n} days"
+def days_text(n: int, lang: Lang | None = None) -> str:
+    return (lang or ENGLISH).trn("{count} day", "{count} days", n, count=n)
 
 
 # --- what is shown (numbers only: no move, no tile) ------------------------------------
@@ -113,36 +119,41 @@ def rank_key(result: DailyResult) -> tuple[int, int, str, int]:
     return (-(result.tiles or 0), result.undos or 0, result.finished_at or "", result.user_id)
 
 
-def name_of(result: DailyResult) -> str:
-    return discord.utils.escape_markdown(result.name or f"Player {result.user_id % 10000}")
+def name_of(result: DailyResult, lang: Lang | None = None) -> str:
+    return discord.utils.escape_markdown(
+        result.name or (lang or ENGLISH).tr("Player {number}", number=result.user_id % 10000))
 
 
-def score_text(result: DailyResult) -> str:
+def score_text(result: DailyResult, lang: Lang | None = None) -> str:
     """``97/144`` with ✅ for a win and ⌛ when an AI finished it (the player timed out)."""
+    lang = lang or ENGLISH
     text = f"{result.tiles or 0}/{TILES}"
     if result.won:
         text += " ✅"
     if result.timed_out:
-        text += " ⌛ timed out"
+        text += " " + lang.gettext("⌛ timed out")
     undos = result.undos or 0
-    return f"{text} · {undos} undo{'' if undos == 1 else 's'}"
+    return text + " · " + lang.trn("{count} undo", "{count} undos", undos, count=undos)
 
 
-def results_text(day: str, results: list[DailyResult], streaks: Mapping[int, int], title: str) -> str:
-    """The day's results message of one server: spoiler-safe, scores only."""
-    lines = [f"📅 **Daily deal {day}** · {title}, one proven-winnable deal for everyone. {SCORES_ONLY}"]
+def results_text(day: str, results: list[DailyResult], streaks: Mapping[int, int], title: str,
+                 lang: Lang | None = None) -> str:
+    """The day's results message of one server: spoiler-safe, scores only, in ``lang``."""
+    lang = lang or ENGLISH
+    lines = [lang.tr("📅 **Daily deal {day}** · {title}, one proven-winnable deal for everyone. {scores_only}",
+                     day=day, title=title, scores_only=lang.gettext(SCORES_ONLY))]
     finished = sorted((r for r in results if r.finished), key=rank_key)
     for rank, result in enumerate(finished[:MAX_LINES], start=1):
         run = streaks.get(result.user_id, 0)
-        fire = f" (🔥 {run}-day streak)" if run >= 1 else ""
-        lines.append(f"{rank}. {name_of(result)} — {score_text(result)}{fire}")
+        fire = " " + lang.tr("(🔥 {days}-day streak)", days=run) if run >= 1 else ""
+        lines.append(f"{rank}. {name_of(result, lang)} — {score_text(result, lang)}{fire}")
     if len(finished) > MAX_LINES:
-        lines.append(f"… and {len(finished) - MAX_LINES} more.")
+        lines.append(lang.tr("… and {count} more.", count=len(finished) - MAX_LINES))
     if not finished:
-        lines.append("No results yet.")
+        lines.append(lang.gettext("No results yet."))
     playing = sum(1 for r in results if not r.finished)
     if playing:
-        lines.append(f"🎲 {playing} still playing.")
+        lines.append(lang.tr("🎲 {count} still playing.", count=playing))
     return "\n".join(lines)[:2000]
 
 
@@ -224,11 +235,13 @@ class DailyDeals:
         won = bool(result.get("winners")) and tiles >= TILES and not (seat is not None and seat.resigned)
         return Score(tiles=tiles, won=won, undos=int(details.get("undos", 0)))
 
-    async def results_text(self, day: str, guild_id: int) -> str:
+    async def results_text(self, day: str, guild_id: int, lang: Lang | None = None) -> str:
+        """The day's results of a server, in ``lang`` (default: the server's language)."""
+        lang = lang or await self.services.languages.for_guild(guild_id)
         results = await self.store.results_of_day(day, guild_id)
         played = await self.store.finished_days(r.user_id for r in results)
         runs = {user: streak_on(days, date.fromisoformat(day)) for user, days in played.items()}
-        return results_text(day, results, runs, self.title)
+        return results_text(day, results, runs, self.title, lang)
 
     async def refresh(self, day: str, guild_id: int, *, create: bool = True) -> None:
         """Show ``day``'s results in every channel of the server that opted in.
@@ -245,8 +258,9 @@ class DailyDeals:
         came in during the edit: two processes editing at once both look again after
         their edit, so the last edit shows every result."""
         replaced = 0
+        lang = await self.services.languages.for_guild(guild_id)  # the channel's language
         for _ in range(MAX_EDITS):
-            text = await self.results_text(day, guild_id)
+            text = await self.results_text(day, guild_id, lang)
             message_id = await self.store.post(day, channel_id)
             channel = self.client.get_partial_messageable(channel_id)
             if message_id is None:
@@ -269,15 +283,17 @@ class DailyDeals:
                     await self.store.forget_post(day, channel_id, message_id)  # deleted: post a new one
                     replaced = message_id
                     continue
-            if await self.results_text(day, guild_id) == text:
+            if await self.results_text(day, guild_id, lang) == text:
                 return
 
     async def tell_player(self, result: DailyResult) -> None:
         """A DM with the score and the streak (no spoiler: it is the player's own)."""
         run = await self.streak_of(result.user_id)
-        text = (f"📅 Your daily deal of {result.day} is done: **{score_text(result)}**. "
-                f"🔥 Streak: {days_text(run.current)} (best {days_text(run.best)}). "
-                f"A new deal comes in {until_next(self.services.clock())}.")
+        lang = await self.services.languages.for_user(result.user_id, result.guild_id)  # a DM: the player's
+        text = lang.tr("📅 Your daily deal of {day} is done: **{score}**. 🔥 Streak: {days} (best {best}). "
+                       "A new deal comes in {wait}.", day=result.day, score=score_text(result, lang),
+                       days=days_text(run.current, lang), best=days_text(run.best, lang),
+                       wait=until_next(self.services.clock(), lang))
         try:
             user = self.client.get_user(result.user_id) or await self.client.fetch_user(result.user_id)
             await user.send(text, nonce=player_nonce(result.day, result.user_id),
@@ -286,20 +302,22 @@ class DailyDeals:
             log.info("could not tell %s their daily result: %s", result.user_id, exc)
 
     # --- a server's daily leaderboard ---------------------------------------------------------
-    async def board_text(self, guild_id: int, board: Board) -> str:
+    async def board_text(self, guild_id: int, board: Board, lang: Lang | None = None) -> str:
         """Today's results of the server's players, or their streaks (the server's
-        players: whoever took a daily deal from it)."""
+        players: whoever took a daily deal from it), in ``lang`` (default: the server's)."""
+        lang = lang or await self.services.languages.for_guild(guild_id)
         today = self.today()
         if board == "today":
-            return await self.results_text(today.isoformat(), guild_id)
+            return await self.results_text(today.isoformat(), guild_id, lang)
         players = await self.store.server_players(guild_id)
         played = await self.store.finished_days(players)
         runs = {user: streak(days, today) for user, days in played.items()}
         ranked = sorted((u for u in players if runs[u].best), key=lambda u: (-runs[u].current, -runs[u].best, u))
-        lines = [f"🔥 **Daily deal streaks in this server** ({today.isoformat()})"]
+        lines = [lang.tr("🔥 **Daily deal streaks in this server** ({day})", day=today.isoformat())]
         for rank, user in enumerate(ranked[:MAX_LINES], start=1):
-            name = discord.utils.escape_markdown(players[user] or f"Player {user % 10000}")
-            lines.append(f"{rank}. {name} — {days_text(runs[user].current)} (best {days_text(runs[user].best)})")
+            name = discord.utils.escape_markdown(players[user] or lang.tr("Player {number}", number=user % 10000))
+            lines.append(lang.tr("{rank}. {name} — {days} (best {best})", rank=rank, name=name,
+                                 days=days_text(runs[user].current, lang), best=days_text(runs[user].best, lang)))
         if not ranked:
-            lines.append("Nobody here has played a daily deal yet. Start today's with `/pyramid daily`.")
+            lines.append(lang.gettext("Nobody here has played a daily deal yet. Start today's with `/pyramid daily`."))
         return "\n".join(lines)[:2000]

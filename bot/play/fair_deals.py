@@ -13,6 +13,9 @@ false or gives a deal away:
 
 A game that ends without a final board (someone resigned or timed out in a two-player
 or solo game) gets the reveal from :class:`DealReveals`, which follows the game's end.
+
+The lines are said in the channel's language; in English they are exactly
+:mod:`bot.records.fairness`'s (``seal_line``, ``reveal_line``, ``CHALLENGE_SEALED``).
 """
 
 from __future__ import annotations
@@ -21,26 +24,46 @@ import logging
 
 import discord
 
+from bot.games.presenter import ENGLISH
 from bot.play.channels import Channels
 from bot.play.failures import Blocked
+from bot.play.languages import Languages
 from bot.play.session import Session
 from bot.records import fairness
+from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
 
+#: :func:`bot.records.fairness.seal_line`, translatable.
+SEALED = N_("🔒 Deal sealed: `{sealed}` (the seed and salt are revealed when the game ends; "
+            "check them with `pyramid-bot verify`)")
+SEALED_CHALLENGE = N_("🔒 Deal sealed: `{sealed}` (a challenge's deal: its seed and salt stay secret while others "
+                      "may still play it)")
+#: :func:`bot.records.fairness.reveal_line`, translatable.
+REVEALED = N_("🔓 Deal revealed: seed `{seed}` · salt `{salt}` — `pyramid-bot verify` on the `/pyramid history` "
+              "file checks them against the 🔒 seal posted at the start")
+#: :data:`bot.records.fairness.CHALLENGE_SEALED`, translatable.
+STAYS_SEALED = N_("🔒 This deal stays sealed: it is a challenge's, and others may still be playing it, "
+                  "so its seed and salt are never shown (CP-3).")
 
-def fair_deal_line(session: Session) -> str | None:
-    """The board's line about the deal's seal, or None (see the module's docstring)."""
+
+def reveal_line(seed: int, salt: str, lang: Lang | None = None) -> str:
+    return (lang or ENGLISH).tr(REVEALED, seed=seed, salt=salt)
+
+
+def fair_deal_line(session: Session, lang: Lang | None = None) -> str | None:
+    """The board's line about the deal's seal in ``lang``, or None (see the module's docstring)."""
+    lang = lang or ENGLISH
     record = session.record
     if record.salt is None:
         return None
     if session.over:
         if record.challenge_id is not None:
-            return fairness.CHALLENGE_SEALED
-        return fairness.reveal_line(record.seed, record.salt)
+            return lang.gettext(STAYS_SEALED)
+        return reveal_line(record.seed, record.salt, lang)
     if session.version == 0:
-        return fairness.seal_line(fairness.commitment(record.kind, record.seed, record.salt),
-                                  challenge=record.challenge_id is not None)
+        sealed = fairness.commitment(record.kind, record.seed, record.salt)
+        return lang.tr(SEALED_CHALLENGE if record.challenge_id is not None else SEALED, sealed=sealed)
     return None
 
 
@@ -55,15 +78,19 @@ class DealReveals:
     game that ended without a final board. A game that ended with a move needs
     nothing: its last board revealed it."""
 
-    def __init__(self, client: discord.Client, channels: Channels) -> None:
+    def __init__(self, client: discord.Client, channels: Channels, languages: Languages | None = None) -> None:
         self.client = client
         self.channels = channels
+        #: Who reads which language (None: English).
+        self.languages = languages
 
     async def game_finished(self, session: Session) -> None:
         record = session.record
         if session.over or record.salt is None or record.challenge_id is not None or record.status != "finished":
             return
-        text = f"Game #{record.id} is over. {fairness.reveal_line(record.seed, record.salt)}."
+        lang = await self.languages.for_guild(record.guild_id) if self.languages is not None else ENGLISH
+        text = lang.tr("Game #{number} is over. {reveal}.", number=record.id,
+                       reveal=reveal_line(record.seed, record.salt, lang))
         try:
             self.channels.check_postable(record.play_channel_id)
             await self.client.get_partial_messageable(record.play_channel_id).send(

@@ -42,13 +42,13 @@ class Host:
     def build(cls, services: Services, client: discord.Client, tasks: Tasks) -> Host:
         """``client`` is the connection the host posts through; ``tasks`` holds what it starts."""
         channels = Channels(client)
-        leaderboards = Leaderboards(services.store, services.catalogue, client)
+        leaderboards = Leaderboards(services.store, services.catalogue, client, services.languages)
         ratings = Ratings(services.store, RatingStore(services.db), services.catalogue)
         daily = DailyDeals(services, client, channels)
         announcer = Announcer(services, client, channels,
-                              game_ends=[leaderboards, ratings, DealReveals(client, channels),
+                              game_ends=[leaderboards, ratings, DealReveals(client, channels, services.languages),
                                          Replays(services, client, channels), daily])
-        delivery = Delivery(services, announcer, BlockedNotices(services.store, client),
+        delivery = Delivery(services, announcer, BlockedNotices(services.store, client, services.languages),
                             ThreadRescue(services, client), tasks)
         resignations = Resignations(services, client, channels, delivery)
         reminders = Reminders(services, client, channels, resignations, delivery)

@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 import discord
 
-from bot.store import GameStore
+from bot.store import CorruptRecord, GameStore
 from bot.store.players import PlayerStore
 from i18n import Lang, Texts, language_of
 
@@ -29,9 +29,15 @@ class Languages:
         self._seen: OrderedDict[int, str] = OrderedDict()
 
     async def server_language(self, guild_id: int | None) -> str | None:
+        """The server's chosen language; None when it chose none, or when its settings
+        are damaged (a message must not fail over its language: it goes out in the
+        default one, as the bot's own periods apply then)."""
         if guild_id is None:
             return None
-        return (await self.store.guild_settings(guild_id)).language
+        try:
+            return (await self.store.guild_settings(guild_id)).language
+        except CorruptRecord:
+            return None
 
     async def for_guild(self, guild_id: int | None) -> Lang:
         return self.texts.lang(await self.server_language(guild_id))

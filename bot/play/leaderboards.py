@@ -3,7 +3,7 @@
 A challenge is one Continuous Pyramid deal that everyone in a channel plays, each in
 a game of their own (so nobody sees another's choices). Its message in the channel
 is a leaderboard, edited as results come in: ranked by tiles placed, then fewest
-undos, then who finished first.
+undos, then who finished first. It is said in the server's language.
 """
 
 from __future__ import annotations
@@ -14,9 +14,12 @@ import discord
 
 from bot.custom_ids import CustomId
 from bot.games.catalogue import Catalogue
+from bot.games.presenter import ENGLISH
 from bot.play.components import button
+from bot.play.languages import Languages
 from bot.play.session import Session
 from bot.store import GameRecord, GameStore
+from i18n import Lang
 
 log = logging.getLogger(__name__)
 
@@ -26,9 +29,10 @@ CHALLENGE_KIND = "continuous-pyramid"
 TILES = 144
 
 
-def challenge_view(challenge_id: int) -> discord.ui.View:
+def challenge_view(challenge_id: int, lang: Lang | None = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(button(CustomId("chal", challenge_id, 0), "▶ Play this deal", discord.ButtonStyle.success))
+    view.add_item(button(CustomId("chal", challenge_id, 0), (lang or ENGLISH).gettext("▶ Play this deal"),
+                         discord.ButtonStyle.success))
     return view
 
 
@@ -41,36 +45,46 @@ def rank_key(record: GameRecord) -> tuple[float, float, str]:
 
 
 class Leaderboards:
-    def __init__(self, store: GameStore, catalogue: Catalogue, client: discord.Client) -> None:
+    def __init__(self, store: GameStore, catalogue: Catalogue, client: discord.Client,
+                 languages: Languages | None = None) -> None:
         self.store = store
         self.catalogue = catalogue
         self.client = client
+        #: Who reads which language (None: English).
+        self.languages = languages
 
-    async def challenge_text(self, challenge_id: int) -> str:
+    async def server_lang(self, guild_id: int | None) -> Lang:
+        """The language of a server's channels."""
+        return await self.languages.for_guild(guild_id) if self.languages is not None else ENGLISH
+
+    async def challenge_text(self, challenge_id: int, lang: Lang | None = None) -> str:
+        """The challenge's message, in ``lang`` (default: its server's language)."""
         challenge = await self.store.get_challenge(challenge_id)
         if challenge is None:
-            return "That challenge no longer exists."
+            return (lang or ENGLISH).gettext("That challenge no longer exists.")
+        lang = lang or await self.server_lang(challenge.guild_id)
         games = await self.store.challenge_games(challenge_id)
         finished = sorted((g for g in games if g.status == "finished"), key=rank_key)
         playing = [g for g in games if g.status == "active"]
         p = self.catalogue.presenter(CHALLENGE_KIND)
         # The deal is named by the challenge, never by its seed: the seed rebuilds the
         # face-down stock (CP-3), so it stays secret until the games are over.
-        lines = [f"{p.emoji} **{p.title} challenge #{challenge.id}**",
-                 "Everyone plays the same deal. Press **▶ Play this deal** to take part.", ""]
+        lines = [lang.tr("{emoji} **{title} challenge #{number}**", emoji=p.emoji, title=p.title, number=challenge.id),
+                 lang.gettext("Everyone plays the same deal. Press **▶ Play this deal** to take part."), ""]
         if finished:
-            lines.append("**Leaderboard** (tiles placed, then fewest undos, then first to finish)")
+            lines.append(lang.gettext("**Leaderboard** (tiles placed, then fewest undos, then first to finish)"))
             for rank, record in enumerate(finished[:20], start=1):
                 seats = await self.store.seats(record.id)
                 name = seats[0].display if seats else "?"
                 details = (record.result or {}).get("details", {}) or {}
                 placed = int(-rank_key(record)[0])
                 won = "🏆 " if placed >= TILES else ""
-                lines.append(f"{rank}. {won}{name} — {placed}/{TILES} tiles, {int(details.get('undos', 0))} undos")
+                lines.append(lang.tr("{rank}. {won}{name} — {placed}/{total} tiles, {undos} undos", rank=rank, won=won,
+                                     name=name, placed=placed, total=TILES, undos=int(details.get("undos", 0))))
         else:
-            lines.append("No results yet.")
+            lines.append(lang.gettext("No results yet."))
         if playing:
-            lines.append(f"\n{len(playing)} player(s) still playing.")
+            lines.append("\n" + lang.tr("{count} player(s) still playing.", count=len(playing)))
         return "\n".join(lines)[:2000]
 
     async def refresh(self, challenge_id: int) -> None:
@@ -78,10 +92,11 @@ class Leaderboards:
         challenge = await self.store.get_challenge(challenge_id)
         if challenge is None or challenge.message_id is None:
             return
-        text = await self.challenge_text(challenge_id)
+        lang = await self.server_lang(challenge.guild_id)
+        text = await self.challenge_text(challenge_id, lang)
         try:
             await self.client.get_partial_messageable(challenge.channel_id).get_partial_message(
-                challenge.message_id).edit(content=text, view=challenge_view(challenge_id),
+                challenge.message_id).edit(content=text, view=challenge_view(challenge_id, lang),
                                            allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             log.warning("could not update challenge %s leaderboard: %s", challenge_id, exc)
@@ -91,13 +106,15 @@ class Leaderboards:
         if session.record.challenge_id is not None:
             await self.refresh(session.record.challenge_id)
 
-    async def server_text(self, guild_id: int | None, channel_id: int | None) -> str:
-        """The latest challenge in this channel, then wins per player in this server."""
+    async def server_text(self, guild_id: int | None, channel_id: int | None, lang: Lang | None = None) -> str:
+        """The latest challenge in this channel, then wins per player in this server,
+        in ``lang`` (default: the server's language)."""
+        lang = lang or await self.server_lang(guild_id)
         parts: list[str] = []
         if channel_id is not None:
             latest = await self.store.latest_challenge(channel_id)
             if latest is not None:
-                parts.append(await self.challenge_text(latest))
+                parts.append(await self.challenge_text(latest, lang))
         games = await self.store.finished_games(guild_id)
         wins: dict[int, int] = {}
         played: dict[int, int] = {}
@@ -112,7 +129,8 @@ class Leaderboards:
                     wins[seat.user_id] = wins.get(seat.user_id, 0) + 1
         if played:
             ranking = sorted(played, key=lambda u: (-wins.get(u, 0), played[u]))
-            lines = ["**Wins in this server**"]
-            lines += [f"{i}. <@{u}> — {wins.get(u, 0)} won of {played[u]}" for i, u in enumerate(ranking[:15], 1)]
+            lines = [lang.gettext("**Wins in this server**")]
+            lines += [lang.tr("{rank}. {mention} — {wins} won of {played}", rank=i, mention=f"<@{u}>",
+                              wins=wins.get(u, 0), played=played[u]) for i, u in enumerate(ranking[:15], 1)]
             parts.append("\n".join(lines))
-        return "\n\n".join(parts)[:2000] or "No finished games here yet."
+        return "\n\n".join(parts)[:2000] or lang.gettext("No finished games here yet.")

@@ -8,6 +8,7 @@ boards stopped: so the game's opener is told, once per game and cause (kept in
 notice in the game's channel when their DMs are closed. The notice names the
 missing permissions as far as the bot's cache can tell, the channel, and says that
 the game goes on and the missed boards will be posted as soon as it is fixed.
+It is written for the opener, in their language.
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ import logging
 
 import discord
 
+from bot.games.presenter import ENGLISH
+from bot.play.languages import Languages
 from bot.play.permissions import NEEDS
 from bot.store import GameStore
 from bot.store.outbox import OutboxItem
+from i18n import Lang
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +32,7 @@ LABELS = {n.flag: n.label for n in NEEDS}
 
 
 def lacking(channel: object, *, picture: bool = True) -> list[str]:
-    """Labels of the permissions the bot lacks to post an announcement in
+    """Labels (msgids) of the permissions the bot lacks to post an announcement in
     ``channel`` (empty when it cannot tell: not cached, or a DM)."""
     if not isinstance(channel, (discord.TextChannel, discord.Thread)) or channel.guild.me is None:
         return []
@@ -43,17 +47,36 @@ def lacking(channel: object, *, picture: bool = True) -> list[str]:
     return [LABELS.get(f, f) for f in flags if not getattr(perms, f)]
 
 
-def describe(channel: object, channel_id: int) -> str:
+def describe(channel: object, channel_id: int, lang: Lang | None = None) -> str:
     """How to name the channel to a person."""
     if isinstance(channel, discord.Thread) and channel.parent is not None:
-        return f"the thread <#{channel_id}> in <#{channel.parent.id}>"
+        return (lang or ENGLISH).tr("the thread {thread} in {channel}", thread=f"<#{channel_id}>",
+                                    channel=f"<#{channel.parent.id}>")
     return f"<#{channel_id}>"
 
 
+def notice_text(game_id: int, channel: object, channel_id: int, cause: str, missing: list[str], lang: Lang) -> str:
+    """The notice of a game whose boards Discord refuses, in ``lang``."""
+    where = describe(channel, channel_id, lang)
+    if missing:
+        what = lang.tr("I am missing {permissions} in {where}",
+                       permissions=", ".join(f"**{lang.gettext(m)}**" for m in missing), where=where)
+    elif cause == "missing_access":
+        what = lang.tr("I can't see {where} any more (**{view}**)", where=where, view=lang.gettext("View Channel"))
+    else:
+        what = lang.tr("Discord refuses my posts in {where} for missing permissions", where=where)
+    return lang.tr("⚠️ Game #{number}: {what}, so its boards can't be posted. The game goes on: moves still "
+                   "count, and the missed boards will be posted as soon as this is fixed (a server admin can grant "
+                   "the permission to my role or in the channel's settings; `/pyramid-admin check` lists everything "
+                   "I need).", number=game_id, what=what)
+
+
 class BlockedNotices:
-    def __init__(self, store: GameStore, client: discord.Client) -> None:
+    def __init__(self, store: GameStore, client: discord.Client, languages: Languages | None = None) -> None:
         self.store = store
         self.client = client
+        #: Who reads which language (None: English).
+        self.languages = languages
 
     async def blocked(self, item: OutboxItem, cause: str) -> None:
         """An announcement of ``item``'s game was refused for ``cause``: tell the
@@ -75,16 +98,10 @@ class BlockedNotices:
         channel_id = item.channel_id or record.play_channel_id
         channel = self.client.get_channel(channel_id)
         missing = lacking(channel, picture=item.kind == "board")
-        if missing:
-            what = "I am missing " + ", ".join(f"**{m}**" for m in missing) + f" in {describe(channel, channel_id)}"
-        elif cause == "missing_access":
-            what = f"I can't see {describe(channel, channel_id)} any more (**View Channel**)"
-        else:
-            what = f"Discord refuses my posts in {describe(channel, channel_id)} for missing permissions"
-        text = (f"⚠️ Game #{record.id}: {what}, so its boards can't be posted. The game goes on: moves still "
-                "count, and the missed boards will be posted as soon as this is fixed (a server admin can grant "
-                "the permission to my role or in the channel's settings; `/pyramid-admin check` lists everything "
-                "I need).")
+        lang = ENGLISH
+        if self.languages is not None:  # the opener reads it (by DM, else in the channel)
+            lang = await self.languages.for_user(record.created_by, record.guild_id)
+        text = notice_text(record.id, channel, channel_id, cause, missing, lang)
         if not await store.claim_notice(item.game_id, cause, "pending"):
             return  # another delivery is telling
         how = await self._send(record.created_by, record.channel_id, channel_id, text)

@@ -5,6 +5,9 @@ refuses up front where a game could not be played, and ``/pyramid-admin check``
 lists everything for an admin. The bot's own permissions in the channel come with
 every interaction (``app_permissions``), computed by Discord itself, so no cache of
 roles and overwrites can be out of date.
+
+The labels and reasons are msgids, said in the reader's language (``lang``): the
+labels as Discord's own settings name the switches in that language.
 """
 
 from __future__ import annotations
@@ -13,6 +16,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 import discord
+
+from bot.games.presenter import ENGLISH
+from i18n import N_, Lang
 
 #: Where a game opened here is played: each in a thread of its own (the server's
 #: default), in the channel itself, or in the thread the command was used in.
@@ -33,17 +39,19 @@ class Need:
 
 
 NEEDS: tuple[Need, ...] = (
-    Need("view_channel", "View Channel", "to see the channel at all"),
-    Need("send_messages", "Send Messages", "to post boards and turns in the channel", places=("channel",)),
-    Need("send_messages", "Send Messages", "to post challenge leaderboards and notices in the channel",
+    Need("view_channel", N_("View Channel"), N_("to see the channel at all")),
+    Need("send_messages", N_("Send Messages"), N_("to post boards and turns in the channel"), places=("channel",)),
+    Need("send_messages", N_("Send Messages"), N_("to post challenge leaderboards and notices in the channel"),
          required=False, places=("threads",)),
-    Need("create_public_threads", "Create Public Threads", "to give each game its own thread", places=("threads",)),
-    Need("send_messages_in_threads", "Send Messages in Threads", "to post boards and turns in a game's thread",
+    Need("create_public_threads", N_("Create Public Threads"), N_("to give each game its own thread"),
+         places=("threads",)),
+    Need("send_messages_in_threads", N_("Send Messages in Threads"), N_("to post boards and turns in a game's thread"),
          places=("threads", "thread")),
-    Need("attach_files", "Attach Files", "to post the board pictures"),
-    Need("embed_links", "Embed Links", "to show lobbies, rules and leaderboards as cards", required=False),
-    Need("read_message_history", "Read Message History", "to find and update earlier boards", required=False),
-    Need("manage_threads", "Manage Threads", "to archive a finished game's thread and reopen archived ones",
+    Need("attach_files", N_("Attach Files"), N_("to post the board pictures")),
+    Need("embed_links", N_("Embed Links"), N_("to show lobbies, rules and leaderboards as cards"), required=False),
+    Need("read_message_history", N_("Read Message History"), N_("to find and update earlier boards"),
+         required=False),
+    Need("manage_threads", N_("Manage Threads"), N_("to archive a finished game's thread and reopen archived ones"),
          required=False, places=("threads", "thread")),
 )
 
@@ -67,38 +75,46 @@ def missing(permissions: discord.Permissions, place: Place, *, required_only: bo
     return [n for n in needs(place) if (n.required or not required_only) and not getattr(permissions, n.flag)]
 
 
-def refusal(permissions: discord.Permissions, channel: str, place: Place) -> str | None:
-    """Why no game can be opened here, naming each missing permission; None when it can."""
+def refusal(permissions: discord.Permissions, channel: str, place: Place, lang: Lang | None = None) -> str | None:
+    """Why no game can be opened here, naming each missing permission (in ``lang``);
+    None when it can."""
+    lang = lang or ENGLISH
     lacking = missing(permissions, place, required_only=True)
     if not lacking:
         return None
-    listed = "\n".join(f"• **{n.label}** — {n.why}" for n in lacking)
-    return (f"❌ I can't host a game in {channel}: I am missing these permissions there:\n{listed}\n"
-            "A server admin can grant them to my role (or in the channel's permissions); "
-            "`/pyramid-admin check` lists everything I use.")
+    listed = "\n".join(f"• **{lang.gettext(n.label)}** — {lang.gettext(n.why)}" for n in lacking)
+    return lang.tr("❌ I can't host a game in {channel}: I am missing these permissions there:\n{listed}\n"
+                   "A server admin can grant them to my role (or in the channel's permissions); "
+                   "`/pyramid-admin check` lists everything I use.", channel=channel, listed=listed)
 
 
 PLACES: dict[Place, str] = {
-    "threads": "each game in a thread of its own",
-    "channel": "games in the channel itself",
-    "thread": "games in this thread",
+    "threads": N_("each game in a thread of its own"),
+    "channel": N_("games in the channel itself"),
+    "thread": N_("games in this thread"),
 }
 
 
-def report(permissions: discord.Permissions, channel: str, place: Place) -> str:
-    """Every permission the bot uses in ``channel``, marked ✅, ❌ (required) or ⚠️."""
-    lines = [f"🔎 **Pyramid Bot's permissions in {channel}** ({PLACES[place]}):"]
+def report(permissions: discord.Permissions, channel: str, place: Place, lang: Lang | None = None) -> str:
+    """Every permission the bot uses in ``channel``, marked ✅, ❌ (required) or ⚠️, in ``lang``."""
+    lang = lang or ENGLISH
+    lines = [lang.tr("🔎 **Pyramid Bot's permissions in {channel}** ({place}):", channel=channel,
+                     place=lang.gettext(PLACES[place]))]
     for need in needs(place):
         have = permissions.administrator or getattr(permissions, need.flag)
         mark = "✅" if have else ("❌" if need.required else "⚠️")
-        kind = "" if need.required else " (recommended)"
-        lines.append(f"{mark} **{need.label}**{kind} — {need.why}")
+        label, why = lang.gettext(need.label), lang.gettext(need.why)
+        if need.required:
+            lines.append(f"{mark} **{label}** — {why}")
+        else:
+            lines.append(lang.tr("{mark} **{label}** (recommended) — {why}", mark=mark, label=label, why=why))
     lacking = missing(permissions, place, required_only=True)
     if lacking:
-        lines.append(f"Games can't be played here until {', '.join(n.label for n in lacking)} "
-                     f"{'is' if len(lacking) == 1 else 'are'} granted.")
+        labels = ", ".join(lang.gettext(n.label) for n in lacking)
+        lines.append(lang.trn("Games can't be played here until {labels} is granted.",
+                              "Games can't be played here until {labels} are granted.", len(lacking), labels=labels))
     elif missing(permissions, place):
-        lines.append("Games can be played here; the ⚠️ ones make them smoother.")
+        lines.append(lang.gettext("Games can be played here; the ⚠️ ones make them smoother."))
     else:
-        lines.append("Everything is in place.")
+        lines.append(lang.gettext("Everything is in place."))
     return "\n".join(lines)

@@ -18,6 +18,7 @@ from bot.play.session import Session
 from bot.ratings import EVERYWHERE, GameOutcome, count_game
 from bot.store import CorruptRecord, GameStore
 from bot.store.ratings import RatingStore
+from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
 
@@ -55,17 +56,19 @@ class Ratings:
             log.warning("game %s is finished but its log explains no end; it is not counted", record.id)
         return outcome
 
-    async def stats_text(self, user_id: int, guild_id: int | None, *, who: str, game: str | None = None) -> str:
+    async def stats_text(self, user_id: int, guild_id: int | None, *, who: str, game: str | None = None,
+                         lang: Lang | None = None) -> str:
         """A player's ratings and records: in this server and across servers (only the
-        latter outside a server)."""
-        scopes = [(guild_id, "In this server")] if guild_id is not None else []
-        scopes.append((EVERYWHERE, "Across servers"))
+        latter outside a server), in ``lang`` (the reader's)."""
+        scopes = [(guild_id, N_("In this server"))] if guild_id is not None else []
+        scopes.append((EVERYWHERE, N_("Across servers")))
         standings = await self.ratings.standings_of(user_id, [s for s, _ in scopes])
         records = await self.ratings.records_of(user_id, [s for s, _ in scopes])
         sections = [(heading, [s for s in standings if s.scope == scope], [r for r in records if r.scope == scope])
                     for scope, heading in scopes]
-        return stats_text(self.catalogue, who, sections, game=game)
+        return stats_text(self.catalogue, who, sections, game=game, lang=lang)
 
-    async def leaderboard_text(self, guild_id: int, kind: str, *, min_games: int = DEFAULT_MIN_GAMES) -> str:
+    async def leaderboard_text(self, guild_id: int, kind: str, *, min_games: int = DEFAULT_MIN_GAMES,
+                               lang: Lang | None = None) -> str:
         board = await self.ratings.leaderboard(guild_id, kind, min_games=min_games)
-        return leaderboard_text(self.catalogue, kind, board, min_games=min_games)
+        return leaderboard_text(self.catalogue, kind, board, min_games=min_games, lang=lang)

@@ -10,6 +10,9 @@ from datetime import datetime, timedelta
 import aiohttp
 import discord
 
+from bot.games.presenter import ENGLISH
+from bot.play.availability import TurnTimer
+from bot.play.away import Availability
 from bot.play.channels import Channels
 from bot.play.delivery import Delivery
 from bot.play.errors import PlayError
@@ -17,6 +20,7 @@ from bot.play.failures import Blocked, classify
 from bot.play.resignations import Resignations
 from bot.services import Services
 from bot.store import CorruptRecord, GameRecord, GuildSettings
+from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +53,8 @@ class Reminders:
         self.channels = channels
         self.resignations = resignations
         self.delivery = delivery
+        #: Time away and quiet hours: whose clock stands still (``bot.play.away``).
+        self.availability = Availability(services, client, channels)
 
     async def run(self) -> None:
         while True:
@@ -74,6 +80,7 @@ class Reminders:
             return done
         claimed = loop.time()
         try:
+            done.extend(await self.tell_about_aways())
             for record in await self.services.store.running_games():
                 if loop.time() - claimed > ttl.total_seconds() / 3:
                     if not await leases.claim(SWEEP, ttl):
@@ -100,10 +107,15 @@ class Reminders:
         guild = await self.guild_settings(record.guild_id)
         remind_after = period((guild and guild.reminder_hours) or services.settings.reminder_hours)
         timeout_after = period((guild and guild.timeout_hours) or services.settings.timeout_hours)
-        idle = now - datetime.fromisoformat(session.record.updated_at)
+        # Away: the turn waits. Back: the clock starts afresh at the return. Quiet hours
+        # don't count towards the timeout, and a reminder due in them waits for their end.
+        timer = await self.availability.timer(seat.user_id, datetime.fromisoformat(session.record.updated_at), now)
+        if timer.paused:
+            return []
+        idle = now - timer.since
         channel_id = record.play_channel_id
         channel = self.client.get_partial_messageable(channel_id)
-        if idle >= timeout_after:
+        if timer.may_time_out(now, timeout_after):
             action = guild.timeout_action if guild else "ai"
             if action == "forfeit":
                 await self.resignations.resign(record.id, seat.user_id, reason="timed out and forfeits")
@@ -113,22 +125,40 @@ class Reminders:
                 await self.delivery.schedule_ai(await services.sessions.load(record.id))
                 try:
                     self.channels.check_postable(channel_id)
+                    lang = await services.languages.for_guild(record.guild_id)  # told to the channel
                     await channel.send(
-                        f"⌛ {seat.display} has been idle for {hours(idle)}; a normal AI takes their seat.",
+                        lang.tr("⌛ {name} has been idle for {idle}; a normal AI takes their seat.",
+                                name=seat.display, idle=hours(idle, lang)),
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
                 except (discord.HTTPException, Blocked) as exc:  # the seat changed hands all the same
                     log.warning("could not tell game %s that an AI took a seat: %s", record.id, exc)
             return [f"timeout:{record.id}:{action}"]
-        if idle >= remind_after and not await services.store.reminded(record.id, session.version):
+        if timer.may_remind(now, remind_after) and not await self.reminded(record.id, session.version, timer):
             self.channels.check_postable(channel_id)
+            lang = await services.languages.for_user(seat.user_id, record.guild_id)  # a ping: the player's language
             await channel.send(
-                f"⏰ {seat.display}, it's your turn in game #{record.id} (idle for {hours(idle)}).",
+                reminder_text(seat.display, record.id, idle, lang),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
             )
             await services.store.mark_reminded(record.id, session.version)
             return [f"reminder:{record.id}"]
         return []
+
+    async def reminded(self, game_id: int, seq: int, timer: TurnTimer) -> bool:
+        """Whether this turn's player was reminded already; after a return from an away
+        the clock started afresh, and so does the reminder."""
+        if timer.restarted:
+            return await self.availability.reminded_since(game_id, seq, timer.since)
+        return await self.services.store.reminded(game_id, seq)
+
+    async def tell_about_aways(self) -> list[str]:
+        """Post the away and back notices the commands could not (each goes out once)."""
+        try:
+            return await self.availability.tell_others()
+        except Exception:  # the games' sweep goes on; the notices wait for the next pass
+            log.exception("telling players about time away failed")
+            return []
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings | None:
         """The server's overrides; a damaged row counts as none (the bot's own
@@ -146,28 +176,32 @@ class Reminders:
         can fix) waits for the next pass; what would fail at every pass (a deleted
         thread, a damaged move log, a bug) parks the game, and its players hear it."""
         if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
-            await self.park(record, "its thread or channel was deleted", f"channel gone: {exc}", gone=True)
+            await self.park(record, N_("its thread or channel was deleted"), f"channel gone: {exc}", gone=True)
             return
         if isinstance(exc, CorruptRecord):
             log.error("game %s parked: %s", record.id, exc)
-            await self.park(record, "its saved moves are damaged", str(exc))
+            await self.park(record, N_("its saved moves are damaged"), str(exc))
             return
         if isinstance(exc, (discord.HTTPException, Blocked, aiohttp.ClientError, OSError, asyncio.TimeoutError)):
             log.warning("game %s skipped this sweep: %s", record.id, classify(exc, 0).reason)
             return
         log.exception("game %s parked after an error in the sweep", record.id, exc_info=exc)
-        await self.park(record, "something went wrong on my side", f"error: {exc!r}")
+        await self.park(record, N_("something went wrong on my side"), f"error: {exc!r}")
 
     async def park(self, record: GameRecord, why: str, detail: str, *, gone: bool = False) -> None:
+        """Park the game and tell its players in its channel. ``why`` is a msgid (said
+        in the channel's language), ``detail`` what is stored and logged."""
         store = self.services.store
         if not await store.park_game(record.id, detail):
             return
         seats = await store.seats(record.id)
         users = [s.user_id for s in seats if s.user_id is not None and not s.resigned]
-        text = (f"⚠️ Game #{record.id} is paused: {why}. Its moves so far are kept, but I can't carry on "
-                f"with it by myself; a server admin can look at the bot's logs. {' '.join(f'<@{u}>' for u in users)}")
         channel_id = record.channel_id if gone else record.play_channel_id
         try:
+            lang = await self.services.languages.for_guild(record.guild_id)
+            text = lang.tr("⚠️ Game #{number} is paused: {why}. Its moves so far are kept, but I can't carry on "
+                           "with it by myself; a server admin can look at the bot's logs. {mentions}",
+                           number=record.id, why=lang.gettext(why), mentions=" ".join(f"<@{u}>" for u in users))
             self.channels.check_postable(channel_id)
             await self.client.get_partial_messageable(channel_id).send(
                 text.strip(), allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
@@ -183,6 +217,16 @@ def period(hours_value: float) -> timedelta:
     return timedelta(hours=max(hours_value, 0.0))
 
 
-def hours(delta: timedelta) -> str:
+def hours(delta: timedelta, lang: Lang | None = None) -> str:
+    """How long a player has been idle: "5 hours", "40 minutes"."""
     total = delta.total_seconds() / 3600
-    return f"{total:.0f} hours" if total >= 2 else f"{delta.total_seconds() / 60:.0f} minutes"
+    lang = lang or ENGLISH
+    if total >= 2:
+        return lang.tr("{count} hours", count=f"{total:.0f}")
+    return lang.tr("{count} minutes", count=f"{delta.total_seconds() / 60:.0f}")
+
+
+def reminder_text(name: str, game_id: int, idle: timedelta, lang: Lang) -> str:
+    """The ping of a player whose turn has waited (in their language)."""
+    return lang.tr("⏰ {name}, it's your turn in game #{number} (idle for {idle}).", name=name, number=game_id,
+                   idle=hours(idle, lang))

@@ -29,25 +29,28 @@ import logging
 
 import discord
 
-from bot.play.boards import plain_names
+from bot.games.presenter import ENGLISH
+from bot.play.boards import plain_names, public_view
 from bot.play.channels import Channels
 from bot.play.failures import Blocked
 from bot.play.session import Session
 from bot.services import Services
 from bot.store import CorruptRecord
-from bot.workers.rendering import GameLog
+from bot.workers.rendering import GameLog, alt_text
 from engine.core import EngineError
+from i18n import Lang
+from render.describe import describe_replay
 from render.replay import MAX_BYTES, Replay
 
 log = logging.getLogger(__name__)
 
 
-def game_log(session: Session, moves: list[tuple[int, str]]) -> GameLog:
+def game_log(session: Session, moves: list[tuple[int, str]], lang: str | None = None) -> GameLog:
     """What the render worker replays: the game's set-up, its ``moves`` and the names
-    and number its boards show."""
+    and number its boards show, with their words in ``lang`` (a language code)."""
     record = session.record
     return GameLog(game=session.game, players=len(session.seats), options=dict(record.options), seed=record.seed,
-                   moves=tuple(moves), names=tuple(plain_names(session)), number=record.id)
+                   moves=tuple(moves), names=tuple(plain_names(session)), number=record.id, lang=lang)
 
 
 def replay_nonce(game_id: int) -> str:
@@ -56,13 +59,16 @@ def replay_nonce(game_id: int) -> str:
     return f"pbr{game_id:x}"
 
 
-def caption(session: Session, replay: Replay) -> str:
+def caption(session: Session, replay: Replay, lang: Lang | None = None) -> str:
+    """The replay's message, in ``lang`` (the channel's)."""
+    lang = lang or ENGLISH
     p = session.presenter
     moves = replay.positions - 1
-    text = f"🎞️ {p.emoji} **{p.title}** · Game #{session.record.id}, move by move"
+    text = lang.tr("🎞️ {emoji} **{title}** · Game #{number}, move by move", emoji=p.emoji, title=p.title,
+                   number=session.record.id)
     if replay.dropped:
-        text += f" ({moves} moves in {replay.frames} pictures)"
-    return text + f"\nStep through it with `/pyramid replay game:{session.record.id}`."
+        text += " " + lang.tr("({moves} moves in {frames} pictures)", moves=moves, frames=replay.frames)
+    return text + "\n" + lang.tr("Step through it with `/pyramid replay game:{number}`.", number=session.record.id)
 
 
 class Replays:
@@ -87,17 +93,20 @@ class Replays:
         except Blocked as exc:
             log.warning("no replay for game %s: %s", record.id, exc)
             return
+        lang = await self.services.languages.for_guild(record.guild_id)  # the channel's language
         try:
-            replay = await self.services.renderer.replay(game_log(session, moves), art=session.presenter.art,
-                                                         max_bytes=self.max_bytes)
+            replay = await self.services.renderer.replay(game_log(session, moves, lang.code),
+                                                         art=session.presenter.art, max_bytes=self.max_bytes)
         except (EngineError, CorruptRecord, ValueError, KeyError, TypeError):
             log.exception("no replay for game %s: its move log could not be drawn", record.id)
             return
-        file = discord.File(io.BytesIO(replay.data), filename=f"game-{record.id}-replay.gif",
-                            description=f"Game #{record.id}, every move")
+        # Alt text: the final position, public (the game is over, and this is its channel).
+        words = alt_text(describe_replay, public_view(session), moves=len(moves), art=session.presenter.art,
+                         lang=lang)
+        file = discord.File(io.BytesIO(replay.data), filename=f"game-{record.id}-replay.gif", description=words)
         try:
             await self.client.get_partial_messageable(channel_id).send(
-                caption(session, replay), file=file, nonce=replay_nonce(record.id),
+                caption(session, replay, lang), file=file, nonce=replay_nonce(record.id),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as exc:

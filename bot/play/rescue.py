@@ -7,8 +7,8 @@ moment; the board then follows in the same thread when it reopens). The new thre
 is opened under the game's channel (or the game is played in the channel itself
 when no thread can be opened there), stored on the game, the game's pending
 boards are pointed at it and made due, and the players are told where the game
-continues, with a link in the channel. The delivery worker that reported the
-refusal then delivers the game at once.
+continues, with a link in the channel (in the server's language). The delivery
+worker that reported the refusal then delivers the game at once.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import discord
 
 from bot.services import Services
 from bot.store.outbox import OutboxItem
+from i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -68,13 +69,20 @@ class ThreadRescue:
         await store.outbox.move_boards(record.id, to=where, lost=old)
         players = [s.user_id for s in await store.seats(record.id) if s.user_id is not None]
         mentions = " ".join(f"<@{u}>" for u in players)
-        why = "was deleted" if cause == "unknown_channel" else "is locked"
-        text = (f"🧵 {p.emoji} **{p.title}** game #{record.id}: its thread <#{old}> {why}, so the game continues "
-                f"in <#{where}>. {mentions}").strip()
+        lang = await services.languages.for_guild(record.guild_id)  # said in the server's channels
+        if cause == "unknown_channel":
+            template = N_("🧵 {emoji} **{title}** game #{number}: its thread {old} was deleted, so the game continues "
+                          "in {where}. {mentions}")
+        else:
+            template = N_("🧵 {emoji} **{title}** game #{number}: its thread {old} is locked, so the game continues "
+                          "in {where}. {mentions}")
+        text = lang.tr(template, emoji=p.emoji, title=p.title, number=record.id, old=f"<#{old}>", where=f"<#{where}>",
+                       mentions=mentions).strip()
         allowed = discord.AllowedMentions(users=[discord.Object(u) for u in players])
         await self._say(record.channel_id, text, allowed)
         if new is not None:
-            await self._say(new, f"{p.emoji} Game #{record.id} continues here. {mentions}".strip(), allowed)
+            await self._say(new, lang.tr("{emoji} Game #{number} continues here. {mentions}", emoji=p.emoji,
+                                         number=record.id, mentions=mentions).strip(), allowed)
         log.warning("game %s moved from thread %s (%s) to %s", record.id, old, cause, where)
         return True
 

@@ -9,16 +9,52 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from dataclasses import dataclass
 
 import discord
 
+from bot.games.presenter import ENGLISH
 from bot.play.channels import Channels
 from bot.play.delivery import Delivery
 from bot.play.errors import PlayError
 from bot.services import Services
 from bot.store.outbox import Announcement
+from engine.core.text import Phrase
+from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Leaving:
+    """The words of one way to leave a game (msgids): the result's summary alone and
+    with the winner, and the channel's notice when an AI takes the seat."""
+
+    summary: str
+    summary_won: str
+    replaced: str
+
+
+#: The reasons the bot gives (``resign(reason=…)``), in words that translate.
+LEAVINGS: dict[str, Leaving] = {
+    "resigned": Leaving(
+        N_("{name} resigned."), N_("{name} resigned. {winner} wins."),
+        N_("🏳️ {name} resigned; an easy AI plays their tiles from now on (it can't win for them)."),
+    ),
+    "timed out and forfeits": Leaving(
+        N_("{name} timed out and forfeits."), N_("{name} timed out and forfeits. {winner} wins."),
+        N_("🏳️ {name} timed out and forfeits; an easy AI plays their tiles from now on (it can't win for them)."),
+    ),
+}
+
+
+def leaving(reason: str) -> Leaving:
+    """The words of ``reason``; one the bot does not know is said as it is (in English)."""
+    known = LEAVINGS.get(reason)
+    if known is not None:
+        return known
+    return Leaving(f"{{name}} {reason}.", f"{{name}} {reason}. {{winner}} wins.",
+                   f"🏳️ {{name}} {reason}; an easy AI plays their tiles from now on (it can't win for them).")
 
 
 class Resignations:
@@ -29,42 +65,53 @@ class Resignations:
         self.channels = channels
         self.delivery = delivery
 
-    async def resign(self, game_id: int, user_id: int, *, reason: str) -> str:
+    async def resign(self, game_id: int, user_id: int, *, reason: str, lang: Lang | None = None) -> str:
         """``user_id`` leaves game ``game_id`` (``reason``: "resigned", "timed out and
-        forfeits"); returns what the channel is told."""
+        forfeits"); returns what the channel is told, in ``lang`` (the caller's; the
+        channel hears it in the server's language). The result's summary is stored in
+        English, with its template, so that a later reader gets it in theirs."""
         services = self.services
+        words = leaving(reason)
         async with services.sessions.lock(game_id):
             session = await services.sessions.load(game_id, fresh=True)
             if session.record.status != "active":
-                raise PlayError("This game is not running.")
+                raise PlayError(N_("This game is not running."))
             seat = session.seat_of(user_id)
             if seat is None:
-                raise PlayError("You are not playing in this game.")
+                raise PlayError(N_("You are not playing in this game."))
             if seat.resigned:
-                raise PlayError("You have already left this game.")
+                raise PlayError(N_("You have already left this game."))
             humans = [s for s in session.seats if s.user_id is not None and not s.resigned]
             name = seat.display
             if len(session.seats) <= 2 or (len(humans) <= 1 and session.game.max_players == 1):
                 result = session.game.forfeit(session.state, seat.seat)
                 first = session.seat(result.winners[0]) if result.winners else None
-                summary = f"{name} {reason}." + (f" <@{first.user_id}> wins." if first and first.user_id else "")
+                if first and first.user_id:
+                    said = Phrase(words.summary_won, {"name": name, "winner": f"<@{first.user_id}>"})
+                else:
+                    said = Phrase(words.summary, {"name": name})
+                summary = said.fill(())
                 await services.store.set_seat_ai(game_id, seat.seat, None, resigned=True)
-                await services.store.set_status(game_id, "finished",
-                                                result=dataclasses.replace(result, summary=summary).to_json())
+                stored = dataclasses.replace(result, summary=summary, summary_text=said)
+                # The English summary, and its template (``summary_text``) so that a reader of another language
+                # gets it in theirs: the game ended outside a move, so no replay of the log can tell it again.
+                await services.store.set_status(game_id, "finished", result=stored.to_json(text=True))
                 # What follows a game's end (leaderboards, ratings, the replay) runs from the outbox, as after a
                 # final move: durably, and once.
                 await services.store.outbox.enqueue(game_id, [Announcement(kind="finish", version=session.version)])
                 services.sessions.forget(game_id)
-                text = f"🏳️ {summary}"
+                notice = Phrase(N_("🏳️ {summary}"), {"summary": said})
                 finished = True
             else:
                 await services.store.set_seat_ai(game_id, seat.seat, "easy", resigned=True)
                 services.sessions.forget(game_id)
-                text = f"🏳️ {name} {reason}; an easy AI plays their tiles from now on (it can't win for them)."
+                notice = Phrase(words.replaced, {"name": name})
                 finished = False
+        text = notice.fill((), (lang or ENGLISH).gettext)
+        told = await services.languages.for_guild(session.record.guild_id)  # the channel's language
         channel = self.client.get_partial_messageable(session.record.play_channel_id)
         try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(notice.fill((), told.gettext), allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             log.warning("could not announce resignation in game %s: %s", game_id, exc)
         board = await services.store.get_message(game_id, "board")

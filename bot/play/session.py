@@ -9,6 +9,7 @@ from bot.games.presenter import Presenter
 from bot.play.errors import REPLACED, RESIGNED, PlayError
 from bot.store import GameRecord, SeatRecord
 from engine.core import Event, Game, Result
+from i18n import N_
 
 
 @dataclass
@@ -50,7 +51,7 @@ class Session:
         acting for a user goes through here rather than :meth:`seat_of`."""
         mine = self.seat_of(user_id)
         if mine is None:
-            raise PlayError("You are not playing in this game.")
+            raise PlayError(N_("You are not playing in this game."))
         if mine.resigned:
             raise PlayError(RESIGNED)
         if mine.is_ai:

@@ -26,6 +26,7 @@ from bot.play.session import Session
 from bot.store import CorruptRecord, DuplicateMove, GameRecord, GameStore, LobbyError
 from bot.workers.cpu import CpuPool
 from engine.core import BadPosition, EngineError, Event, Game, Result
+from i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,7 @@ class SessionService:
         try:
             return self.catalogue.presenter(record.kind)
         except EngineError as exc:
-            raise PlayError(str(exc)) from exc
+            raise PlayError(exc.text) from exc
 
     async def load(self, game_id: int, *, fresh: bool = False) -> Session:
         """The game as it stands; from cache, else snapshot, else replaying the log."""
@@ -77,11 +78,11 @@ class SessionService:
                 return cached
         record = await self.store.game_record(game_id)
         if record is None:
-            raise PlayError("That game no longer exists.")
+            raise PlayError(N_("That game no longer exists."))
         seats = await self.store.seats(game_id)
         presenter = self._presenter(record)
         if record.status in ("lobby", "cancelled") and not seats:
-            raise PlayError("That game has not started.")
+            raise PlayError(N_("That game has not started."))
         moves = await self.store.moves(game_id)
         state = await self._state_from_snapshot(presenter.game, record, len(moves))
         if state is None:
@@ -172,13 +173,13 @@ class SessionService:
         async with self.lock(game_id):
             record = await self.store.game_record(game_id)
             if record is None or record.status != "lobby":
-                raise PlayError("This lobby has already started or closed.")
+                raise PlayError(N_("This lobby has already started or closed."))
             presenter = self._presenter(record)
             game = presenter.game
             try:
                 low, high = game.player_range(game.parse_options(record.options))
             except EngineError as exc:
-                raise PlayError(str(exc)) from exc
+                raise PlayError(exc.text) from exc
             try:
                 seats = await self.store.begin_game(game_id, min_players=low, max_players=high)
             except LobbyError as exc:
@@ -191,7 +192,7 @@ class SessionService:
                     state = game.setup(len(seats), record.options, record.seed)
             except EngineError as exc:
                 await self.store.reopen_lobby(game_id)
-                raise PlayError(str(exc)) from exc
+                raise PlayError(exc.text) from exc
             except Exception:
                 await self.store.reopen_lobby(game_id)
                 raise
@@ -215,12 +216,12 @@ class SessionService:
         async with self.lock(game_id):
             session = await self.load(game_id)
             if session.record.status != "active":
-                raise PlayError("This game is not running any more.")
+                raise PlayError(N_("This game is not running any more."))
             if expected_version is not None and expected_version != session.version:
                 raise StaleBoard(session.version)
             if seat is None:
                 if user_id is None:
-                    raise PlayError("You are not playing in this game.")
+                    raise PlayError(N_("You are not playing in this game."))
                 # checked again under the game's lock: a resign racing this move wins
                 seat = session.human_seat(user_id).seat
             new_state, events = session.game.play(session.state, seat, move)

@@ -21,6 +21,11 @@ view of a seat is not asked for again, bar a rare retry), so the cache holds the
 hands of as many seats as it has room for, however fast moves come. Boards are not
 kept: each move's board is new, and is drawn once per post.
 
+Every picture comes with its alt text (the attachment's description, from
+``render.describe``): a board's from the view it shows, which the bot makes public for
+the channel, and which the words read only public parts of anyway; a hand's for its
+owner. Words are cheap to build, so they are made here, on the event loop.
+
 Replays (:meth:`Renderer.replay`, :meth:`Renderer.replay_board`) rebuild a finished
 game's positions from its move log in the worker too (replaying the engine once is
 far cheaper than loading each version), and draw the animation or the board at one
@@ -35,9 +40,10 @@ import functools
 import hashlib
 import io
 import json
+import logging
 import os
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -46,8 +52,12 @@ import discord
 
 from bot.workers.processes import CountingExecutor, process_pool
 from engine.core import Event, Game
+from i18n import Lang
 from render import Art, render_board, render_hand, warm_up
+from render.describe import MAX_DESCRIPTION, describe_board, describe_hand, header, lang_of
 from render.replay import MAX_BYTES, Replay, make_replay
+
+log = logging.getLogger(__name__)
 
 
 def _board(view: dict[str, Any], labels: dict[str, str], events: list[Event], art: Art) -> bytes:
@@ -62,7 +72,8 @@ def _hand(view: dict[str, Any], art: Art) -> bytes:
 class GameLog:
     """What rebuilds every public position of a game: its rule book, set-up and
     move log (``(seat, move)``, oldest first), and the names and number its
-    pictures show (as on its boards)."""
+    pictures show (as on its boards), and ``lang``, the language of their words
+    (a code such as ``"de"``; None: the default)."""
 
     game: Game[Any]
     players: int
@@ -71,6 +82,7 @@ class GameLog:
     moves: tuple[tuple[int, str], ...]
     names: tuple[str, ...]
     number: int
+    lang: str | None = None
 
     def positions(self, until: int | None = None) -> tuple[list[dict[str, Any]], list[list[Event]]]:
         """The public view after each of the first ``until`` moves (all by default),
@@ -90,15 +102,19 @@ class GameLog:
         view = dict(self.game.view(state, None))
         view["names"] = list(self.names)
         view["game_number"] = self.number
+        if self.lang is not None:
+            view["lang"] = self.lang
         return view
 
 
 @dataclass(frozen=True)
 class ReplayBoard:
-    """The board after one move of a replay, and what that move did (for its caption)."""
+    """The board after one move of a replay, what that move did (for its caption), and
+    the board in words (its alt text)."""
 
     png: bytes
     events: list[Event]
+    description: str = ""
 
 
 def _replay(log: GameLog, art: Art, max_bytes: int) -> Replay:
@@ -108,7 +124,8 @@ def _replay(log: GameLog, art: Art, max_bytes: int) -> Replay:
 
 def _replay_board(log: GameLog, move: int, art: Art) -> ReplayBoard:
     views, events = log.positions(move)
-    return ReplayBoard(render_board(views[-1], events=events[-1], art=art), events[-1])
+    return ReplayBoard(render_board(views[-1], events=events[-1], art=art), events[-1],
+                       alt_text(describe_board, views[-1], art=art))
 
 
 #: Seats whose latest hand picture is kept for reuse, at most (the seat seen least
@@ -204,6 +221,20 @@ def _slot(art: Art, view: Mapping[str, Any], digest: bytes) -> Hashable:
     return art, digest
 
 
+def alt_text(words: Callable[..., str], view: Mapping[str, Any], **kwargs: Any) -> str:
+    """``words(view, **kwargs)`` (``render.describe``'s ``describe_board`` or
+    ``describe_hand``), or, should a game's words fail, the picture's header alone (a
+    bug in them must not hold a board back): alt text is never empty."""
+    try:
+        text = str(words(view, **kwargs))
+    except Exception:
+        log.exception("could not describe a %s picture", view.get("game"))
+        text = ""
+    if not text.strip():
+        text = header(view, lang_of(view, kwargs.get("lang")))
+    return text[:MAX_DESCRIPTION]
+
+
 class Renderer:
     def __init__(self, executor: Executor, *, hand_cache: int = HAND_CACHE_ENTRIES,
                  hand_cache_bytes: int = HAND_CACHE_BYTES) -> None:
@@ -233,17 +264,26 @@ class Renderer:
 
     async def board(
         self, view: Mapping[str, Any], *, art: Art, labels: Mapping[str, str] | None = None,
-        events: Sequence[Event] = (),
+        events: Sequence[Event] = (), description: str | None = None, lang: Lang | None = None,
     ) -> discord.File:
+        """The board of ``view`` with its alt text: ``description``, else the view in
+        words (``render.describe.describe_board``, in ``lang`` or the view's language)."""
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(self._executor, _board, dict(view), dict(labels or {}), list(events), art)
         self._counts["board", "drawn"] += 1
-        return discord.File(io.BytesIO(data), filename="board.png")
+        if description is None:
+            description = alt_text(describe_board, view, art=art, lang=lang, labels=labels)
+        return discord.File(io.BytesIO(data), filename="board.png", description=description)
 
-    async def hand(self, view: Mapping[str, Any], *, art: Art) -> discord.File:
+    async def hand(self, view: Mapping[str, Any], *, art: Art, description: str | None = None,
+                   lang: Lang | None = None) -> discord.File:
         """The picture of what the viewing seat holds: the one already drawn for
-        this very view, if it is still kept, else drawn now."""
-        return discord.File(io.BytesIO(await self.hand_png(view, art=art)), filename="hand.png")
+        this very view, if it is still kept, else drawn now; its alt text names what
+        the seat holds (a hand is shown to its owner only)."""
+        if description is None:
+            description = alt_text(describe_hand, view, art=art, lang=lang)
+        return discord.File(io.BytesIO(await self.hand_png(view, art=art)), filename="hand.png",
+                            description=description)
 
     async def hand_png(self, view: Mapping[str, Any], *, art: Art) -> bytes:
         view = dict(view)

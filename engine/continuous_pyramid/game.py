@@ -34,6 +34,7 @@ from engine.core.hidden import redeal
 from engine.core.pending import Pending
 from engine.core.result import Result
 from engine.core.rng import Rng
+from engine.core.text import N_, Listing, phrase
 
 STUCK_CHOICES = ("undo", "resign")
 
@@ -76,27 +77,28 @@ class ContinuousPyramid(Game[CPState]):
             return self._undo(state)
         if parsed.kind == "resign":
             if not (rules.is_stuck(state) and not rules.is_final(state)):
-                raise IllegalMove("You can only resign when you are stuck; there are still plays to make.")
+                raise IllegalMove(N_("You can only resign when you are stuck; there are still plays to make."))
             return self._resign(state)
         if rules.is_stuck(state):
-            raise IllegalMove("You are stuck: no reserve tile fits an open cell. Undo a play or resign.")
+            raise IllegalMove(N_("You are stuck: no reserve tile fits an open cell. Undo a play or resign."))
         return self._play(state, parsed)
 
     def _play(self, state: CPState, move: Move) -> tuple[CPState, list[Event]]:
         tile, cell = move.tile, move.cell
         if tile not in state.reserve:
-            raise IllegalMove(f"You don't have {CODES[tile]} in the reserve.")
+            raise IllegalMove(N_("You don't have {tile} in the reserve."), tile=CODES[tile])
         slot = state.reserve.index(tile)
         _check_cell(state, tile, cell)
         new = rules.apply_play(state, slot, cell)
         events = [
             Event(
                 "play",
-                f"{{0}} played {CODES[tile]} to {NAMES[cell]}.",
+                N_("{0} played {tile} to {cell}."),
                 players=(0,),
                 cells=(NAMES[cell],),
                 items=(CODES[tile],),
                 data={"tile": CODES[tile], "cell": NAMES[cell], "slot": slot},
+                args={"tile": CODES[tile], "cell": NAMES[cell]},
             )
         ]
         if len(new.stock) < len(state.stock):
@@ -104,49 +106,54 @@ class ContinuousPyramid(Game[CPState]):
             events.append(
                 Event(
                     "refill",
-                    f"{dealt} came from the stock to reserve slot {slot}.",
+                    N_("{tile} came from the stock to reserve slot {slot}."),
                     items=(dealt,),
                     data={"tile": dealt, "slot": slot, "stock": len(new.stock)},
+                    args={"tile": dealt, "slot": slot},
                 )
             )
             if not new.stock:
-                events.append(Event("stock-empty", "The stock is empty: the reserve will not be refilled any more."))
+                events.append(Event("stock-empty",
+                                    N_("The stock is empty: the reserve will not be refilled any more.")))
         geo = rules.geometry_of(new)
         opened = tuple(NAMES[u] for u in geo.unlocks[cell] if rules.is_open(new.pyramid, u, geo))
         if opened:
-            events.append(Event("open", f"Now open above: {', '.join(opened)}.", cells=opened))
+            events.append(Event("open", N_("Now open above: {cells}."), cells=opened,
+                                args={"cells": ", ".join(opened)}))
         events.extend(_ending_events(new))
         return new, events
 
     def _undo(self, state: CPState) -> tuple[CPState, list[Event]]:
         if not state.options.undo:
-            raise IllegalMove("Undo is turned off for this game.")
+            raise IllegalMove(N_("Undo is turned off for this game."))
         if not state.history:
-            raise IllegalMove("There is nothing to undo.")
+            raise IllegalMove(N_("There is nothing to undo."))
         step = state.history[-1]
         tile = CODES[state.pyramid[step.cell]]
         new = rules.apply_undo(state)
         events = [
             Event(
                 "undo",
-                f"{{0}} took back {tile} from {NAMES[step.cell]} (undo {new.undos}).",
+                N_("{0} took back {tile} from {cell} (undo {undos})."),
                 players=(0,),
                 cells=(NAMES[step.cell],),
                 items=(tile,),
                 data={"tile": tile, "cell": NAMES[step.cell], "slot": step.slot, "undos": new.undos},
+                args={"tile": tile, "cell": NAMES[step.cell], "undos": new.undos},
             )
         ]
         if step.refill:
             back = CODES[state.reserve[step.slot]]
             events.append(
-                Event("unrefill", f"{back} went back on top of the stock.", items=(back,), data={"tile": back})
+                Event("unrefill", N_("{tile} went back on top of the stock."), items=(back,), data={"tile": back},
+                      args={"tile": back})
             )
         return new, events
 
     def _resign(self, state: CPState) -> tuple[CPState, list[Event]]:
         new = replace(state, resigned=True, plays_cache=None)
-        text = f"{{0}} gave up with {new.placed} of {NUM_CELLS} tiles placed."
-        return new, [Event("resign", text, players=(0,), data={"tiles_placed": new.placed})]
+        return new, [Event("resign", N_("{0} gave up with {placed} of {total} tiles placed."), players=(0,),
+                           data={"tiles_placed": new.placed}, args={"placed": new.placed, "total": NUM_CELLS})]
 
     def pending(self, state: CPState) -> Pending | None:
         if rules.is_stuck(state) and not rules.is_final(state):
@@ -158,14 +165,18 @@ class ContinuousPyramid(Game[CPState]):
         scores = (float(placed), float(state.moves), float(state.undos))
         details = {"tiles_placed": float(placed), "moves": float(state.moves), "undos": float(state.undos)}
         if placed == NUM_CELLS:
-            summary = f"{{0}} completed the pyramid: all {NUM_CELLS} tiles in {state.moves} moves, {state.undos} undos."
-            return Result((0,), scores, summary, {**details, "final": 1.0})
+            text = phrase(N_("{0} completed the pyramid: all {total} tiles in {moves} moves, {undos} undos."),
+                          total=NUM_CELLS, moves=state.moves, undos=state.undos)
+            return Result((0,), scores, details={**details, "final": 1.0}, summary_text=text)
         if state.resigned or rules.is_stuck(state):
             final = rules.is_final(state)
-            summary = f"{{0}} placed {placed} of {NUM_CELLS} tiles ({state.undos} undos)."
-            if not final:
-                summary += " Stuck, but a play can still be undone."
-            return Result((), scores, summary, {**details, "final": 1.0 if final else 0.0})
+            if final:
+                template = N_("{0} placed {placed} of {total} tiles ({undos} undos).")
+            else:
+                template = N_("{0} placed {placed} of {total} tiles ({undos} undos). "
+                              "Stuck, but a play can still be undone.")
+            text = phrase(template, placed=placed, total=NUM_CELLS, undos=state.undos)
+            return Result((), scores, details={**details, "final": 1.0 if final else 0.0}, summary_text=text)
         return None
 
     # --- views and notation ---------------------------------------------------
@@ -181,7 +192,8 @@ class ContinuousPyramid(Game[CPState]):
         challenge leaderboards rank by them, CP-6)."""
         return Result(
             winners=(),
-            summary=f"{{0}} left the game with {state.placed} of {NUM_CELLS} tiles placed.",
+            summary_text=phrase(N_("{0} left the game with {placed} of {total} tiles placed."),
+                                placed=state.placed, total=NUM_CELLS),
             details={"tiles_placed": float(state.placed), "undos": float(state.undos)},
             resigned=(seat,),
         )
@@ -207,31 +219,36 @@ def _check_cell(state: CPState, tile: int, cell: int) -> None:
     geo = rules.geometry_of(state)
     name = NAMES[cell]
     if pyramid[cell] != EMPTY:
-        raise IllegalMove(f"Cell {name} already holds {CODES[pyramid[cell]]}.")
+        raise IllegalMove(N_("Cell {cell} already holds {tile}."), cell=name, tile=CODES[pyramid[cell]])
     if not rules.is_open(pyramid, cell, geo):
         if all(t == EMPTY for t in pyramid):
-            raise IllegalMove("The first tile must go to the centre, 1:4,4.")
+            raise IllegalMove(N_("The first tile must go to the centre, 1:4,4."))
         if LEVEL_OF[cell] == 1:
-            raise IllegalMove(f"Cell {name} is not open: a level-1 cell opens once a tile lies beside it.")
+            raise IllegalMove(N_("Cell {cell} is not open: a level-1 cell opens once a tile lies beside it."),
+                              cell=name)
         missing = ", ".join(NAMES[x] for x in geo.open_needs[cell] if pyramid[x] == EMPTY)
         raise IllegalMove(
-            f"Cell {name} is not open: the cell under it and every cell beside that one must hold tiles "
-            f"(still empty: {missing})."
+            N_("Cell {cell} is not open: the cell under it and every cell beside that one must hold tiles "
+               "(still empty: {missing})."), cell=name, missing=missing,
         )
     if not rules.accepts(pyramid, cell, geo) >> tile & 1:
-        around = ", ".join(
-            f"{CODES[pyramid[n]]} at {NAMES[n]}" for n in geo.fit_neighbours[cell] if pyramid[n] != EMPTY
-        )
-        raise IllegalMove(f"{CODES[tile]} does not fit next to any of its neighbours at {name} ({around}).")
+        around = Listing(tuple(
+            phrase(N_("{tile} at {cell}"), tile=CODES[pyramid[n]], cell=NAMES[n])
+            for n in geo.fit_neighbours[cell] if pyramid[n] != EMPTY
+        ))
+        raise IllegalMove(N_("{tile} does not fit next to any of its neighbours at {cell} ({around})."),
+                          tile=CODES[tile], cell=name, around=around)
 
 
 def _ending_events(state: CPState) -> list[Event]:
     if rules.is_full(state):
-        return [Event("win", f"{{0}} completed the pyramid: all {NUM_CELLS} tiles placed!", players=(0,))]
+        return [Event("win", N_("{0} completed the pyramid: all {total} tiles placed!"), players=(0,),
+                      args={"total": NUM_CELLS})]
     if rules.is_stuck(state):
         if state.can_undo:
-            text = "{0} is stuck: no reserve tile fits an open cell. Undo a play or resign."
+            text = N_("{0} is stuck: no reserve tile fits an open cell. Undo a play or resign.")
         else:
-            text = f"{{0}} is stuck: no reserve tile fits an open cell. The game is lost with {state.placed} tiles."
-        return [Event("stuck", text, players=(0,), data={"tiles_placed": state.placed})]
+            text = N_("{0} is stuck: no reserve tile fits an open cell. The game is lost with {placed} tiles.")
+        return [Event("stuck", text, players=(0,), data={"tiles_placed": state.placed},
+                      args={"placed": state.placed})]
     return []

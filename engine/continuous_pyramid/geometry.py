@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.core.notation import cell_parts
+from engine.core.text import N_, Phrase, phrase
 
 #: Grid width of each level (index 0 unused).
 LEVEL_SIZES: Final = (0, 9, 7, 5, 1)
@@ -160,21 +161,21 @@ def parse_cell(text: str) -> int | None:
     return None if written is None else CELL_INDEX.get(cell_name(*written))
 
 
-def describe_missing_cell(text: str) -> str:
+def describe_missing_cell(text: str) -> Phrase:
     """Why ``text`` names no cell, in words a player can act on."""
     written = _written(text)
     if written is None:
         shown = text.strip()
         shown = shown if len(shown) <= 24 else shown[:20] + "…"
-        return f"{shown!r} is not a cell; cells are written level:row,col, like 1:4,4."
+        return phrase(N_("{text} is not a cell; cells are written level:row,col, like 1:4,4."), text=repr(shown))
     level, row, col = written
     if level not in LEVELS:
-        return f"There is no level {level}; the pyramid has levels 1 to 4."
+        return phrase(N_("There is no level {level}; the pyramid has levels 1 to 4."), level=level)
     n = LEVEL_SIZES[level]
     if not (0 <= row < n and 0 <= col < n):
-        top = n - 1
-        return f"Level {level} rows and columns run 0 to {top}, so there is no cell {level}:{row},{col}."
-    return f"There is no cell {level}:{row},{col}: the corners of each level are cut off."
+        return phrase(N_("Level {level} rows and columns run 0 to {top}, so there is no cell {cell}."),
+                      level=level, top=n - 1, cell=f"{level}:{row},{col}")
+    return phrase(N_("There is no cell {cell}: the corners of each level are cut off."), cell=f"{level}:{row},{col}")
 
 
 def geometry_table(edition: int = LATEST_EDITION) -> list[dict[str, object]]:

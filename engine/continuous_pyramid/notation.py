@@ -12,6 +12,7 @@ from engine.continuous_pyramid.geometry import NAMES, describe_missing_cell, par
 from engine.continuous_pyramid.tiles import CODES, parse_code
 from engine.core.errors import IllegalMove
 from engine.core.notation import refuse_oversize
+from engine.core.text import N_
 
 _PLAY_RE = re.compile(r"^play\s+(\S+?)\s+(?:to\s+)?(.+)$", re.IGNORECASE)
 _UNDO = {"undo"}
@@ -36,12 +37,11 @@ def parse_move(text: str) -> Move:
         return Move("resign")
     m = _PLAY_RE.match(words)
     if m is None:
-        raise IllegalMove(
-            f"{text.strip()!r} is not a move. Moves look like 'play B5 1:4,4', 'undo' or 'resign'."
-        )
+        raise IllegalMove(N_("{text} is not a move. Moves look like 'play B5 1:4,4', 'undo' or 'resign'."),
+                          text=repr(text.strip()))
     tile = parse_code(m[1])
     if tile is None:
-        raise IllegalMove(f"There is no tile called {m[1]!r}. Tiles are like B5, C1, O9, WE, SP, DR.")
+        raise IllegalMove(N_("There is no tile called {tile}. Tiles are like B5, C1, O9, WE, SP, DR."), tile=repr(m[1]))
     cell = parse_cell(m[2])
     if cell is None:
         raise IllegalMove(describe_missing_cell(m[2]))

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.core.text import N_
+
 
 class CPOptions(BaseModel):
     """``undo`` is on by default (CP-6). ``winnable_only`` makes set-up skip deal numbers
@@ -14,8 +16,8 @@ class CPOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    undo: bool = Field(default=True, description="allow taking plays back (default on)")
-    winnable_only: bool = Field(default=False, description="deal only deals the solver proved winnable")
+    undo: bool = Field(default=True, description=N_("allow taking plays back (default on)"))
+    winnable_only: bool = Field(default=False, description=N_("deal only deals the solver proved winnable"))
     #: Not a player's choice: games stored before the second edition of the rulings
     #: are marked 1 by a migration and keep the first edition's CP-2 geometry (the top
     #: cell on ``3:1,1``), so their move logs replay exactly as they were played.

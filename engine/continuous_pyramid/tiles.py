@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.core.text import N_
+
 SUITS: Final = ("B", "C", "O")
-SUIT_NAMES: Final = {"B": "Bamboo", "C": "Characters", "O": "Circles"}
+#: Marked for translation: whoever shows a suit's name translates it.
+SUIT_NAMES: Final = {"B": N_("Bamboo"), "C": N_("Characters"), "O": N_("Circles")}
 WINDS: Final = ("WE", "WS", "WW", "WN")
 SEASONS: Final = ("SP", "SU", "AU", "WI")
 DRAGONS: Final = ("DR", "DG", "DW")

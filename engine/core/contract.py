@@ -20,7 +20,8 @@ from engine.core.events import Event
 from engine.core.pending import Pending
 from engine.core.result import Result
 from engine.core.rng import Rng
-from engine.core.validate import problems
+from engine.core.text import N_, name_of, phrase
+from engine.core.validate import problem_list
 
 S = TypeVar("S")
 Json = dict[str, Any]
@@ -50,7 +51,8 @@ class Game(ABC, Generic[S]):
         try:
             return self.options_model.model_validate(raw)
         except ValidationError as exc:
-            raise BadOptions(f"Those {self.title} options are not valid ({problems(exc)}).") from exc
+            raise BadOptions(N_("Those {title} options are not valid ({problems})."), title=self.title,
+                             problems=problem_list(exc)) from exc
 
     def player_range(self, options: BaseModel) -> tuple[int, int]:
         """Allowed seat counts; games whose count depends on options override this."""
@@ -59,8 +61,11 @@ class Game(ABC, Generic[S]):
     def check_players(self, players: int, options: BaseModel) -> None:
         low, high = self.player_range(options)
         if not low <= players <= high:
-            wanted = f"{low}" if low == high else f"{low} to {high}"
-            raise BadOptions(f"{self.title} needs {wanted} players, not {players}.")
+            if low == high:
+                raise BadOptions(N_("{title} needs {count} players, not {players}."), title=self.title,
+                                 count=low, players=players)
+            raise BadOptions(N_("{title} needs {low} to {high} players, not {players}."), title=self.title,
+                             low=low, high=high, players=players)
 
     @abstractmethod
     def setup(self, players: int, options: Mapping[str, Any] | BaseModel | None, seed: int) -> S:
@@ -99,9 +104,9 @@ class Game(ABC, Generic[S]):
         """The public entry point: ``apply`` after the checks all games share."""
         seat = self.waiting_for(state)
         if seat is None:
-            raise GameOver("The game is over; no more moves can be made.")
+            raise GameOver(N_("The game is over; no more moves can be made."))
         if player != seat:
-            raise NotYourTurn(f"It is not your turn: the game is waiting for player {seat + 1}.")
+            raise NotYourTurn(N_("It is not your turn: the game is waiting for player {number}."), number=seat + 1)
         return self.apply(state, player, move.strip())
 
     @abstractmethod
@@ -120,10 +125,12 @@ class Game(ABC, Generic[S]):
         end's business): every other seat wins, nothing is scored. Games with more to
         record (Continuous Pyramid's tiles placed) override this."""
         others = tuple(s for s in range(self.players_in(state)) if s != seat)
-        summary = f"{{{seat}}} left the game."
         if len(others) == 1:
-            summary += f" {{{others[0]}}} wins."
-        return Result(winners=others, summary=summary, resigned=(seat,))
+            text = phrase(N_("{player} left the game. {winner} wins."), player=name_of(seat),
+                          winner=name_of(others[0]))
+        else:
+            text = phrase(N_("{player} left the game."), player=name_of(seat))
+        return Result(winners=others, summary_text=text, resigned=(seat,))
 
     # --- views and notation ---------------------------------------------------
     @abstractmethod
@@ -137,7 +144,8 @@ class Game(ABC, Generic[S]):
     def view_fields(self, state: S, seat: int | None) -> Json:
         """The keys every view carries: ``game`` (id), ``seat`` (the viewer or None),
         ``players`` (seat count), ``to_act`` (seat or None), ``pending``
-        (:meth:`Pending.to_json` or None), ``result`` (:meth:`Result.to_json` or None)
+        (:meth:`Pending.to_json` or None), ``result`` (:meth:`Result.to_json` with its
+        translatable ``summary_text``, or None)
         and ``turn_number`` (:meth:`turn_number`, for the header strip)."""
         pending = self.pending(state)
         result = self.result(state)
@@ -147,7 +155,7 @@ class Game(ABC, Generic[S]):
             "players": self.players_in(state),
             "to_act": self.to_act(state),
             "pending": None if pending is None else pending.to_json(),
-            "result": None if result is None else result.to_json(),
+            "result": None if result is None else result.to_json(text=True),
             "turn_number": self.turn_number(state),
         }
 

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from engine.core.errors import IllegalMove
+from engine.core.text import N_
 
 #: Spaces are allowed around ``:`` and ``,``; each number has at most 6 digits, so a
 #: hostile 5000-digit "cell" is simply not a cell (Python refuses to convert such
@@ -49,5 +50,6 @@ def cells_in(moves: Iterable[str]) -> list[str]:
 def refuse_oversize(text: str, example: str) -> None:
     """Raise :class:`IllegalMove` for text longer than any move; ``example`` shows a real one."""
     if len(text) > MAX_MOVE_LENGTH:
-        raise IllegalMove(f"That move is too long ({len(text)} characters): moves are at most {MAX_MOVE_LENGTH} "
-                          f"characters, like {example}.")
+        raise IllegalMove(N_("That move is too long ({length} characters): moves are at most {limit} "
+                             "characters, like {example}."), length=len(text), limit=MAX_MOVE_LENGTH,
+                          example=example)

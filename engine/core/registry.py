@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.contract import Game
 from engine.core.errors import EngineError
+from engine.core.text import N_
 
 #: game id -> module that defines ``GAME``, in the order players see the games.
 GAME_MODULES = MappingProxyType({
@@ -34,7 +35,8 @@ def game_ids() -> list[str]:
 def _module_of(kind: str) -> str:
     module_name = GAME_MODULES.get(kind)
     if module_name is None:
-        raise UnknownGame(f"There is no game called {kind!r}; the games are {', '.join(GAME_MODULES)}.")
+        raise UnknownGame(N_("There is no game called {kind}; the games are {games}."), kind=repr(kind),
+                          games=", ".join(GAME_MODULES))
     return module_name
 
 
@@ -46,5 +48,5 @@ def package_of(kind: str) -> str:
 def get_game(kind: str) -> Game[Any]:
     game = getattr(import_module(_module_of(kind)), "GAME", None)
     if not isinstance(game, Game):
-        raise UnknownGame(f"The {kind} engine does not export a GAME rule book.")
+        raise UnknownGame(N_("The {kind} engine does not export a GAME rule book."), kind=kind)
     return game

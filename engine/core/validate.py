@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import BadPosition
+from engine.core.text import N_, Listing, Phrase, Word
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -64,6 +65,22 @@ def problems(exc: ValidationError) -> str:
     return "; ".join(
         f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
     )
+
+
+def problem_list(exc: ValidationError) -> Listing:
+    """:func:`problems` as translatable text: a model's own refusals (a validator's
+    ``ValueError`` whose message is marked with ``N_``) are translated; pydantic's
+    generic messages stay English."""
+    parts: list[object] = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "options"
+        cause = (err.get("ctx") or {}).get("error")
+        if err["type"] == "value_error" and isinstance(cause, ValueError) and err["msg"] == f"Value error, {cause}":
+            message: object = Phrase(N_("Value error, {reason}"), {"reason": Word(str(cause))})
+        else:
+            message = err["msg"]
+        parts.append(Phrase("{where}: {message}", {"where": where, "message": message}))
+    return Listing(tuple(parts), "; ")
 
 
 def options_in(position: Mapping[str, Any], model: type[M]) -> M:

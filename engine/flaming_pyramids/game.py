@@ -13,6 +13,7 @@ from engine.core.events import Event
 from engine.core.pending import Pending
 from engine.core.result import Result
 from engine.core.rng import Rng
+from engine.core.text import N_, Phrase, or_list, phrase
 from engine.flaming_pyramids import position as pos
 from engine.flaming_pyramids import view as views
 from engine.flaming_pyramids.geometry import Cell, cell_text, open_spaces
@@ -88,22 +89,22 @@ class FlamingPyramids(Game[State]):
 
     def _apply(self, state: State, move: str, narrate: bool) -> tuple[State, list[Event]]:
         if state.result is not None:
-            raise GameOver("The game is over; no more moves can be made.")
+            raise GameOver(N_("The game is over; no more moves can be made."))
         verb, what, cell = parse_move(move)
         pending = state.pending
         if verb == "fall":
             if pending is None:
-                raise IllegalMove("No tile is falling: play a tile from your hand, e.g. `play R40 1,0`.")
+                raise IllegalMove(N_("No tile is falling: play a tile from your hand, e.g. `play R40 1,0`."))
             return fall(state, what == "right", narrate)
         if pending is not None:
             r, c = pending.cell
             raise IllegalMove(
-                f"First choose where {pending.tile} falls: `fall left` (to {cell_text((r - 1, c))}) "
-                f"or `fall right` (to {cell_text((r - 1, c + 1))})."
+                N_("First choose where {tile} falls: `fall left` (to {left}) or `fall right` (to {right})."),
+                tile=pending.tile, left=cell_text((r - 1, c)), right=cell_text((r - 1, c + 1)),
             )
         assert cell is not None
         if what not in state.hands[state.turn]:
-            raise IllegalMove(f"You don't hold {what}.")
+            raise IllegalMove(N_("You don't hold {tile}."), tile=what)
         spaces = open_spaces(state.pyramid)
         if cell not in spaces:
             raise IllegalMove(_why_not_there(state, cell, spaces))
@@ -141,18 +142,21 @@ class FlamingPyramids(Game[State]):
         return state.players
 
 
-def _why_not_there(state: State, cell: Cell, spaces: list[Cell]) -> str:
+def _why_not_there(state: State, cell: Cell, spaces: list[Cell]) -> Phrase:
     where = cell_text(cell)
-    listed = " or ".join(cell_text(s) for s in spaces)
+    listed = or_list((cell_text(s) for s in spaces), commas=False)
     pyramid = state.pyramid
     if not pyramid:
-        return f"You can't play to {where}: on an empty table the first tile goes to 0,0."
+        return phrase(N_("You can't play to {cell}: on an empty table the first tile goes to 0,0."), cell=where)
     if cell in pyramid:
-        return f"{where} is already taken by {pyramid[cell]}; you can play to {listed}."
+        return phrase(N_("{cell} is already taken by {tile}; you can play to {spaces}."), cell=where,
+                      tile=pyramid[cell], spaces=listed)
     base = [c for (r, c) in pyramid if r == 0]
     if base and all(r == 0 and not min(base) < c < max(base) for (r, c) in spaces):
-        return f"You can't play to {where}: no space is open on the pyramid, so the base grows at {listed}."
+        return phrase(N_("You can't play to {cell}: no space is open on the pyramid, so the base grows at {spaces}."),
+                      cell=where, spaces=listed)
     if cell[0] > 0:
-        return (f"You can't play to {where}: a tile must rest on two tiles (never on one, never in free air); "
-                f"the open spaces are {listed}.")
-    return f"You can't play to {where}: while a space is open you must use one ({listed})."
+        return phrase(N_("You can't play to {cell}: a tile must rest on two tiles (never on one, never in free air); "
+                         "the open spaces are {spaces}."), cell=where, spaces=listed)
+    return phrase(N_("You can't play to {cell}: while a space is open you must use one ({spaces})."), cell=where,
+                  spaces=listed)

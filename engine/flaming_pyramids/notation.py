@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalMove
 from engine.core.notation import refuse_oversize
+from engine.core.text import N_
 from engine.flaming_pyramids.geometry import Cell, cell_text, parse_cell
 from engine.flaming_pyramids.tiles import normalise_code
 
@@ -46,25 +47,28 @@ def _parse(text: str) -> Parsed:
     refuse_oversize(text, "`play R40 1,0`")
     words = text.replace(",", " , ").split()
     if not words:
-        raise IllegalMove("That move is empty: write e.g. `play R40 1,0` or `fall left`.")
+        raise IllegalMove(N_("That move is empty: write e.g. `play R40 1,0` or `fall left`."))
     verb = words[0].lower()
     if verb == "fall":
         if len(words) == 2 and words[1].lower() in ("left", "right"):
             return ("fall", words[1].lower(), None)
-        raise IllegalMove("A fall is `fall left` or `fall right`.")
+        raise IllegalMove(N_("A fall is `fall left` or `fall right`."))
     if verb != "play":
-        raise IllegalMove(f"{shorten(text.strip())!r} is not a move: write e.g. `play R40 1,0` or `fall left`.")
+        raise IllegalMove(N_("{text} is not a move: write e.g. `play R40 1,0` or `fall left`."),
+                          text=repr(shorten(text.strip())))
     if len(words) < 2:
-        raise IllegalMove("Say which tile and where: e.g. `play R40 1,0`.")
+        raise IllegalMove(N_("Say which tile and where: e.g. `play R40 1,0`."))
     tile = normalise_code(words[1])
     if tile is None:
-        raise IllegalMove(f"There is no tile called {shorten(words[1])!r}; tiles are written like R40, G1, B7 or M200.")
+        raise IllegalMove(N_("There is no tile called {tile}; tiles are written like R40, G1, B7 or M200."),
+                          tile=repr(shorten(words[1])))
     where = "".join(words[2:])
     if not where:
-        raise IllegalMove(f"Say where to play {tile}: e.g. `play {tile} 1,0` (row,column).")
+        raise IllegalMove(N_("Say where to play {tile}: e.g. `play {tile} 1,0` (row,column)."), tile=tile)
     cell = parse_cell(where)
     if cell is None:
-        raise IllegalMove(f"{shorten(where)!r} is not a cell: write it as row,column, e.g. 1,0 or 0,-1.")
+        raise IllegalMove(N_("{text} is not a cell: write it as row,column, e.g. 1,0 or 0,-1."),
+                          text=repr(shorten(where)))
     if cell[0] < 0:
-        raise IllegalMove(f"There is no row {cell[0]}: row 0 is the base.")
+        raise IllegalMove(N_("There is no row {row}: row 0 is the base."), row=cell[0])
     return ("play", tile, cell)

@@ -49,7 +49,7 @@ def to_position(state: State) -> Json:
         "rng": state.rng,
         "moves": state.moves,
         "turns_played": state.turns,
-        "result": None if state.result is None else state.result.to_json(),
+        "result": None if state.result is None else state.result.to_json(text=True),
     }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.result import Result
+from engine.core.text import N_, Phrase, and_list, name_of, phrase, plural
 from engine.flaming_pyramids.geometry import Cell, Pyramid, cell_text, scan_key, touching
 from engine.flaming_pyramids.state import HAND_SIZE, Fall, State
 from engine.flaming_pyramids.tiles import COLOUR_MASK, IGNITABLE, INCENDIARY, MATERIAL, TILE, WEIGHT
@@ -172,10 +173,11 @@ class Turn:
     def under_pile(self, seat: int, tiles: tuple[str, ...]) -> None:
         self.piles[seat] = self.piles[seat] + tiles
 
-    def say(self, kind: str, text: str, players: tuple[int, ...] = (), cells: tuple[Cell, ...] = (),
+    def say(self, kind: str, text: Phrase, players: tuple[int, ...] = (), cells: tuple[Cell, ...] = (),
             items: tuple[str, ...] = (), visible_to: int | None = None) -> None:
         self.events.append(
-            Event(kind, text, players, tuple(cell_text(c) for c in cells), items, visible_to)
+            Event(kind, text.template, players, tuple(cell_text(c) for c in cells), items, visible_to,
+                  args=text.args)
         )
 
 
@@ -192,8 +194,8 @@ def resolve(turn: Turn) -> Fall | None:
         if kind == FREE_AIR:
             if turn.narrate:
                 t = pyramid[cell]
-                turn.say("free_air", f"{t} at {cell_text(cell)} rests on nothing and must fall.",
-                         (seat,), (cell,), (t,))
+                turn.say("free_air", phrase(N_("{tile} at {cell} rests on nothing and must fall."), tile=t,
+                                            cell=cell_text(cell)), (seat,), (cell,), (t,))
                 _ask_fall(turn, cell)
             return Fall(seat, pyramid[cell], cell)
         if kind == COLLAPSE:
@@ -247,8 +249,9 @@ def resolve(turn: Turn) -> Fall | None:
         if turn.narrate:
             turn.say(
                 "curse",
-                f"Curse! {tiles[0]} on {tiles[1]} and {tiles[2]} are three {WEIGHT[tiles[0]]}s: they go under "
-                "{0}'s pile, and {0} answers for the rest of this turn's mayhem.",
+                phrase(N_("Curse! {top} on {left} and {right} are three {weight}s: they go under {0}'s pile, "
+                          "and {0} answers for the rest of this turn's mayhem."),
+                       top=tiles[0], left=tiles[1], right=tiles[2], weight=WEIGHT[tiles[0]]),
                 (previous,), trio, tiles,
             )
 
@@ -259,52 +262,64 @@ def _ask_fall(turn: Turn, cell: Cell) -> None:
     left, right = (r - 1, c), (r - 1, c + 1)
     turn.say(
         "fall_choice",
-        f"{{0}} must choose where {t} falls: left to {cell_text(left)} or right to {cell_text(right)}.",
+        phrase(N_("{0} must choose where {tile} falls: left to {left} or right to {right}."), tile=t,
+               left=cell_text(left), right=cell_text(right)),
         (turn.responsible,), (cell, left, right), (t,),
     )
 
 
-def _and(items: tuple[str, ...]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _collapse_text(t: str, gone: tuple[str, ...], reason: str | None) -> str:
+def _collapse_text(t: str, gone: tuple[str, ...], reason: str | None) -> Phrase:
     w = WEIGHT[t]
     if len(gone) == 1:
         s = gone[0]
         if reason == "overhang weight":
-            why = f"{t} overhung {s} but is heavier ({w} > {WEIGHT[s]})"
-        else:
-            why = f"{t} overhung {s} without sharing a colour"
-        return why + f": {s} collapses into {{0}}'s pile."
+            return phrase(N_("{tile} overhung {below} but is heavier ({weight} > {below_weight}): {below} collapses "
+                             "into {0}'s pile."), tile=t, below=s, weight=w, below_weight=WEIGHT[s])
+        return phrase(N_("{tile} overhung {below} without sharing a colour: {below} collapses into {0}'s pile."),
+                      tile=t, below=s)
     a, b = gone
     total = f"{w} > {WEIGHT[a]} + {WEIGHT[b]}"
     if reason == "overweight":
-        why = f"{t} was overweight ({total})"
+        template = N_("{tile} was overweight ({total}): {left} and {right} collapse into {0}'s pile.")
     elif reason == "mismatch":
-        why = f"{t} matched neither {a} nor {b} in colour or weight"
+        template = N_("{tile} matched neither {left} nor {right} in colour or weight: {left} and {right} collapse "
+                      "into {0}'s pile.")
     else:
-        why = f"{t} matched neither {a} nor {b} and was overweight ({total})"
-    return why + f": {a} and {b} collapse into {{0}}'s pile."
+        template = N_("{tile} matched neither {left} nor {right} and was overweight ({total}): {left} and {right} "
+                      "collapse into {0}'s pile.")
+    return phrase(template, tile=t, left=a, right=b, total=total)
 
 
-def _explosion_text(bang: tuple[str, ...], gone: tuple[str, ...]) -> str:
-    names = _and(tuple(TILE[b].describe() for b in bang))
+def _explosion_text(bang: tuple[str, ...], gone: tuple[str, ...]) -> Phrase:
+    names = and_list(TILE[b].name() for b in bang)
     if not gone:
-        return f"{names} exploded and leave the game; nothing else was touching them."
-    verb = "goes" if len(gone) == 1 else "go"
-    return f"{names} exploded: {_and(gone)} {verb} under {{0}}'s pile and {_and(bang)} leave the game."
+        return phrase(N_("{names} exploded and leave the game; nothing else was touching them."), names=names)
+    template = plural(len(gone), N_("{names} exploded: {gone} goes under {0}'s pile and {tiles} leave the game."),
+                      N_("{names} exploded: {gone} go under {0}'s pile and {tiles} leave the game."))
+    return phrase(template, names=names, gone=and_list(gone), tiles=and_list(bang))
 
 
-def _fire_text(starter: str, burnt: tuple[str, ...]) -> str:
+#: Fire's sentence by what burnt (FP-6 check 4: coal lights straw, a blowtorch straw and
+#: wood) and whether it was one tile.
+_FIRE_TEXTS: dict[tuple[str, bool], str] = {
+    ("straw", True): N_("{starter} set fire to {count} straw tile ({tiles}): it goes under {0}'s pile and {code} "
+                        "leaves the game."),
+    ("straw", False): N_("{starter} set fire to {count} straw tiles ({tiles}): they go under {0}'s pile and {code} "
+                         "leaves the game."),
+    ("wood", True): N_("{starter} set fire to {count} wood tile ({tiles}): it goes under {0}'s pile and {code} "
+                       "leaves the game."),
+    ("wood", False): N_("{starter} set fire to {count} wood tiles ({tiles}): they go under {0}'s pile and {code} "
+                        "leaves the game."),
+    ("straw and wood", False): N_("{starter} set fire to {count} straw and wood tiles ({tiles}): they go under "
+                                  "{0}'s pile and {code} leaves the game."),
+}
+
+
+def _fire_text(starter: str, burnt: tuple[str, ...]) -> Phrase:
     materials = {MATERIAL[b] for b in burnt}
     stuff = " and ".join(m for m in ("straw", "wood") if m in materials)
-    noun = "tile" if len(burnt) == 1 else "tiles"
-    pronoun = "it goes" if len(burnt) == 1 else "they go"
-    return (f"{TILE[starter].describe()} set fire to {len(burnt)} {stuff} {noun} ({_and(burnt)}): "
-            f"{pronoun} under {{0}}'s pile and {starter} leaves the game.")
+    template = _FIRE_TEXTS[(stuff, len(burnt) == 1 and stuff != "straw and wood")]
+    return phrase(template, starter=TILE[starter].name(), count=len(burnt), tiles=and_list(burnt), code=starter)
 
 
 # --- FP-5: a turn -----------------------------------------------------------------------
@@ -320,7 +335,8 @@ def play_tile(state: State, tile: str, cell: Cell, narrate: bool = True) -> tupl
     turn.played = cell
     turn.hands[seat] = hand[:i] + hand[i + 1:]
     if narrate:
-        turn.say("play", f"{{0}} played {TILE[tile].describe()} to {cell_text(cell)}.", (seat,), (cell,), (tile,))
+        turn.say("play", phrase(N_("{0} played {tile} to {cell}."), tile=TILE[tile].name(), cell=cell_text(cell)),
+                 (seat,), (cell,), (tile,))
     return _continue(new, turn)
 
 
@@ -336,8 +352,9 @@ def fall(state: State, right: bool, narrate: bool = True) -> tuple[State, list[E
     new.pyramid[to] = tile
     turn = Turn(new, pending.player, narrate)
     if narrate:
-        side = "right" if right else "left"
-        turn.say("fall", f"{{0}} let {tile} fall {side} from {cell_text(pending.cell)} to {cell_text(to)}.",
+        template = (N_("{0} let {tile} fall right from {cell} to {to}.") if right
+                    else N_("{0} let {tile} fall left from {cell} to {to}."))
+        turn.say("fall", phrase(template, tile=tile, cell=cell_text(pending.cell), to=cell_text(to)),
                  (pending.player,), (pending.cell, to), (tile,))
     return _continue(new, turn)
 
@@ -364,12 +381,12 @@ def _end_turn(new: State, turn: Turn) -> None:
         new.result = Result(
             winners=(seat,),
             scores=tuple(float(len(turn.hands[p]) + len(turn.piles[p])) for p in range(new.players)),
-            summary=f"{{{seat}}} placed their last tile and wins.",
+            summary_text=phrase(N_("{player} placed their last tile and wins."), player=name_of(seat)),
             details={"turns": float(new.turns + 1)},
         )
         new.turns += 1
         if turn.narrate:
-            turn.say("win", "{0} has no tile left and wins the game!", (seat,))
+            turn.say("win", phrase(N_("{0} has no tile left and wins the game!")), (seat,))
         return
     need = HAND_SIZE - len(hand)
     if need > 0 and pile:
@@ -377,15 +394,16 @@ def _end_turn(new: State, turn: Turn) -> None:
         turn.hands[seat] = hand + drawn
         turn.piles[seat] = pile[need:]
         if turn.narrate:
-            turn.say("draw", f"You drew {_and(drawn)}.", (seat,), (), drawn, visible_to=seat)
-            noun = "tile" if len(drawn) == 1 else "tiles"
-            turn.say("draw_count", f"{{0}} drew {len(drawn)} {noun}.", (seat,))
+            turn.say("draw", phrase(N_("You drew {tiles}."), tiles=and_list(drawn)), (seat,), (), drawn,
+                     visible_to=seat)
+            count = plural(len(drawn), N_("{0} drew {count} tile."), N_("{0} drew {count} tiles."))
+            turn.say("draw_count", phrase(count, count=len(drawn)), (seat,))
     new.turns += 1
     new.turn = (seat + 1) % new.players
     if new.turn_limit is not None and new.turns >= new.turn_limit:
         _end_by_limit(new, turn)
     elif turn.narrate:
-        turn.say("turn", "It is {0}'s turn.", (new.turn,))
+        turn.say("turn", phrase(N_("It is {0}'s turn.")), (new.turn,))
 
 
 def _end_by_limit(new: State, turn: Turn) -> None:
@@ -395,17 +413,18 @@ def _end_by_limit(new: State, turn: Turn) -> None:
     new.result = Result(
         winners=winners,
         scores=tuple(float(c) for c in counts),
-        summary=_limit_text(tuple(f"{{{p}}}" for p in winners), fewest),
+        summary_text=_limit_text(tuple(name_of(p) for p in winners), fewest),
         details={"turns": float(new.turns), "turn_limit": 1.0},
     )
     if turn.narrate:
-        names = tuple(f"{{{i}}}" for i in range(len(winners)))
-        turn.say("turn_limit", f"The turn limit of {new.turn_limit} turns is reached: {_limit_text(names, fewest)}",
-                 winners)
+        names = tuple(name_of(i) for i in range(len(winners)))
+        turn.say("turn_limit", phrase(N_("The turn limit of {limit} turns is reached: {outcome}"),
+                                      limit=new.turn_limit, outcome=_limit_text(names, fewest)), winners)
 
 
-def _limit_text(names: tuple[str, ...], fewest: int) -> str:
-    noun = "tile" if fewest == 1 else "tiles"
+def _limit_text(names: tuple[Phrase, ...], fewest: int) -> Phrase:
     if len(names) == 1:
-        return f"{names[0]} wins with the fewest tiles left ({fewest})."
-    return f"{_and(names)} share the win with {fewest} {noun} left each."
+        return phrase(N_("{player} wins with the fewest tiles left ({count})."), player=names[0], count=fewest)
+    template = plural(fewest, N_("{players} share the win with {count} tile left each."),
+                      N_("{players} share the win with {count} tiles left each."))
+    return phrase(template, players=and_list(names), count=fewest)

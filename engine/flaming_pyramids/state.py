@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.result import Result
+from engine.core.text import N_
 from engine.flaming_pyramids.geometry import Cell
 
 HAND_SIZE = 5
@@ -21,13 +22,13 @@ class FlamingPyramidsOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    curse: bool = Field(default=False, description="play with the curse (FP-6 check 5)")
+    curse: bool = Field(default=False, description=N_("play with the curse (FP-6 check 5)"))
     #: Bounded so a forged option can't be absurd. Random games have run to ~940
     #: turns and self-play caps games at 2000 (``--turn-limit``), so that is the
     #: ceiling here; the bot's ``/pyramid new`` offers 1 to 1000.
     turn_limit: int | None = Field(
         default=None, ge=1, le=2000,
-        description="a short game: end after this many turns, fewest tiles wins",
+        description=N_("a short game: end after this many turns, fewest tiles wins"),
         json_schema_extra={"lobby": {"min": 1, "max": 1000}},
     )
 

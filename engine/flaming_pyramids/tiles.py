@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from engine.core.text import N_, phrase
+
 #: Colour letters of the regular tiles; the Millstone has all of them.
 COLOURS: Final[str] = "RGBY"
-COLOUR_NAMES: Final[dict[str, str]] = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
+COLOUR_NAMES: Final[dict[str, str]] = {"R": N_("red"), "G": N_("green"), "B": N_("blue"), "Y": N_("yellow")}
 
 #: Weight -> material of the regular tiles (one of each weight in every colour).
 REGULAR_WEIGHTS: Final[dict[int, str]] = {
@@ -58,6 +60,24 @@ class Tile:
         if self.kind == "regular":
             return self.code
         return f"{self.kind.capitalize()} {self.code}"
+
+    def name(self) -> object:
+        """:meth:`describe` as a text argument (:mod:`engine.core.text`): the kind of a
+        special tile is translated, a regular tile is its code."""
+        template = _KIND_NAMES.get(self.kind)
+        return self.code if template is None else phrase(template, code=self.code)
+
+
+#: The special tiles' names in narration ('Coal Y1'); see :meth:`Tile.describe`.
+_KIND_NAMES: Final[dict[str, str]] = {
+    "coal": N_("Coal {code}"),
+    "blowtorch": N_("Blowtorch {code}"),
+    "millstone": N_("Millstone {code}"),
+}
+
+#: Materials as words players read (the tile table keeps the English keys).
+MATERIAL_NAMES: Final[dict[str, str]] = {"straw": N_("straw"), "wood": N_("wood"), "stone": N_("stone"),
+                                         "incendiary": N_("incendiary")}
 
 
 def _build() -> tuple[Tile, ...]:

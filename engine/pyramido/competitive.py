@@ -29,6 +29,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalMove
 from engine.core.events import Event
 from engine.core.result import Result
+from engine.core.text import N_, Listing, Phrase, Word, and_list, name_of, phrase, plural
 from engine.pyramido.coop import remove_one
 from engine.pyramido.geometry import (
     check_place,
@@ -76,8 +77,9 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         assert cell is not None
         source = quarry if verb == "take" else reserves[seat]
         if colour not in source:
-            where = "in the quarry" if verb == "take" else "in your reserve"
-            raise IllegalMove(f"There is no {colour} stone {where}.")
+            if verb == "take":
+                raise IllegalMove(N_("There is no {colour} stone in the quarry."), colour=colour)
+            raise IllegalMove(N_("There is no {colour} stone in your reserve."), colour=colour)
         reason = check_place(pyramids[seat], state.size, cell, colour)
         if reason is not None:
             raise IllegalMove(reason)
@@ -86,27 +88,28 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         pyramids = (*pyramids[:seat], pyramid, *pyramids[seat + 1:])
         if verb == "take":
             quarry = remove_one(quarry, colour)
-            text = f"{{0}} took {colour} from the quarry and built it at {format_cell(cell)}."
+            text = N_("{0} took {colour} from the quarry and built it at {cell}.")
         else:
             reserves = (*reserves[:seat], remove_one(reserves[seat], colour), *reserves[seat + 1:])
-            text = f"{{0}} built {colour} from their reserve at {format_cell(cell)}."
-        events.append(Event(verb, text, (seat,), (format_cell(cell),), (colour,)))
+            text = N_("{0} built {colour} from their reserve at {cell}.")
+        events.append(Event(verb, text, (seat,), (format_cell(cell),), (colour,),
+                            args={"colour": colour, "cell": format_cell(cell)}))
         placed = True
     elif verb == "reserve":
         colour = move.stones[0]
         if colour not in quarry:
-            raise IllegalMove(f"There is no {colour} stone in the quarry.")
+            raise IllegalMove(N_("There is no {colour} stone in the quarry."), colour=colour)
         if len(reserves[seat]) >= RESERVE_LIMIT:
-            raise IllegalMove(f"Your reserve is full ({RESERVE_LIMIT} stones).")
+            raise IllegalMove(N_("Your reserve is full ({limit} stones)."), limit=RESERVE_LIMIT)
         quarry = remove_one(quarry, colour)
         reserves = (*reserves[:seat], reserves[seat] + (colour,), *reserves[seat + 1:])
-        events.append(Event("reserve", f"{{0}} put {colour} from the quarry into their reserve.", (seat,),
-                            items=(colour,)))
+        events.append(Event("reserve", N_("{0} put {colour} from the quarry into their reserve."), (seat,),
+                            items=(colour,), args={"colour": colour}))
     elif verb == "pass":
-        events.append(Event("pass", "{0} passed.", (seat,)))
+        events.append(Event("pass", N_("{0} passed."), (seat,)))
     else:
-        raise IllegalMove(f"'{verb}' is a solo/coop move; in the competitive game you 'take', 'reserve', "
-                          f"'build' or 'pass'.")
+        raise IllegalMove(N_("'{verb}' is a solo/coop move; in the competitive game you 'take', 'reserve', "
+                             "'build' or 'pass'."), verb=verb)
     new = state.with_(
         pyramids=pyramids, quarry=quarry, reserves=reserves, moves=state.moves + 1,
         passes=state.passes + 1 if verb == "pass" else 0,
@@ -118,9 +121,10 @@ def _refill(state: State, events: list[Event]) -> State:
     drawn = state.bag[:QUARRY_SIZE]
     if not drawn:
         return state
-    noun = "stone comes" if len(drawn) == 1 else "stones come"
-    events.append(Event("quarry", f"{len(drawn)} new {noun} into the quarry: {describe(sort_stones(drawn))}.",
-                        items=tuple(sort_stones(drawn)), data={"bag": len(state.bag) - len(drawn)}))
+    text = plural(len(drawn), N_("{count} new stone comes into the quarry: {stones}."),
+                  N_("{count} new stones come into the quarry: {stones}."))
+    events.append(Event("quarry", text, items=tuple(sort_stones(drawn)), data={"bag": len(state.bag) - len(drawn)},
+                        args={"count": len(drawn), "stones": describe(sort_stones(drawn))}))
     return state.with_(quarry=state.quarry + drawn, bag=state.bag[len(drawn) :])
 
 
@@ -128,19 +132,19 @@ def _after_move(state: State, seat: int, placed: bool, events: list[Event]) -> t
     n = state.players
     if placed and is_complete(state.pyramids[seat], state.size):
         if state.rounds == 1:
-            text = "{0} completed their pyramid first and won!"
+            text = phrase(N_("{0} completed their pyramid first and won!"))
             result = Result(
-                winners=(seat,), scores=_round_scores(state, seat), summary=_by_seat(text, (seat,)),
+                winners=(seat,), scores=_round_scores(state, seat), summary_text=_by_seat(text, (seat,)),
                 details={"rounds": 1.0},
             )
-            events.append(Event("win", text, (seat,)))
+            events.append(Event("win", text.template, (seat,), args=text.args))
             return state.with_(result=result), events
         if state.closer is None:
             state = state.with_(closer=seat)
-            events.append(Event("complete", "{0} completed their pyramid first; the round of turns is played out.",
+            events.append(Event("complete", N_("{0} completed their pyramid first; the round of turns is played out."),
                                 (seat,)))
         else:
-            events.append(Event("complete", "{0} completed their pyramid too.", (seat,)))
+            events.append(Event("complete", N_("{0} completed their pyramid too."), (seat,)))
     if not state.quarry:
         state = _refill(state, events)
     stalled = False
@@ -148,7 +152,8 @@ def _after_move(state: State, seat: int, placed: bool, events: list[Event]) -> t
         stalled = not state.quarry and not state.bag
         if state.quarry:
             gone = tuple(sort_stones(state.quarry))
-            events.append(Event("refresh", f"Everyone passed: {describe(gone)} left the game.", items=gone))
+            events.append(Event("refresh", N_("Everyone passed: {stones} left the game."), items=gone,
+                                args={"stones": describe(gone)}))
             state = state.with_(out=state.out + state.quarry, quarry=())
         state = _refill(state.with_(passes=0), events)
     if not stalled and not state.quarry and not state.bag:
@@ -156,7 +161,7 @@ def _after_move(state: State, seat: int, placed: bool, events: list[Event]) -> t
     nxt = (seat + 1) % n
     if stalled or (state.closer is not None and nxt == state.first):
         if stalled:
-            events.append(Event("stall", "The bag and the quarry are empty and nobody builds: the round ends."))
+            events.append(Event("stall", N_("The bag and the quarry are empty and nobody builds: the round ends.")))
         return _end_round(state, events)
     return state.with_(turn=nxt), events
 
@@ -183,16 +188,16 @@ def _round_tally(state: State, closer: int | None) -> tuple[tuple[int, ...], tup
     return tuple(plus), tuple(minus)
 
 
-def _points(n: int, kind: str) -> str:
-    return f"{n} {kind} point{'s' if n != 1 else ''}"
+def _plus_points(n: int) -> Phrase:
+    return phrase(plural(n, N_("{count} plus point"), N_("{count} plus points")), count=n)
 
 
-def _round_text(plus: int, minus: int) -> str:
+def _round_text(plus: int, minus: int) -> object:
     if plus:
-        return f"+{_points(plus, 'plus')}"
+        return phrase(plural(plus, N_("+{count} plus point"), N_("+{count} plus points")), count=plus)
     if minus:
-        return _points(minus, "minus")
-    return "no minus points"
+        return phrase(plural(minus, N_("{count} minus point"), N_("{count} minus points")), count=minus)
+    return Word(N_("no minus points"))
 
 
 def _ranking(plus: tuple[int, ...], minus: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -205,24 +210,27 @@ def _ranking(plus: tuple[int, ...], minus: tuple[int, ...]) -> tuple[tuple[int, 
 
 
 def _final_summary(rounds: int, plus: tuple[int, ...], minus: tuple[int, ...], tied: tuple[int, ...],
-                   winners: tuple[int, ...]) -> str:
+                   winners: tuple[int, ...]) -> Phrase:
     """The closing sentence, with ``{i}`` naming ``tied[i]`` (winners come first in ``tied``)."""
     fewest = minus[tied[0]]
-    names = " and ".join(f"{{{i}}}" for i in range(len(tied)))
+    names = and_list((name_of(i) for i in range(len(tied))), commas=False)
     if len(tied) == 1:
-        return (f"After {rounds} rounds {{0}} has the fewest minus points ({fewest}, with "
-                f"{_points(plus[tied[0]], 'plus')}) and won.")
+        return phrase(N_("After {rounds} rounds {0} has the fewest minus points ({fewest}, with {plus}) and won."),
+                      rounds=rounds, fewest=fewest, plus=_plus_points(plus[tied[0]]))
     if len(winners) == 1:
-        return (f"After {rounds} rounds {names} tie on the fewest minus points ({fewest}); {{0}} has the most plus "
-                f"points ({plus[winners[0]]}) and won.")
-    return (f"After {rounds} rounds {names} tie on the fewest minus points ({fewest}) and on plus points "
-            f"({plus[winners[0]]}): they share the win.")
+        return phrase(N_("After {rounds} rounds {names} tie on the fewest minus points ({fewest}); {0} has the most "
+                         "plus points ({plus}) and won."), rounds=rounds, names=names, fewest=fewest,
+                      plus=plus[winners[0]])
+    return phrase(N_("After {rounds} rounds {names} tie on the fewest minus points ({fewest}) and on plus points "
+                     "({plus}): they share the win."), rounds=rounds, names=names, fewest=fewest,
+                  plus=plus[winners[0]])
 
 
-def _by_seat(text: str, players: tuple[int, ...]) -> str:
+def _by_seat(text: Phrase, players: tuple[int, ...]) -> Phrase:
     """Event text numbers players by position in ``players``; a Result summary has no
-    such tuple, so its placeholders are seat numbers."""
-    return text.format(*(f"{{{p}}}" for p in players))
+    such tuple, so its placeholders are seat numbers: the same sentence, told which
+    seats its player fields name."""
+    return Phrase(text.template, text.args, players)
 
 
 def _order(state: State, seat: int) -> int:
@@ -237,20 +245,29 @@ def _end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         best = min(gaps)
         tied = [p for p in range(n) if gaps[p] == best]
         winner = max(tied, key=lambda p: _order(state, p))
-        why = "" if len(tied) == 1 else ", and started latest of those tied"
-        summary = f"Nobody completed a pyramid; {{0}} missed the fewest stones ({best}){why} and won."
-        result = Result(winners=(winner,), scores=scores, summary=_by_seat(summary, (winner,)), details={"rounds": 1.0})
-        events.append(Event("win", summary, (winner,)))
+        if len(tied) == 1:
+            template = N_("Nobody completed a pyramid; {0} missed the fewest stones ({count}) and won.")
+        else:
+            template = N_("Nobody completed a pyramid; {0} missed the fewest stones ({count}), and started latest "
+                          "of those tied and won.")
+        summary = phrase(template, count=best)
+        result = Result(winners=(winner,), scores=scores, summary_text=_by_seat(summary, (winner,)),
+                        details={"rounds": 1.0})
+        events.append(Event("win", summary.template, (winner,), args=summary.args))
         return state.with_(result=result), events
     round_plus, round_minus = _round_tally(state, state.closer)
     plus = tuple(a + b for a, b in zip(state.plus, round_plus, strict=True))
     minus = tuple(a + b for a, b in zip(state.minus, round_minus, strict=True))
-    scored = ", ".join(f"{{{p}}} {_round_text(round_plus[p], round_minus[p])}" for p in range(n))
-    tallies = ", ".join(f"{{{p}}} {plus[p]} plus · {minus[p]} minus" for p in range(n))
-    events.append(Event("score", f"Round {state.round} of {state.rounds}: {scored}. Tallies: {tallies}.",
+    scored = Listing(tuple(Phrase("{player} {points}", {"player": name_of(p),
+                                                         "points": _round_text(round_plus[p], round_minus[p])})
+                           for p in range(n)))
+    tallies = Listing(tuple(phrase(N_("{player} {plus} plus · {minus} minus"), player=name_of(p), plus=plus[p],
+                                   minus=minus[p]) for p in range(n)))
+    events.append(Event("score", N_("Round {round} of {rounds}: {scored}. Tallies: {tallies}."),
                         tuple(range(n)), data={"round": state.round, "round_plus": list(round_plus),
                                                "round_minus": list(round_minus), "plus": list(plus),
-                                               "minus": list(minus)}))
+                                               "minus": list(minus)},
+                        args={"round": state.round, "rounds": state.rounds, "scored": scored, "tallies": tallies}))
     state = state.with_(plus=plus, minus=minus)
     if state.round >= state.rounds:
         fewest, winners = _ranking(plus, minus)
@@ -261,12 +278,12 @@ def _end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         for p in range(n):
             details[f"plus_{p}"] = float(plus[p])
             details[f"minus_{p}"] = float(minus[p])
-        result = Result(winners=winners, scores=tuple(float(-m) for m in minus), summary=_by_seat(summary, order),
-                        details=details)
-        events.append(Event("win", summary, order))
+        result = Result(winners=winners, scores=tuple(float(-m) for m in minus),
+                        summary_text=_by_seat(summary, order), details=details)
+        events.append(Event("win", summary.template, order, args=summary.args))
         return state.with_(result=result), events
     first = (state.first + 1) % n
     state = new_round(state, first, state.round + 1)
-    events.append(Event("round", f"Round {state.round} of {state.rounds} begins; {{0}} starts.", (first,),
-                        data={"round": state.round}))
+    events.append(Event("round", N_("Round {round} of {rounds} begins; {0} starts."), (first,),
+                        data={"round": state.round}, args={"round": state.round, "rounds": state.rounds}))
     return state, events

@@ -18,6 +18,7 @@ from collections import Counter
 from engine.core.errors import IllegalMove
 from engine.core.events import Event
 from engine.core.result import Result
+from engine.core.text import N_, phrase, plural
 from engine.pyramido.geometry import check_place, format_cell, is_complete, missing, placements
 from engine.pyramido.notation import Move
 from engine.pyramido.state import State
@@ -37,7 +38,8 @@ def won(state: State) -> Result:
     stones = len(state.pyramids[0])
     return Result(
         winners=all_seats(state), scores=(float(stones),) * state.players,
-        summary="The pyramid is complete: " + ("you built it!" if state.players == 1 else "the builders won together!"),
+        summary_text=phrase(N_("The pyramid is complete: you built it!") if state.players == 1
+                            else N_("The pyramid is complete: the builders won together!")),
         details={"stones": float(stones), "missing": 0.0},
     )
 
@@ -47,8 +49,10 @@ def lost(state: State) -> Result:
     gap = missing(state.pyramids[0], state.size)
     return Result(
         winners=(), scores=(float(stones),) * state.players,
-        summary=f"The bag is empty and a whole round passed without a stone placed: the pyramid stays "
-        f"{gap} stone{'s' if gap != 1 else ''} short.",
+        summary_text=phrase(plural(gap, N_("The bag is empty and a whole round passed without a stone placed: the "
+                                           "pyramid stays {count} stone short."),
+                                   N_("The bag is empty and a whole round passed without a stone placed: the "
+                                      "pyramid stays {count} stones short.")), count=gap),
         details={"stones": float(stones), "missing": float(gap)},
     )
 
@@ -100,9 +104,11 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         return _end(state, seat)
     if move.verb == "discard":
         return _discard(state, seat, move.stones)
-    raise IllegalMove(
-        f"'{move.verb}' is a competitive move; in the {state.mode} game you 'place', 'end' or 'discard'."
-    )
+    if state.mode == "solo":
+        raise IllegalMove(N_("'{verb}' is a competitive move; in the solo game you 'place', 'end' or 'discard'."),
+                          verb=move.verb)
+    raise IllegalMove(N_("'{verb}' is a competitive move; in the coop game you 'place', 'end' or 'discard'."),
+                      verb=move.verb)
 
 
 def _place(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
@@ -111,7 +117,7 @@ def _place(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     assert cell is not None
     hand = state.hands[seat]
     if colour not in hand:
-        raise IllegalMove(f"You don't hold a {colour} stone.")
+        raise IllegalMove(N_("You don't hold a {colour} stone."), colour=colour)
     pyramid = state.pyramids[0]
     reason = check_place(pyramid, state.size, cell, colour)
     if reason is not None:
@@ -121,12 +127,15 @@ def _place(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     hands = list(state.hands)
     hands[seat] = remove_one(hand, colour)
     name = format_cell(cell)
-    events = [Event("place", f"{{0}} placed {colour} at {name}.", (seat,), (name,), (colour,))]
+    events = [Event("place", N_("{0} placed {colour} at {cell}."), (seat,), (name,), (colour,),
+                    args={"colour": colour, "cell": name})]
     new = state.with_(pyramids=(new_pyramid,), hands=tuple(hands), placed=state.placed + 1, moves=state.moves + 1)
     if is_complete(new_pyramid, state.size):
         result = won(new)
         new = new.with_(result=result)
-        events.append(Event("win", result.summary, all_seats(state), (name,)))
+        assert result.summary_text is not None
+        events.append(Event("win", result.summary_text.template, all_seats(state), (name,),
+                            args=result.summary_text.args))
     return new, events
 
 
@@ -137,8 +146,8 @@ def _draw(state: State, seat: int, count: int) -> tuple[tuple[str, ...], tuple[s
         return drawn, rest, []
     shown = tuple(sort_stones(drawn))
     events = [
-        Event("draw", f"{{0}} drew {describe(shown)}; {len(rest)} left in the bag.", (seat,), items=shown,
-              data={"count": len(drawn), "bag": len(rest)}),
+        Event("draw", N_("{0} drew {stones}; {count} left in the bag."), (seat,), items=shown,
+              data={"count": len(drawn), "bag": len(rest)}, args={"stones": describe(shown), "count": len(rest)}),
     ]
     return drawn, rest, events
 
@@ -157,7 +166,8 @@ def _pass_turn(state: State, seat: int, hand: tuple[str, ...], bag: tuple[str, .
     if idle >= state.players:
         result = lost(new)
         new = new.with_(result=result)
-        events.append(Event("lose", result.summary, all_seats(state)))
+        assert result.summary_text is not None
+        events.append(Event("lose", result.summary_text.template, all_seats(state), args=result.summary_text.args))
     return new, events
 
 
@@ -166,39 +176,43 @@ def _end(state: State, seat: int) -> tuple[State, list[Event]]:
     need = max(0, HAND_SIZE[state.mode] - len(hand))
     drawn, bag, draw_events = _draw(state, seat, need)
     placed = state.placed
-    text = "{0} ended the turn" + (
-        f" after placing {placed} stone{'s' if placed != 1 else ''}." if placed else " without placing a stone."
-    )
-    events = [Event("end", text, (seat,), data={"placed": placed}), *draw_events]
+    if placed:
+        text = plural(placed, N_("{0} ended the turn after placing {count} stone."),
+                      N_("{0} ended the turn after placing {count} stones."))
+    else:
+        text = N_("{0} ended the turn without placing a stone.")
+    events = [Event("end", text, (seat,), data={"placed": placed}, args={"count": placed}), *draw_events]
     return _pass_turn(state, seat, hand + drawn, bag, state.out, events)
 
 
 def _discard(state: State, seat: int, stones: tuple[str, ...]) -> tuple[State, list[Event]]:
     if state.placed:
-        raise IllegalMove("You have placed stones this turn, so you can no longer swap; place more or 'end'.")
+        raise IllegalMove(N_("You have placed stones this turn, so you can no longer swap; place more or 'end'."))
     if len(stones) > DISCARD_LIMIT:
-        raise IllegalMove(f"You may put at most {DISCARD_LIMIT} stones out of the game in one turn.")
+        raise IllegalMove(N_("You may put at most {limit} stones out of the game in one turn."), limit=DISCARD_LIMIT)
     # PD-4 (second edition): a swap returns at most as many stones as the bag holds.
     if len(stones) > len(state.bag):
         if not state.bag:
-            raise IllegalMove("The bag is empty, so there is nothing to swap stones for.")
-        raise IllegalMove(
-            f"The bag holds only {len(state.bag)} stone{'s' if len(state.bag) != 1 else ''}, "
-            f"so you can swap at most that many."
-        )
+            raise IllegalMove(N_("The bag is empty, so there is nothing to swap stones for."))
+        raise IllegalMove(plural(len(state.bag),
+                                 N_("The bag holds only {count} stone, so you can swap at most that many."),
+                                 N_("The bag holds only {count} stones, so you can swap at most that many.")),
+                          count=len(state.bag))
     hand = state.hands[seat]
     need = Counter(stones)
     have = Counter(hand)
     for colour, n in need.items():
         if have[colour] < n:
             held = have[colour]
-            raise IllegalMove(f"You don't hold {n} {colour} stone{'s' if n != 1 else ''} (you hold {held}).")
+            raise IllegalMove(plural(n, N_("You don't hold {count} {colour} stone (you hold {held})."),
+                                     N_("You don't hold {count} {colour} stones (you hold {held}).")),
+                              count=n, colour=colour, held=held)
     for colour in stones:
         hand = remove_one(hand, colour)
     gone = tuple(sort_stones(stones))
     drawn, bag, draw_events = _draw(state, seat, len(stones))
     events = [
-        Event("discard", f"{{0}} put {describe(gone)} out of the game.", (seat,), items=gone),
+        Event("discard", N_("{0} put {stones} out of the game."), (seat,), items=gone, args={"stones": describe(gone)}),
         *draw_events,
     ]
     return _pass_turn(state, seat, hand + drawn, bag, state.out + gone, events)

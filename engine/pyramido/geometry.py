@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.core.text import N_, Phrase, or_list, phrase
 from engine.pyramido.stones import COLOUR_INDEX, COLOURS, pyramid_total
 
 Cell = tuple[int, int, int]
@@ -169,44 +170,46 @@ def open_cells(pyramid: Pyramid, size: int) -> list[Cell]:
     return sorted(cells)
 
 
-def either(colours: tuple[str, ...] | list[str]) -> str:
-    """'R', 'R or Y', 'R, Y, G or B'."""
-    items = list(colours)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+def either(colours: tuple[str, ...] | list[str]) -> object:
+    """'R', 'R or Y', 'R, Y, G or B' (as a translatable text argument)."""
+    return or_list(colours)
 
 
-def check_place(pyramid: Pyramid, size: int, cell: Cell, colour: str) -> str | None:
+def check_place(pyramid: Pyramid, size: int, cell: Cell, colour: str) -> Phrase | None:
     """Why ``colour`` may not go to ``cell`` (a sentence for the player), or None."""
     level, x, y = cell
     name = format_cell(cell)
     if level < 1 or level > size:
-        return f"There is no level {level} in a pyramid with a {size}×{size} base."
+        return phrase(N_("There is no level {level} in a pyramid with a {size}×{size} base."), level=level, size=size)
     if cell in pyramid:
-        return f"{name} already holds a stone."
+        return phrase(N_("{cell} already holds a stone."), cell=name)
     if level == 1:
         box = footprint(pyramid)
         if box is not None:
             if not any((1, x + dx, y + dy) in pyramid for dx, dy in _NEIGHBOURS):
-                return f"A level-1 stone must share an edge with a level-1 stone already placed; {name} does not."
+                return phrase(N_("A level-1 stone must share an edge with a level-1 stone already placed; {cell} "
+                                 "does not."), cell=name)
             if not level1_open(pyramid, size, x, y, box):
-                return f"{name} would make the base wider than {size}×{size}."
+                return phrase(N_("{cell} would make the base wider than {size}×{size}."), cell=name, size=size)
     else:
         lacking = [format_cell(c) for c in beneath(cell) if c not in pyramid]
         if lacking:
-            return f"{name} needs the four stones beneath it first; {' '.join(lacking)} still empty."
+            return phrase(N_("{cell} needs the four stones beneath it first; {cells} still empty."), cell=name,
+                          cells=" ".join(lacking))
         permitted = square_colours(pyramid, cell)
         if colour not in permitted:
-            return f"{name} must match the square beneath it: {either(permitted)}, not {colour}."
+            return phrase(N_("{cell} must match the square beneath it: {colours}, not {colour}."), cell=name,
+                          colours=either(permitted), colour=colour)
     if completes_four(pyramid, cell, colour):
         if level == 1:
-            return f"{colour} at {name} would make a square of four different colours."
+            return phrase(N_("{colour} at {cell} would make a square of four different colours."), colour=colour,
+                          cell=name)
         permitted = square_colours(pyramid, cell)
         escape = [c for c in permitted if not completes_four(pyramid, cell, c)]
         if escape:
-            return (
-                f"{colour} at {name} would make a square of four different colours, and "
-                f"{either(escape)} would not, so the square beneath does not force it."
-            )
+            return phrase(N_("{colour} at {cell} would make a square of four different colours, and {colours} "
+                             "would not, so the square beneath does not force it."), colour=colour, cell=name,
+                          colours=either(escape))
     return None
 
 

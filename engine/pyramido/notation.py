@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import IllegalMove
 from engine.core.notation import cell_parts, refuse_oversize
+from engine.core.text import N_
 from engine.pyramido.geometry import Cell, format_cell
 from engine.pyramido.stones import COLOURS
 
@@ -34,7 +35,7 @@ class Move:
 def parse_cell(text: str) -> Cell:
     parts = cell_parts(text)
     if parts is None or parts[0] is None:
-        raise IllegalMove(f"{shorten(text.strip())!r} is not a cell; write level:x,y, e.g. 1:0,2.")
+        raise IllegalMove(N_("{text} is not a cell; write level:x,y, e.g. 1:0,2."), text=repr(shorten(text.strip())))
     return parts[0], parts[1], parts[2]
 
 
@@ -46,7 +47,8 @@ def shorten(text: str, limit: int = 24) -> str:
 def parse_colour(text: str) -> str:
     colour = text.strip().upper()
     if colour not in COLOURS:
-        raise IllegalMove(f"{shorten(text.strip())!r} is not a stone colour; the colours are R, Y, G, B and W.")
+        raise IllegalMove(N_("{text} is not a stone colour; the colours are R, Y, G, B and W."),
+                          text=repr(shorten(text.strip())))
     return colour
 
 
@@ -54,25 +56,26 @@ def parse_move(text: str) -> Move:
     refuse_oversize(text, "'place R 1:0,1'")
     words = text.strip().split()
     if not words:
-        raise IllegalMove("That is an empty move.")
+        raise IllegalMove(N_("That is an empty move."))
     verb = words[0].lower()
     rest = words[1:]
     if verb not in _VERBS:
-        raise IllegalMove(f"{shorten(words[0])!r} is not a Pyramido move; the moves are {', '.join(_VERBS)}.")
+        raise IllegalMove(N_("{text} is not a Pyramido move; the moves are {moves}."), text=repr(shorten(words[0])),
+                          moves=", ".join(_VERBS))
     if verb in ("end", "pass"):
         if rest:
-            raise IllegalMove(f"'{verb}' takes nothing after it.")
+            raise IllegalMove(N_("'{verb}' takes nothing after it."), verb=verb)
         return Move(verb)
     if verb in _PLACING:
         if len(rest) < 2:
-            raise IllegalMove(f"Write it as '{verb} R 1:0,1': a colour, then the cell as level:x,y.")
+            raise IllegalMove(N_("Write it as '{verb} R 1:0,1': a colour, then the cell as level:x,y."), verb=verb)
         return Move(verb, (parse_colour(rest[0]),), parse_cell(" ".join(rest[1:])))
     if verb == "reserve":
         if len(rest) != 1:
-            raise IllegalMove("Write it as 'reserve R': one colour from the quarry.")
+            raise IllegalMove(N_("Write it as 'reserve R': one colour from the quarry."))
         return Move(verb, (parse_colour(rest[0]),))
     # discard: colours may be written apart ("R G") or together ("RG").
     letters = [ch for word in rest for ch in word]
     if not letters:
-        raise IllegalMove("Name the stones to put out of the game, e.g. 'discard R G'.")
+        raise IllegalMove(N_("Name the stones to put out of the game, e.g. 'discard R G'."))
     return Move(verb, tuple(parse_colour(ch) for ch in letters))

@@ -6,6 +6,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.text import N_
+
+#: The ``mode`` choices as words players read (marked for translation).
+MODE_NAMES = {"solo": N_("solo"), "coop": N_("coop"), "competitive": N_("competitive")}
+
 
 class PyramidoOptions(BaseModel):
     """``size`` picks the solo/coop pyramid (5, or 4 for the 40-stone small edition);
@@ -14,19 +19,19 @@ class PyramidoOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    mode: Literal["solo", "coop", "competitive"] = Field(default="solo", description="solo, co-op or competitive")
+    mode: Literal["solo", "coop", "competitive"] = Field(default="solo", description=N_("solo, co-op or competitive"))
     size: Literal[4, 5] | None = Field(
-        default=None, description="solo/co-op: 5 (65 stones) or 4 (small edition, 40 stones)",
+        default=None, description=N_("solo/co-op: 5 (65 stones) or 4 (small edition, 40 stones)"),
     )
-    rounds: int = Field(default=1, ge=1, le=20, description="competitive: number of rounds",
+    rounds: int = Field(default=1, ge=1, le=20, description=N_("competitive: number of rounds"),
                         json_schema_extra={"lobby": {"min": 1, "max": 10}})
 
     @model_validator(mode="after")
     def _consistent(self) -> PyramidoOptions:
         if self.mode == "competitive" and self.size is not None:
-            raise ValueError("the competitive pyramid size follows the player count (4×4 for 2, 3×3 for 3-4)")
+            raise ValueError(N_("the competitive pyramid size follows the player count (4×4 for 2, 3×3 for 3-4)"))
         if self.mode != "competitive" and self.rounds != 1:
-            raise ValueError("several rounds are a competitive option")
+            raise ValueError(N_("several rounds are a competitive option"))
         return self
 
     def base(self) -> int:

@@ -32,6 +32,7 @@ from typing import Any
 from engine.core.contract import Json
 from engine.core.errors import BadPosition, IllegalMove
 from engine.core.result import Result
+from engine.core.text import N_, name_of, phrase
 from engine.core.validate import whole_at
 from engine.pyramido import coop
 from engine.pyramido.geometry import Cell, beneath, footprint, format_cell, is_complete
@@ -74,7 +75,7 @@ def to_position(state: State) -> Json:
         "plus": list(state.plus),
         "minus": list(state.minus),
         "closer": state.closer,
-        "result": None if state.result is None else state.result.to_json(),
+        "result": None if state.result is None else state.result.to_json(text=True),
         "moves": state.moves,
         "rng": state.rng,
     }
@@ -280,5 +281,6 @@ def from_position(position: Mapping[str, Any]) -> State:
         return state.with_(result=coop.derive_result(state))
     done = tuple(p for p in range(players) if is_complete(pyramids[p], size))
     if done and rounds == 1:
-        return state.with_(result=Result(winners=done, summary=f"{{{done[0]}}} completed their pyramid."))
+        return state.with_(result=Result(winners=done, summary_text=phrase(N_("{player} completed their pyramid."),
+                                                                          player=name_of(done[0]))))
     return state

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.core.text import N_, Word, and_list
+
 #: The five colours in the order the rules list them; every sorted list uses it.
 COLOURS: tuple[str, ...] = ("R", "Y", "G", "B", "W")
-COLOUR_NAMES: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "W": "white"}
+COLOUR_NAMES: dict[str, str] = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue"),
+                                 "W": N_("white")}
 COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
 
 #: Stones per colour in the full box (65 stones) and in the small edition (40).
@@ -56,11 +59,9 @@ def counts(stones: Iterable[str]) -> dict[str, int]:
     return result
 
 
-def describe(stones: Iterable[str]) -> str:
-    """'R, Y and G' for narration."""
+def describe(stones: Iterable[str]) -> object:
+    """'R, Y and G' for narration (a text argument, see :mod:`engine.core.text`)."""
     items = list(stones)
     if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        return Word(N_("nothing"))
+    return and_list(items)

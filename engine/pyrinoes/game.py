@@ -12,6 +12,7 @@ from engine.core.events import Event
 from engine.core.pending import Pending
 from engine.core.result import Result
 from engine.core.rng import Rng
+from engine.core.text import N_, name_of, phrase, plural
 from engine.pyrinoes import moves, position, rules, view
 from engine.pyrinoes.state import PyrinoesOptions, PyrinoesState
 
@@ -58,8 +59,10 @@ class Pyrinoes(Game[PyrinoesState]):
         return Result(
             winners=(w,),
             scores=(float(state.scores[0]), float(state.scores[1])),
-            summary=f"{{{w}}} wins {state.scores[w]} to {state.scores[1 - w]} after {state.round} "
-            f"round{'s' if state.round != 1 else ''}.",
+            summary_text=phrase(plural(state.round, N_("{player} wins {score} to {other} after {rounds} round."),
+                                       N_("{player} wins {score} to {other} after {rounds} rounds.")),
+                                player=name_of(w), score=state.scores[w], other=state.scores[1 - w],
+                                rounds=state.round),
             details={"rounds": float(state.round), "target": float(state.target)},
         )
 

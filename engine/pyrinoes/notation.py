@@ -11,10 +11,12 @@ from functools import lru_cache
 
 from engine.core.errors import IllegalMove
 from engine.core.notation import refuse_oversize
+from engine.core.text import N_, or_list
 from engine.pyrinoes.pieces import Domino, Pyrino, domino, explain_bad_pyrino, pyrino
 
 SIDES = ("left", "right")
-EXAMPLES = "play 6-4 right, play Y21|R1 left, build Y21|R1, draw or pass"
+#: Moves as a text argument: "play 6-4 right, play Y21|R1 left, build Y21|R1, draw or pass".
+EXAMPLES = or_list(("play 6-4 right", "play Y21|R1 left", "build Y21|R1", "draw", "pass"))
 #: The longest piece code quoted back in a message.
 _QUOTE = 24
 
@@ -50,22 +52,25 @@ def parse_move(text: str) -> Move:
 def _parse(text: str) -> Move:
     words = text.strip().lower().split()
     if not words:
-        raise IllegalMove(f"That is not a move. Moves look like: {EXAMPLES}.")
+        raise IllegalMove(N_("That is not a move. Moves look like: {examples}."), examples=EXAMPLES)
     verb, rest = words[0], words[1:]
     if verb in ("draw", "pass"):
         if rest:
-            raise IllegalMove(f"'{verb}' takes nothing after it.")
+            raise IllegalMove(N_("'{verb}' takes nothing after it."), verb=verb)
         return Move(verb)
     if verb not in ("play", "build"):
-        raise IllegalMove(f"'{shorten(words[0])}' is not a move. Moves look like: {EXAMPLES}.")
+        raise IllegalMove(N_("'{text}' is not a move. Moves look like: {examples}."), text=shorten(words[0]),
+                          examples=EXAMPLES)
     side: str | None = None
     if verb == "play" and rest and rest[-1] in SIDES:
         side = rest.pop()
     if not rest:
-        raise IllegalMove(f"Say which piece to {verb}, e.g. {'play 6-4 right' if verb == 'play' else 'build Y21|R1'}.")
+        if verb == "play":
+            raise IllegalMove(N_("Say which piece to play, e.g. play 6-4 right."))
+        raise IllegalMove(N_("Say which piece to build, e.g. build Y21|R1."))
     code = "".join(rest)
     if verb == "play" and len(rest) > 1 and domino(code) is None and pyrino(code) is None:
-        raise IllegalMove(f"'{shorten(rest[-1])}' is not a side: play to the left or the right end.")
+        raise IllegalMove(N_("'{text}' is not a side: play to the left or the right end."), text=shorten(rest[-1]))
     if verb == "play":
         found_domino = domino(code)
         if found_domino is not None:
@@ -73,13 +78,14 @@ def _parse(text: str) -> Move:
     found = pyrino(code)
     if found is None:
         if verb == "build" and domino(code) is not None:
-            raise IllegalMove(f"{code} is a domino; only pyrinoes are built, e.g. build Y21|R1.")
+            raise IllegalMove(N_("{code} is a domino; only pyrinoes are built, e.g. build Y21|R1."), code=code)
         if "|" not in code:
             raise IllegalMove(
-                f"{shorten(code.upper())} is not a domino or pyrino code "
-                "(dominoes look like 6-4, pyrinoes like Y21|R1)."
+                N_("{code} is not a domino or pyrino code (dominoes look like 6-4, pyrinoes like Y21|R1)."),
+                code=shorten(code.upper()),
             )
         if len(code) > _QUOTE:
-            raise IllegalMove(f"{shorten(code.upper())} is not a pyrino: write its two ends joined by |, e.g. Y21|R1.")
+            raise IllegalMove(N_("{code} is not a pyrino: write its two ends joined by |, e.g. Y21|R1."),
+                              code=shorten(code.upper()))
         raise IllegalMove(explain_bad_pyrino(code))
     return Move(verb, pyrino=found[0], side=side)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import product
 
+from engine.core.text import N_, Phrase, phrase
+
 #: Canonical colour order: a pyrino code lists its ends in this order, so the same
 #: pyrino has exactly one code (``G3|R1``, ``Y21|R1``, ``B1|K1``).
 COLOUR_ORDER = "GYRBK"
@@ -16,8 +18,9 @@ GREEN = "G"
 #: Seat 0 is Fire (red, yellow); seat 1 is Ice (blue, black). Supplies are stored as six
 #: counts in this colour order: ``[c0 size1, c0 size2, c0 size3, c1 size1, ...]``.
 SEAT_COLOURS: tuple[tuple[str, str], tuple[str, str]] = (("R", "Y"), ("B", "K"))
-SIDE_NAMES = ("Fire", "Ice")
-COLOUR_NAMES = {"G": "green", "Y": "yellow", "R": "red", "B": "blue", "K": "black"}
+#: Words players read (marked for translation; see :mod:`engine.core.text`).
+SIDE_NAMES = (N_("Fire"), N_("Ice"))
+COLOUR_NAMES = {"G": N_("green"), "Y": N_("yellow"), "R": N_("red"), "B": N_("blue"), "K": N_("black")}
 SIZES = (1, 2, 3)
 PER_SIZE = 3  # three trios per colour: three of each size
 PYRAMIDS_PER_COLOUR = PER_SIZE * len(SIZES)
@@ -193,28 +196,30 @@ def pyrino(code: str) -> tuple[Pyrino, bool] | None:
     return PYRINO_SPELLINGS.get(code.replace(" ", "").upper())
 
 
-def explain_bad_pyrino(code: str) -> str:
+def explain_bad_pyrino(code: str) -> Phrase:
     """Why a pyrino spelling is not a pyrino at all, in words a player can read."""
     text = code.replace(" ", "").upper()
     parts = text.split("|")
     if len(parts) != 2 or not all(parts):
-        return f"{text} is not a pyrino: write its two ends joined by |, e.g. Y21|R1."
+        return phrase(N_("{code} is not a pyrino: write its two ends joined by |, e.g. Y21|R1."), code=text)
     ends: list[tuple[str, str]] = []
     for part in parts:
         colour, sizes = part[0], part[1:]
         if colour not in COLOUR_ORDER:
-            return f"{part} is not a pyrino end: colours are R, Y, B, K and G."
+            return phrase(N_("{end} is not a pyrino end: colours are R, Y, B, K and G."), end=part)
         if not sizes or len(sizes) > 2 or any(s not in "123" for s in sizes):
-            return f"{part} is not a pyrino end: an end is one pyramid or a stack of two (sizes 1-3), e.g. Y21."
+            return phrase(N_("{end} is not a pyrino end: an end is one pyramid or a stack of two (sizes 1-3), "
+                             "e.g. Y21."), end=part)
         if colour == GREEN and len(sizes) == 2:
-            return f"{part} is not a pyrino end: a green end is a single pyramid."
+            return phrase(N_("{end} is not a pyrino end: a green end is a single pyramid."), end=part)
         ends.append((colour, sizes))
     (ca, _), (cb, _) = ends
     if ca == cb:
-        return f"{text} is not a pyrino: its two ends must be different colours."
+        return phrase(N_("{code} is not a pyrino: its two ends must be different colours."), code=text)
     if GREEN in (ca, cb):
-        return f"{text} is not a pyrino: the end beside green must be one player's colour."
-    return f"{text} is not a pyrino: its ends must be one player's two colours (red and yellow, or blue and black)."
+        return phrase(N_("{code} is not a pyrino: the end beside green must be one player's colour."), code=text)
+    return phrase(N_("{code} is not a pyrino: its ends must be one player's two colours (red and yellow, or blue "
+                     "and black)."), code=text)
 
 
 def supply_codes(seat: int, counts: tuple[int, ...]) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalMove
 from engine.core.events import Event
 from engine.core.rng import Rng
+from engine.core.text import N_, Listing, Phrase, Word, and_list, phrase
 from engine.pyrinoes.moves import can_build, can_play
 from engine.pyrinoes.notation import Move, parse_move
 from engine.pyrinoes.pieces import (
@@ -54,20 +55,22 @@ def deal(state: PyrinoesState, first: int) -> list[Event]:
     events = [
         Event(
             "round-start",
-            f"Round {state.round}: {start} starts the line; {{0}} ({SIDE_NAMES[first]}) plays first.",
+            N_("Round {round}: {start} starts the line; {0} ({side}) plays first."),
             players=(first,),
             items=(start,),
             data={"round": state.round, "first": first},
+            args={"round": state.round, "start": start, "side": Word(SIDE_NAMES[first])},
         )
     ]
     for seat in (0, 1):
         events.append(
             Event(
                 "deal",
-                "{0} was dealt " + ", ".join(state.hands[seat]) + ".",
+                N_("{0} was dealt {pieces}."),
                 players=(seat,),
                 items=state.hands[seat],
                 visible_to=seat,
+                args={"pieces": ", ".join(state.hands[seat])},
             )
         )
     return events
@@ -104,8 +107,10 @@ def apply_move(state: PyrinoesState, seat: int, text: str) -> tuple[PyrinoesStat
     return new, events
 
 
-def _open_text(state: PyrinoesState) -> str:
-    return f"{state.left} and {state.right}" if state.left != state.right else f"{state.left} at both ends"
+def _open_text(state: PyrinoesState) -> object:
+    if state.left != state.right:
+        return and_list((state.left, state.right))
+    return phrase(N_("{spots} at both ends"), spots=state.left)
 
 
 def _play(state: PyrinoesState, seat: int, move: Move) -> list[Event]:
@@ -115,13 +120,15 @@ def _play(state: PyrinoesState, seat: int, move: Move) -> list[Event]:
         held = state.hands[seat]
         index = next((i for i, c in enumerate(held) if DOMINOES[c].key == d.key), -1)
         if index < 0:
-            raise IllegalMove(f"You don't hold {d.code}.")
+            raise IllegalMove(N_("You don't hold {piece}."), piece=d.code)
         name, spots = held[index], (d.a, d.b)
     else:
         assert p is not None
         held = state.pyrinoes[seat]
         if p.code not in held:
-            raise IllegalMove(f"You haven't built {p.code}." if p.owner == seat else f"{p.code} is not your pyrino.")
+            if p.owner == seat:
+                raise IllegalMove(N_("You haven't built {piece}."), piece=p.code)
+            raise IllegalMove(N_("{piece} is not your pyrino."), piece=p.code)
         index = held.index(p.code)
         name, spots = p.code, p.spots
     side = _side(state, name, spots, move.side)
@@ -152,11 +159,13 @@ def _play(state: PyrinoesState, seat: int, move: Move) -> list[Event]:
     return [
         Event(
             "play",
-            f"{{0}} played {placed} to the {side} end; the open ends are now {_open_text(state)}.",
+            N_("{0} played {piece} to the left end; the open ends are now {ends}.") if side == "left"
+            else N_("{0} played {piece} to the right end; the open ends are now {ends}."),
             players=(seat,),
             cells=(f"line:{at}",),
             items=(placed,),
             data={"side": side, "index": at, "piece": name},
+            args={"piece": placed, "ends": _open_text(state)},
         )
     ]
 
@@ -166,13 +175,15 @@ def _side(state: PyrinoesState, name: str, spots: tuple[int, int], side: str | N
     fits_left, fits_right = state.left in spots, state.right in spots
     if side is None:
         if fits_left and fits_right:
-            raise IllegalMove(f"{name} fits both open ends ({_open_text(state)}): say left or right.")
+            raise IllegalMove(N_("{piece} fits both open ends ({ends}): say left or right."), piece=name,
+                              ends=_open_text(state))
         if not (fits_left or fits_right):
-            raise IllegalMove(f"{name} matches neither open end ({_open_text(state)}).")
+            raise IllegalMove(N_("{piece} matches neither open end ({ends})."), piece=name, ends=_open_text(state))
         return "left" if fits_left else "right"
-    if not (fits_left if side == "left" else fits_right):
-        spot = state.left if side == "left" else state.right
-        raise IllegalMove(f"{name} doesn't match the {side} open end ({spot}).")
+    if side == "left" and not fits_left:
+        raise IllegalMove(N_("{piece} doesn't match the left open end ({spots})."), piece=name, spots=state.left)
+    if side != "left" and not fits_right:
+        raise IllegalMove(N_("{piece} doesn't match the right open end ({spots})."), piece=name, spots=state.right)
     return side
 
 
@@ -185,57 +196,65 @@ def _build(state: PyrinoesState, seat: int, move: Move) -> list[Event]:
     p = move.pyrino
     colours = SEAT_COLOURS[seat]
     if p.owner != seat:
-        mine = " and ".join(COLOUR_NAMES[c] for c in colours)
-        raise IllegalMove(f"{p.code} is not yours to build: your colours are {mine} (with green as one end).")
+        mine = and_list((Word(COLOUR_NAMES[c]) for c in colours), commas=False)
+        raise IllegalMove(N_("{piece} is not yours to build: your colours are {colours} (with green as one end)."),
+                          piece=p.code, colours=mine)
     supply = state.supply[seat]
     for i, (need, have) in enumerate(zip(p.need, supply, strict=True)):
         if need > have:
             code = pyramid_code(colours[i // 3], i % 3 + 1)
-            raise IllegalMove(
-                f"Your supply has no {code} left."
-                if have == 0
-                else f"Your supply has only one {code}, and {p.code} needs two."
-            )
+            if have == 0:
+                raise IllegalMove(N_("Your supply has no {code} left."), code=code)
+            raise IllegalMove(N_("Your supply has only one {code}, and {piece} needs two."), code=code, piece=p.code)
     if p.green_size:
         if not state.green[p.green_size - 1]:
-            raise IllegalMove(f"There is no {pyramid_code(GREEN, p.green_size)} left in the middle.")
+            raise IllegalMove(N_("There is no {code} left in the middle."), code=pyramid_code(GREEN, p.green_size))
         green = list(state.green)
         green[p.green_size - 1] -= 1
         state.green = tuple(green)
     state.supply = with_seat(state.supply, seat, tuple(h - n for h, n in zip(supply, p.need, strict=True)))
     state.pyrinoes = with_seat(state.pyrinoes, seat, (*state.pyrinoes[seat], p.code))
     a, b = p.spots
-    return [Event("build", f"{{0}} built {p.code} (a {a}-{b}).", players=(seat,), items=(p.code,))]
+    return [Event("build", N_("{0} built {piece} (a {spots})."), players=(seat,), items=(p.code,),
+                  args={"piece": p.code, "spots": f"{a}-{b}"})]
+
+
+#: Why a player may not draw or pass (PY-4: play if you can, else build, else draw, else pass).
+_MUST_PLAY = {"draw": N_("You can play a piece, so you can't draw."),
+              "pass": N_("You can play a piece, so you can't pass.")}
+_MUST_BUILD = {"draw": N_("You can build a pyrino, so you can't draw: a player who cannot play must build."),
+               "pass": N_("You can build a pyrino, so you can't pass: a player who cannot play must build.")}
 
 
 def _must_draw_or_pass_check(state: PyrinoesState, seat: int, verb: str) -> None:
     if can_play(state, seat):
-        raise IllegalMove(f"You can play a piece, so you can't {verb}.")
+        raise IllegalMove(_MUST_PLAY[verb])
     if can_build(state, seat):
-        raise IllegalMove(f"You can build a pyrino, so you can't {verb}: a player who cannot play must build.")
+        raise IllegalMove(_MUST_BUILD[verb])
 
 
 def _draw(state: PyrinoesState, seat: int) -> list[Event]:
     _must_draw_or_pass_check(state, seat, "draw")
     if not state.boneyard:
-        raise IllegalMove("The boneyard is empty: you must pass.")
+        raise IllegalMove(N_("The boneyard is empty: you must pass."))
     code, state.boneyard = state.boneyard[0], state.boneyard[1:]
     state.hands = with_seat(state.hands, seat, (*state.hands[seat], code))
     return [
         Event(
             "draw",
-            f"{{0}} can neither play nor build and drew a domino ({len(state.boneyard)} left in the boneyard).",
+            N_("{0} can neither play nor build and drew a domino ({count} left in the boneyard)."),
             players=(seat,),
+            args={"count": len(state.boneyard)},
         ),
-        Event("drew", f"{{0}} drew {code}.", players=(seat,), items=(code,), visible_to=seat),
+        Event("drew", N_("{0} drew {piece}."), players=(seat,), items=(code,), visible_to=seat, args={"piece": code}),
     ]
 
 
 def _pass(state: PyrinoesState, seat: int) -> list[Event]:
     _must_draw_or_pass_check(state, seat, "pass")
     if state.boneyard:
-        raise IllegalMove("You must draw from the boneyard; you may pass only when it is empty.")
-    return [Event("pass", "{0} can neither play nor build and passed.", players=(seat,))]
+        raise IllegalMove(N_("You must draw from the boneyard; you may pass only when it is empty."))
+    return [Event("pass", N_("{0} can neither play nor build and passed."), players=(seat,))]
 
 
 # --- round end (PY-5) and scoring (PY-6) ----------------------------------------------------
@@ -312,10 +331,10 @@ def round_points(state: PyrinoesState, ender: int, condition: int) -> tuple[tupl
 
 
 _CONDITION_TEXT = {
-    1: "{0} has no dominoes and no pyramids left",
-    2: "{0} has no pyramids left",
-    3: "{0} has no dominoes and pyramids of only one colour left",
-    4: "{0} passed after {1} passed",
+    1: N_("{0} has no dominoes and no pyramids left"),
+    2: N_("{0} has no pyramids left"),
+    3: N_("{0} has no dominoes and pyramids of only one colour left"),
+    4: N_("{0} passed after {1} passed"),
 }
 
 
@@ -338,36 +357,40 @@ def _end_turn(state: PyrinoesState, seat: int, passed: bool) -> list[Event]:
         return []
     points, parts = round_points(state, seat, condition)
     bonus = BONUS[condition]
-    ended = _CONDITION_TEXT[condition]
-    tail = f"bonus {bonus}" if bonus else "no bonus"
+    ended = Phrase(_CONDITION_TEXT[condition])
+    tail = phrase(N_("bonus {bonus}"), bonus=bonus) if bonus else Word(N_("no bonus"))
     data = {"round": state.round, "condition": condition, "ender": seat, **parts}
     totals = parts["totals"]
     assert isinstance(totals, list)
     events = [
-        Event("round-end", f"{ended}: round {state.round} ends ({tail}).", players=(seat, 1 - seat), data=data),
-        Event("hand-totals", f"Hand totals: {{0}} {totals[0]}, {{1}} {totals[1]}.", players=(0, 1), data=data),
+        Event("round-end", N_("{ended}: round {round} ends ({tail})."), players=(seat, 1 - seat), data=data,
+              args={"ended": ended, "round": state.round, "tail": tail}),
+        Event("hand-totals", N_("Hand totals: {0} {first}, {1} {second}."), players=(0, 1), data=data,
+              args={"first": totals[0], "second": totals[1]}),
     ]
     for who in (0, 1):
-        pieces = [
-            f"{value} {label}"
+        pieces = tuple(
+            phrase(label, points=value)
             for value, label in (
-                (_part(parts, "difference", who), "for the lower hand total"),
-                (_part(parts, "bonus", who), "bonus"),
-                (_part(parts, "green", who), "for green pyramids played"),
+                (_part(parts, "difference", who), N_("{points} for the lower hand total")),
+                (_part(parts, "bonus", who), N_("{points} bonus")),
+                (_part(parts, "green", who), N_("{points} for green pyramids played")),
             )
             if value
-        ]
+        )
         if pieces:
             events.append(
-                Event("score", f"{{0}} scores {points[who]} ({', '.join(pieces)}).", players=(who,), data=data)
+                Event("score", N_("{0} scores {points} ({parts})."), players=(who,), data=data,
+                      args={"points": points[who], "parts": Listing(pieces)})
             )
     state.scores = (state.scores[0] + points[0], state.scores[1] + points[1])
     events.append(
         Event(
             "scores",
-            f"After round {state.round}: {{0}} {state.scores[0]}, {{1}} {state.scores[1]} (target {state.target}).",
+            N_("After round {round}: {0} {first}, {1} {second} (target {target})."),
             players=(0, 1),
             data={"scores": list(state.scores)},
+            args={"round": state.round, "first": state.scores[0], "second": state.scores[1], "target": state.target},
         )
     )
     winner = match_winner(state.scores, state.target)
@@ -377,9 +400,10 @@ def _end_turn(state: PyrinoesState, seat: int, passed: bool) -> list[Event]:
         events.append(
             Event(
                 "win",
-                f"{{0}} wins the match, {state.scores[winner]} to {state.scores[1 - winner]}.",
+                N_("{0} wins the match, {score} to {other}."),
                 players=(winner,),
                 data={"scores": list(state.scores)},
+                args={"score": state.scores[winner], "other": state.scores[1 - winner]},
             )
         )
         return events

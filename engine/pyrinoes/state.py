@@ -7,6 +7,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.core.text import N_
+
 Pair = tuple[int, int]
 T = TypeVar("T")
 
@@ -17,7 +19,7 @@ class PyrinoesOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     #: 10..1000: below 10 a single round decides everything, above 1000 a match never ends.
-    target: int = Field(default=100, ge=10, le=1000, description="points to win the match (default 100)")
+    target: int = Field(default=100, ge=10, le=1000, description=N_("points to win the match (default 100)"))
 
 
 @dataclass(slots=True)

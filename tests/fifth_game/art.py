@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from engine.core import Event
 from render import canvas as cv
 from render import layout as lo
+from render import outline as ol
 from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, narrate, result_text, to_act, turn_text, viewer, visible_events, winners
@@ -113,6 +114,9 @@ def _pyramid(view: dict[str, Any], labels: dict[str, str], events: Sequence[Even
             x0, y0, x1, y1 = box
             d.ellipse((x0 - 4, y0 - 4, x1 + 4, y1 + 4), outline=cv.SPOT, width=4)
             cv.badge(img, (x0 + 12, y0 + 12), 17, labels[cell], cv.SPOT, cv.WHITE)
+    for cell in ol.cells(view):  # changed since the viewer's turn
+        if cell in CELLS:
+            ol.draw(d, cell_box(cell, top), gone=not isinstance(pyramid, dict) or cell not in pyramid)
     return img
 
 

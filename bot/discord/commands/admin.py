@@ -10,30 +10,40 @@ from typing import Any, Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.daily import set_results_channel
 from bot.discord.permission_checks import permission_report, place_here
-from bot.discord.replies import tell
-from bot.server_settings import SettingsRefused, change_settings, describe
+from bot.discord.replies import reader, tell
+from bot.discord.translator import fixed
+from bot.server_settings import LANGUAGE_NAMES, SettingsRefused, change_settings, describe
 from bot.services import Services
 
 Interaction = discord.Interaction[Any]
+#: ``language:``'s choices, each language named in its own words.
+LANGUAGE_CHOICES = [app_commands.Choice(name=fixed(name), value=code) for code, name in LANGUAGE_NAMES.items()]
 
 
-class AdminCommands(app_commands.Group, name="pyramid-admin", description="Pyramid Bot server administration",
+class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
+                    description=locale_str("Pyramid Bot server administration"),
                     default_permissions=discord.Permissions(manage_guild=True), guild_only=True):
     def __init__(self, services: Services) -> None:
         super().__init__()
         self.services = services
 
-    @app_commands.command(name="settings", description="Server settings for Pyramid Bot (admins)")
+    @app_commands.command(name=locale_str("settings"),
+                          description=locale_str("Server settings for Pyramid Bot (admins)"))
     @app_commands.describe(
-        threads="Play each game in its own thread (on) or in the channel itself (off)",
-        reminder_hours="Nudge the player to move after this many idle hours (1-720)",
-        timeout_hours="Hand the seat over after this many idle hours (1-2160, after the reminder)",
-        on_timeout="What happens on timeout: an AI takes the seat, or the player forfeits",
-        max_open_games="How many lobbies and running games one member may have opened at once (1-25)",
+        threads=locale_str("Play each game in its own thread (on) or in the channel itself (off)"),
+        reminder_hours=locale_str("Nudge the player to move after this many idle hours (1-720)"),
+        timeout_hours=locale_str("Hand the seat over after this many idle hours (1-2160, after the reminder)"),
+        on_timeout=locale_str("What happens on timeout: an AI takes the seat, or the player forfeits"),
+        max_open_games=locale_str("How many lobbies and running games one member may have opened at once (1-25)"),
+        away_days=locale_str("How many days a member may be away (/pyramid away) within the window (0-60; 0: none)"),
+        away_window_days=locale_str("The window the away days are counted in, in days (7-365)"),
+        language=locale_str("The language of what the channel reads: lobbies, boards, notices"),
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
         self,
         interaction: Interaction,
@@ -42,13 +52,18 @@ class AdminCommands(app_commands.Group, name="pyramid-admin", description="Pyram
         timeout_hours: app_commands.Range[float, 1.0, 2160.0] | None = None,
         on_timeout: Literal["ai", "forfeit"] | None = None,
         max_open_games: app_commands.Range[int, 1, 25] | None = None,
+        away_days: app_commands.Range[int, 0, 60] | None = None,
+        away_window_days: app_commands.Range[int, 7, 365] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
+        lang = await reader(interaction, self.services.languages)
         if interaction.guild_id is None:
-            await tell(interaction, "Settings belong to a server; use this command in one.")
+            await tell(interaction, lang.tr("Settings belong to a server; use this command in one."))
             return
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
-            await tell(interaction, "❌ Only members who can manage the server can change these settings.")
+            await tell(interaction, "❌ " + lang.tr("Only members who can manage the server can change these "
+                                                    "settings."))
             return
         store, defaults = self.services.store, self.services.settings
         current = await store.guild_settings(interaction.guild_id)
@@ -63,27 +78,37 @@ class AdminCommands(app_commands.Group, name="pyramid-admin", description="Pyram
             changes["timeout_action"] = on_timeout
         if max_open_games is not None:
             changes["max_open_games"] = max_open_games
+        if away_days is not None:
+            changes["away_days"] = away_days
+        if away_window_days is not None:
+            changes["away_window_days"] = away_window_days
+        if language is not None:
+            changes["language"] = language.value
         try:
-            updated = change_settings(current, changes, defaults)
+            updated = change_settings(current, changes, defaults, lang)
         except SettingsRefused as exc:
-            await tell(interaction, f"❌ {exc}. Nothing was changed.")
+            await tell(interaction, "❌ " + lang.tr("{reason}. Nothing was changed.", reason=exc))
             return
         if changes:
             await store.save_guild_settings(updated)
-        verb = "Saved" if changes else "Current settings"
-        await tell(interaction, f"⚙️ {verb}: {describe(updated, defaults)}")
+        verb = lang.tr("Saved") if changes else lang.tr("Current settings")
+        await tell(interaction, f"⚙️ {verb}: {describe(updated, defaults, lang)}")
 
-    @app_commands.command(name="check",
-                          description="Which permissions Pyramid Bot has and lacks in this channel (admins)")
+    @app_commands.command(name=locale_str("check"),
+                          description=locale_str("Which permissions Pyramid Bot has and lacks in this channel "
+                                                 "(admins)"))
     async def check(self, interaction: Interaction) -> None:
+        lang = await reader(interaction, self.services.languages)
         if interaction.guild_id is None:
-            await tell(interaction, "Permissions belong to a server channel; use this command in one.")
+            await tell(interaction, lang.tr("Permissions belong to a server channel; use this command in one."))
             return
         place = await place_here(interaction, self.services.store)
-        await tell(interaction, permission_report(interaction, place))
+        await tell(interaction, permission_report(interaction, place, lang))
 
-    @app_commands.command(name="daily", description="Post the daily deal's results in a channel, or stop (admins)")
-    @app_commands.describe(channel="The channel for the daily deal's results (one message a day, scores only)",
-                           enabled="Post them there (on, the default) or stop (off)")
+    @app_commands.command(name=locale_str("daily"),
+                          description=locale_str("Post the daily deal's results in a channel, or stop (admins)"))
+    @app_commands.describe(
+        channel=locale_str("The channel for the daily deal's results (one message a day, scores only)"),
+        enabled=locale_str("Post them there (on, the default) or stop (off)"))
     async def daily(self, interaction: Interaction, channel: discord.TextChannel, enabled: bool = True) -> None:
         await set_results_channel(self.services, interaction, channel, enabled)

@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.daily import DailyPlay
 from bot.play.daily import DAILY_KIND, Board
@@ -25,10 +26,11 @@ class DailyCommands:
         if DAILY_KIND not in self.services.catalogue:  # a catalogue without the daily deal's game
             return []
         return [app_commands.Command(
-            name="daily", callback=self.daily,
-            description="Today's deal, the same for everyone: play it in your DMs (or see this server's results)")]
+            name=locale_str("daily"), callback=self.daily,
+            description=locale_str("Today's deal, the same for everyone: play it in your DMs (or see this server's "
+                                   "results)"))]
 
-    @app_commands.describe(show="Instead of playing: this server's results of today, or its streaks")
+    @app_commands.describe(show=locale_str("Instead of playing: this server's results of today, or its streaks"))
     async def daily(self, interaction: Interaction, show: Board | None = None) -> None:
         if show is None:
             await self.handler.play(interaction)

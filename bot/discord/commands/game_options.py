@@ -12,14 +12,17 @@ options against that game's own offers.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from discord import app_commands
+from discord.app_commands import locale_str
 
+from bot.discord.translator import composed
 from bot.games.catalogue import Catalogue
 from engine.core.options import Offer, offered
+from i18n import Lang
 
 #: Discord's longest option description.
 MAX_DESCRIPTION = 100
@@ -36,7 +39,18 @@ class LobbyOption:
 
     @property
     def description(self) -> str:
-        text = f"{', '.join(self.titles)}: {self.offers[0].description}"
+        """"Flaming Pyramids: play with the curse" (English)."""
+        return self.describe(lambda text: text)
+
+    @property
+    def locale_description(self) -> locale_str:
+        """The description as the command declares it: the translator builds it in another
+        language from the titles and the model's description (a message the engine marks
+        for translation)."""
+        return composed(self.description, self.describe)
+
+    def describe(self, gettext: Callable[[str], str]) -> str:
+        text = f"{', '.join(gettext(t) for t in self.titles)}: {gettext(self.offers[0].description)}"
         return text if len(text) <= MAX_DESCRIPTION else text[: MAX_DESCRIPTION - 1] + "…"
 
     @property
@@ -85,8 +99,10 @@ def lobby_options(catalogue: Catalogue) -> list[LobbyOption]:
     return list(found.values())
 
 
-def refusal(offers: Sequence[Offer], given: Mapping[str, Any]) -> str | None:
-    """Why a value given for one of ``offers`` (a game's) is refused, or None."""
+def refusal(offers: Sequence[Offer], given: Mapping[str, Any], lang: Lang | None = None) -> str | None:
+    """Why a value given for one of ``offers`` (a game's) is refused, or None (in ``lang``,
+    default English)."""
+    lang = lang or Lang("en")
     for offer in offers:
         value = given.get(offer.name)
         if value is None:
@@ -95,9 +111,11 @@ def refusal(offers: Sequence[Offer], given: Mapping[str, Any]) -> str | None:
             low = offer.minimum if offer.minimum is not None else value
             high = offer.maximum if offer.maximum is not None else value
             if not low <= value <= high:
-                return f"{offer.name} must be from {low} to {high}."
+                return lang.tr("{name} must be from {low} to {high}.", name=lang.gettext(offer.name), low=low,
+                               high=high)
         elif offer.kind == "choice" and value not in offer.choices:
-            return f"{offer.name} must be one of {', '.join(str(c) for c in offer.choices)}."
+            return lang.tr("{name} must be one of {choices}.", name=lang.gettext(offer.name),
+                           choices=", ".join(str(c) for c in offer.choices))
     return None
 
 

@@ -8,10 +8,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.commands.stats import leaderboard_command
 from bot.discord.finding import find_game
-from bot.discord.replies import defer_private, tell
+from bot.discord.replies import defer_private, explain, reader, tell
 from bot.play.boards import status_line
 from bot.play.errors import PlayError
 from bot.play.host import Host
@@ -30,10 +31,12 @@ class InfoCommands:
 
     def commands(self) -> list[app_commands.Command[Any, ..., Any]]:
         return [
-            app_commands.Command(name="games", description="Your games in this server and whose turn it is",
+            app_commands.Command(name=locale_str("games"),
+                                 description=locale_str("Your games in this server and whose turn it is"),
                                  callback=self.games),
             self._rules_command(),
-            app_commands.Command(name="history", description="The move log, and the game record as a file",
+            app_commands.Command(name=locale_str("history"),
+                                 description=locale_str("The move log, and the game record as a file"),
                                  callback=self.history),
             leaderboard_command(self.services.catalogue, self.leaderboard),
         ]
@@ -45,50 +48,59 @@ class InfoCommands:
             await self.rules(interaction, game.value)
 
         choices = [app_commands.Choice(name=p.title, value=p.kind) for p in self.services.catalogue]
-        return app_commands.Command(name="rules", description="The rules of a game, briefly",
+        return app_commands.Command(name=locale_str("rules"), description=locale_str("The rules of a game, briefly"),
                                     callback=app_commands.choices(game=choices)(rules))
 
     async def games(self, interaction: Interaction) -> None:
         services = self.services
         await defer_private(interaction)
+        lang = await reader(interaction, services.languages)
         records = await services.store.games_of_user(interaction.user.id, interaction.guild_id, ("lobby", "active"))
         if not records:
-            await tell(interaction, "You are not in any running game here. Start one with `/pyramid new`.")
+            await tell(interaction, lang.tr("You are not in any running game here. Start one with `/pyramid new`."))
             return
         lines = []
         for record in records[-20:]:
             p = services.catalogue.presenter(record.kind)
+            title = lang.gettext(p.title)
             link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.play_channel_id}"
             if record.status == "lobby":
-                lines.append(f"{p.emoji} **#{record.id} {p.title}** — lobby, waiting for players · {link}")
+                lines.append(lang.tr("{emoji} **#{game} {title}** — lobby, waiting for players · {link}",
+                                     emoji=p.emoji, game=record.id, title=title, link=link))
                 continue
             try:
                 session = await services.sessions.load(record.id)
             except PlayError:
                 continue
             seat = session.seat_of(interaction.user.id)
-            turn = "**your turn**" if seat is not None and session.to_act == seat.seat else status_line(session)
-            lines.append(f"{p.emoji} **#{record.id} {p.title}** (move {session.version}) — {turn} · {link}")
+            turn = (lang.tr("**your turn**") if seat is not None and session.to_act == seat.seat
+                    else status_line(session, lang))
+            lines.append(lang.tr("{emoji} **#{game} {title}** (move {move}) — {turn} · {link}", emoji=p.emoji,
+                                 game=record.id, title=title, move=session.version, turn=turn, link=link))
         await tell(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     async def rules(self, interaction: Interaction, kind: str) -> None:
+        lang = await reader(interaction, self.services.languages)
         try:
             p = self.services.catalogue.presenter(kind)
         except EngineError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
-        embed = discord.Embed(title=f"{p.emoji} {p.title}", description=p.rules, colour=discord.Colour.gold())
-        embed.set_footer(text="Moves can be typed with /pyramid play using the notation shown in autocomplete.")
+        embed = discord.Embed(title=f"{p.emoji} {lang.gettext(p.title)}", description=p.rules_text(lang),
+                              colour=discord.Colour.gold())
+        embed.set_footer(text=lang.tr("Moves can be typed with /pyramid play using the notation shown in "
+                                      "autocomplete."))
         await tell(interaction, "", embed=embed)
 
     async def history(self, interaction: Interaction, game: int | None = None) -> None:
         """The move log, and the game record as a file (``bot.records``, docs/game-record.md)."""
         services = self.services
+        lang = await reader(interaction, services.languages)
         try:
             record = await find_game(interaction, services, game, statuses=("active", "finished"))
             rules = services.catalogue.presenter(record.kind).game
         except (PlayError, EngineError) as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         await defer_private(interaction)
         try:
@@ -96,31 +108,36 @@ class InfoCommands:
             # the game is over, and it is no challenge's deal that others may still be playing (CP-3).
             document = await record_of(services.store, rules, record.id)
         except CorruptRecord as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         who = [p.name for p in document.players]
         lines = [f"{m.seq}. {who[m.seat] if m.seat < len(who) else m.seat}: `{m.move}`" for m in document.moves]
-        text = "\n".join(lines[-40:]) or "No moves yet."
+        text = "\n".join(lines[-40:]) or lang.tr("No moves yet.")
         if len(lines) > 40:
-            text = f"… {len(lines) - 40} earlier moves in the file.\n" + text
-        about = "The file is the game record: `pyramid-bot verify` checks it and `pyramid-bot replay` draws it."
+            text = lang.tr("… {n} earlier moves in the file.", n=len(lines) - 40) + "\n" + text
+        about = lang.tr("The file is the game record: `pyramid-bot verify` checks it and `pyramid-bot replay` "
+                        "draws it.")
         data = json.dumps(document.model_dump(mode="json"), indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"game-{record.id}.json")
-        await tell(interaction, f"**Game #{record.id}** move log:\n{text}"[:1990 - len(about)] + "\n" + about,
-                   file=file)
+        head = lang.tr("**Game #{game}** move log:", game=record.id)
+        await tell(interaction, f"{head}\n{text}"[:1990 - len(about)] + "\n" + about, file=file)
 
     async def leaderboard(self, interaction: Interaction, game: str | None = None, min_games: int = 3) -> None:
         """Without ``game``: the channel's latest challenge and wins in this server; with
         it: the server's rating leaderboard of that game (players with ``min_games``)."""
         if interaction.guild_id is None:  # wins are counted per server; a DM would show every server's
-            await tell(interaction, "Leaderboards belong to a server; use this command in one.")
+            lang = await reader(interaction, self.services.languages)
+            await tell(interaction, lang.tr("Leaderboards belong to a server; use this command in one."))
             return
         if game is not None and game not in self.services.catalogue.kinds:
-            await tell(interaction, f"❌ There is no game called {game!r}.")
+            lang = await reader(interaction, self.services.languages)
+            await tell(interaction, "❌ " + lang.tr("There is no game called {game}.", game=repr(game)))
             return
         await defer_private(interaction)
+        lang = await reader(interaction, self.services.languages)
         if game is None:
-            text = await self.host.leaderboards.server_text(interaction.guild_id, interaction.channel_id)
+            text = await self.host.leaderboards.server_text(interaction.guild_id, interaction.channel_id, lang)
         else:
-            text = await self.host.ratings.leaderboard_text(interaction.guild_id, game, min_games=min_games)
+            text = await self.host.ratings.leaderboard_text(interaction.guild_id, game, min_games=min_games,
+                                                            lang=lang)
         await tell(interaction, text, allowed_mentions=discord.AllowedMentions.none())

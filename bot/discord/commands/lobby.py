@@ -11,19 +11,22 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.challenges import Challenges
 from bot.discord.commands.game_options import lobby_options, refusal, signature
 from bot.discord.lobbies import Lobbies
 from bot.discord.permission_checks import permission_refusal
-from bot.discord.replies import tell
+from bot.discord.replies import explain, reader, tell
+from bot.discord.translator import composed
 from bot.play.leaderboards import CHALLENGE_KIND
 from bot.services import Services
 from engine.core import EngineError
 from engine.core.options import offered
+from i18n import N_
 
 Interaction = discord.Interaction[Any]
-CHALLENGE = "everyone in this channel plays the same deal, with a leaderboard"
+CHALLENGE = N_("everyone in this channel plays the same deal, with a leaderboard")
 
 
 class LobbyCommands:
@@ -52,41 +55,46 @@ class LobbyCommands:
             [Param("challenge", Param.KEYWORD_ONLY, default=False, annotation=bool)],
         )
         described = app_commands.describe(
-            game="Which game", **{o.name: o.description for o in options},
-            challenge=f"{challenge_title}: {CHALLENGE}",
+            game=locale_str("Which game"), **{o.name: o.locale_description for o in options},
+            challenge=composed(f"{challenge_title}: {CHALLENGE}",
+                               lambda gettext: f"{gettext(challenge_title)}: {gettext(CHALLENGE)}"),
         )(new)
         chosen_game = app_commands.choices(
             game=[app_commands.Choice(name=p.title, value=p.kind) for p in catalogue])(described)
-        return app_commands.Command(name="new", description="Open a lobby for a new game (solo games start at once)",
+        return app_commands.Command(name=locale_str("new"),
+                                    description=locale_str("Open a lobby for a new game (solo games start at once)"),
                                     callback=chosen_game)
 
     async def new(self, interaction: Interaction, kind: str, given: dict[str, Any], *, challenge: bool) -> None:
         catalogue = self.services.catalogue
+        lang = await reader(interaction, self.services.languages)
         try:
             presenter = catalogue.presenter(kind)
         except EngineError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         offers = offered(presenter.game.options_model)
         known = {o.name for o in offers}
         options = {k: v for k, v in given.items() if v is not None and k in known}
         ignored = [k for k, v in given.items() if v is not None and k not in known]
         if ignored:
-            await tell(interaction, f"❌ {presenter.title} has no option {', '.join(ignored)}.")
+            await tell(interaction, "❌ " + lang.tr("{title} has no option {names}.",
+                                                    title=lang.gettext(presenter.title),
+                                                    names=", ".join(lang.gettext(k) for k in ignored)))
             return
-        refused = refusal(offers, options)
+        refused = refusal(offers, options, lang)
         if refused is not None:
-            await tell(interaction, f"❌ {refused} Nothing was opened.")
+            await tell(interaction, "❌ " + lang.tr("{reason} Nothing was opened.", reason=refused))
             return
-        lacking = await permission_refusal(interaction, self.services.store)
+        lacking = await permission_refusal(interaction, self.services.store, lang)
         if lacking is not None:
             await tell(interaction, lacking)
             return
         if challenge:
             if kind != CHALLENGE_KIND:
-                await tell(interaction, f"❌ Only {catalogue.presenter(CHALLENGE_KIND).title} is played as a "
-                                        "channel challenge.")
+                await tell(interaction, "❌ " + lang.tr("Only {title} is played as a channel challenge.",
+                                                        title=lang.gettext(catalogue.presenter(CHALLENGE_KIND).title)))
                 return
-            await self.challenges.open(interaction, options)
+            await self.challenges.open(interaction, options, lang)
             return
-        await self.lobbies.open(interaction, presenter, options)
+        await self.lobbies.open(interaction, presenter, options, lang)

@@ -7,10 +7,12 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.finding import find_game
-from bot.discord.replies import defer_private, tell
+from bot.discord.replies import defer_private, explain, reader, tell
 from bot.discord.turns import Turns
+from bot.play.descriptions import board_words
 from bot.play.errors import PlayError, StaleBoard
 from bot.play.host import Host
 from bot.services import Services
@@ -31,39 +33,49 @@ class PlayCommands:
 
     def commands(self) -> list[app_commands.Command[Any, ..., Any]]:
         play: app_commands.Command[Any, ..., Any] = app_commands.Command(
-            name="play", description="Make a move in the rules notation", callback=self.play)
+            name=locale_str("play"), description=locale_str("Make a move in the rules notation"),
+            callback=self.play)
         play.autocomplete("move")(self.complete_move)
         return [
             play,
-            app_commands.Command(name="hand", description="Your private hand, just for you", callback=self.hand),
-            app_commands.Command(name="status", description="The current board of the game here",
-                                 callback=self.status),
-            app_commands.Command(name="resign", description="Leave a running game (an AI takes over your seat in "
-                                                            "bigger games)", callback=self.resign),
+            app_commands.Command(name=locale_str("hand"), description=locale_str("Your private hand, just for you"),
+                                 callback=self.hand),
+            app_commands.Command(name=locale_str("status"),
+                                 description=locale_str("The current board of the game here"), callback=self.status),
+            app_commands.Command(name=locale_str("resign"),
+                                 description=locale_str("Leave a running game (an AI takes over your seat in bigger "
+                                                        "games)"), callback=self.resign),
         ]
 
-    @app_commands.describe(move="Your move, e.g. play R40 1,0", game="Game number (if you play several here)")
+    @app_commands.describe(move=locale_str("Your move, e.g. play R40 1,0"),
+                           game=locale_str("Game number (if you play several here)"))
     async def play(self, interaction: Interaction, move: app_commands.Range[str, 1, MAX_MOVE_TEXT],
                    game: int | None = None) -> None:
         sessions = self.services.sessions
+        lang = await reader(interaction, self.services.languages)
         if len(move) > MAX_MOVE_TEXT:
-            await tell(interaction, f"❌ That move is too long: moves are at most {MAX_MOVE_TEXT} characters.")
+            await tell(interaction, "❌ " + lang.tr("That move is too long: moves are at most {n} characters.",
+                                                    n=MAX_MOVE_TEXT))
             return
         await defer_private(interaction)
         try:
             record = await find_game(interaction, self.services, game)
             # The engine would take the move from a seat an AI now plays: refuse first.
             (await sessions.load(record.id)).human_seat(interaction.user.id)
+            if await self.turns.previews.wanted(interaction.user.id):  # see before you commit
+                await self.turns.previews.show(interaction, await sessions.load(record.id), move)
+                return
             outcome = await sessions.make_move(record.id, move, user_id=interaction.user.id)
         except StaleBoard:
-            await tell(interaction, "⌛ Someone moved at the same moment; please try again.")
+            await tell(interaction, "⌛ " + lang.tr("Someone moved at the same moment; please try again."))
             return
         except (PlayError, MoveRejected) as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
-        await tell(interaction, f"✅ You played `{outcome.move}` in game #{record.id}.")
+        await tell(interaction, lang.tr("✅ You played `{move}` in game #{game}.", move=outcome.move, game=record.id))
         if not await self.host.delivery.announce(record.id):  # the move counts all the same
-            await tell(interaction, "📋 Your move is saved; the board will follow as soon as Discord lets me post it.")
+            await tell(interaction, lang.tr("📋 Your move is saved; the board will follow as soon as Discord lets me "
+                                            "post it."))
 
     async def complete_move(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         if len(current) > MAX_MOVE_TEXT:
@@ -88,26 +100,36 @@ class PlayCommands:
             record = await find_game(interaction, self.services, game)
             session = await self.services.sessions.load(record.id)
         except PlayError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, await reader(interaction, self.services.languages))}")
             return
         await self.turns.show_hand(interaction, session)
 
-    async def status(self, interaction: Interaction, game: int | None = None) -> None:
+    @app_commands.describe(game=locale_str("Game number (if you play several here)"),
+                           text=locale_str("Describe the board in words instead of a picture"))
+    async def status(self, interaction: Interaction, game: int | None = None, text: bool = False) -> None:
+        lang = await reader(interaction, self.services.languages)
         try:
             record = await find_game(interaction, self.services, game, statuses=("active", "finished"))
             session = await self.services.sessions.load(record.id)
         except PlayError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         await defer_private(interaction)
-        await self.turns.send_current_board(interaction, session, f"Game #{record.id}:")
+        note = lang.tr("Game #{game}:", game=record.id)
+        if text:  # the picture's alt text as a message (a screen reader, no pictures)
+            await tell(interaction, board_words(session, lang, note),
+                       allowed_mentions=discord.AllowedMentions.none())
+            return
+        await self.turns.send_current_board(interaction, session, note, lang)
 
     async def resign(self, interaction: Interaction, game: int | None = None) -> None:
         await defer_private(interaction)
+        lang = await reader(interaction, self.services.languages)
         try:
             record = await find_game(interaction, self.services, game)
-            message = await self.host.resignations.resign(record.id, interaction.user.id, reason="resigned")
+            message = await self.host.resignations.resign(record.id, interaction.user.id, reason="resigned",
+                                                          lang=lang)
         except PlayError as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         await tell(interaction, message)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from discord import app_commands
+from discord.app_commands import locale_str
 
 
 class CommandArea(Protocol):
@@ -14,8 +15,8 @@ class CommandArea(Protocol):
     def commands(self) -> list[app_commands.Command[Any, ..., Any]]: ...
 
 
-class PyramidCommands(app_commands.Group, name="pyramid",
-                      description="Pyramid tile games: Flaming Pyramids and friends"):
+class PyramidCommands(app_commands.Group, name=locale_str("pyramid"),
+                      description=locale_str("Pyramid tile games: Flaming Pyramids and friends")):
     def __init__(self, *areas: CommandArea) -> None:
         super().__init__()
         for area in areas:

@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.replays import ReplayViewer
 from bot.services import Services
@@ -21,11 +22,13 @@ class ReplayCommands:
         self.viewer = ReplayViewer(services)
 
     def commands(self) -> list[app_commands.Command[Any, ..., Any]]:
-        return [app_commands.Command(name="replay", description="Look back at a finished game, move by move",
+        return [app_commands.Command(name=locale_str("replay"),
+                                     description=locale_str("Look back at a finished game, move by move"),
                                      callback=self.replay)]
 
-    @app_commands.describe(game="Game number (default: the finished game of this thread, or your latest)",
-                           move="The move to show (0: the deal; default: the last)")
+    @app_commands.describe(
+        game=locale_str("Game number (default: the finished game of this thread, or your latest)"),
+        move=locale_str("The move to show (0: the deal; default: the last)"))
     async def replay(self, interaction: Interaction, game: int | None = None,
                      move: app_commands.Range[int, 0, MAX_MOVE] | None = None) -> None:
         await self.viewer.command(interaction, game, None if move is None else max(0, int(move)))

@@ -10,8 +10,10 @@ from typing import Any, ClassVar
 import discord
 
 from bot.custom_ids import BadCustomId, CustomId
-from bot.discord.replies import tell
+from bot.discord.replies import explain, reader, tell
+from bot.play.languages import Languages
 from bot.store import CorruptRecord
+from i18n import Lang
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -26,6 +28,8 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=NOTHING):
 
     #: The custom id actions this kind answers.
     actions: ClassVar[tuple[str, ...]] = ()
+    #: Who reads which language (bound per client, like the handlers).
+    languages: ClassVar[Languages | None] = None
 
     def __init_subclass__(cls, *, actions: tuple[str, ...] = (), template: re.Pattern[str] | None = None) -> None:
         if actions:
@@ -53,15 +57,28 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=NOTHING):
         try:
             await self.handle(interaction)
         except BadCustomId as exc:
-            await tell(interaction, f"❌ {exc}")
+            await tell(interaction, f"❌ {explain(exc, await self.lang(interaction))}")
         except CorruptRecord as exc:
             log.error("corrupt record behind %s: %s", raw, exc)
-            await tell(interaction, f"❌ {exc} An admin can look at the bot's logs.")
+            lang = await self.lang(interaction)
+            await tell(interaction, f"❌ {explain(exc, lang)} " + lang.tr("An admin can look at the bot's logs."))
         except discord.HTTPException:
             raise
         except Exception:
             log.exception("click %s failed", raw)
-            await tell(interaction, "❌ Something went wrong on my side; nothing was changed. Please try again.")
+            lang = await self.lang(interaction)
+            await tell(interaction, "❌ " + lang.tr("Something went wrong on my side; nothing was changed. "
+                                                    "Please try again."))
+
+    async def lang(self, interaction: Interaction) -> Lang:
+        """The clicker's language; English when it can't be told (a failure is answered all the same)."""
+        if self.languages is None:
+            return Lang("en")
+        try:
+            return await reader(interaction, self.languages)
+        except Exception:
+            log.exception("could not tell the language of %s", interaction.user.id)
+            return Lang("en")
 
     async def handle(self, interaction: Interaction) -> None:
         raise NotImplementedError

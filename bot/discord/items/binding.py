@@ -16,6 +16,7 @@ from bot.discord.challenges import Challenges
 from bot.discord.items.base import Component
 from bot.discord.items.challenge import PlayDealButton
 from bot.discord.items.lobby import AddAiSelect, CancelButton, JoinButton, LeaveButton, StartButton
+from bot.discord.items.preview import PreviewButton
 from bot.discord.items.replay import ReplayStepButton
 from bot.discord.items.turns import (
     ChoiceButton,
@@ -47,6 +48,9 @@ def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[
                                               HandButton, LatestBoardButton)),
         bind(PlayDealButton, {"challenges": challenges}),
         bind(ReplayStepButton, {"viewer": ReplayViewer(turns.services)}),
+        bind(PreviewButton, {"previews": turns.previews}),
     ]
     unknown = bind(UnknownComponent, {}, template=none_of(a for k in kinds for a in k.actions))
+    for kind in (*kinds, unknown):  # each a subclass of this client's own: who reads which language
+        kind.languages = turns.services.languages
     return [*kinds, unknown]

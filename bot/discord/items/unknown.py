@@ -12,4 +12,4 @@ class UnknownComponent(Component):
     """Bound with the template of every id the other kinds leave (``custom_ids.none_of``)."""
 
     async def handle(self, interaction: Interaction) -> None:
-        await tell(interaction, f"❌ {UNRECOGNISED}")
+        await tell(interaction, f"❌ {(await self.lang(interaction)).gettext(UNRECOGNISED)}")

@@ -5,7 +5,7 @@ a clock the tests move by hand. A test that needs a game of its own overrides th
 from __future__ import annotations
 
 import itertools
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +17,11 @@ from bot.games.catalogue import Catalogue
 from bot.services import Services
 from bot.settings import load_settings
 from bot.workers.cpu import CpuPool
-from emulator.fixtures import emulator, harness  # noqa: F401 - pytest fixtures
+from emulator.fixtures import emulator as base_emulator  # noqa: F401 - pytest fixtures
+from emulator.fixtures import harness  # noqa: F401 - pytest fixtures
+from emulator.server import Emulator
 from tests.bot.clock import FakeClock
+from tests.bot.e2e.alt_text import pictures_without_alt_text
 
 
 class BotUnderTest:
@@ -39,6 +42,15 @@ class BotUnderTest:
 
     async def wait_until_ready(self) -> None:
         await self.client.wait_until_ready()
+
+
+@pytest.fixture
+async def emulator(base_emulator: Emulator) -> AsyncIterator[Emulator]:  # noqa: F811 - the fixture, not the import
+    """The emulator, and at the end of every test the check that each picture the bot
+    posted carried its alt text (issue #19)."""
+    yield base_emulator
+    missing = pictures_without_alt_text(base_emulator)
+    assert not missing, "pictures posted without alt text: " + "; ".join(missing[:5])
 
 
 @pytest.fixture

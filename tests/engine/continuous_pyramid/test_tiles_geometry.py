@@ -104,5 +104,5 @@ def test_oversize_numbers_are_not_cells() -> None:
     """A 5000-digit number must be refused with a sentence, not an internal error."""
     huge = "9" * 5000
     assert parse_cell(f"{huge}:1,1") is None
-    assert "is not a cell" in describe_missing_cell(f"1:{huge},1")
-    assert len(describe_missing_cell(f"1:{huge},1")) < 120
+    assert "is not a cell" in describe_missing_cell(f"1:{huge},1").english()
+    assert len(describe_missing_cell(f"1:{huge},1").english()) < 120

@@ -42,7 +42,7 @@ def _check(game: Game[Any], state: Any, seen: Counter[str]) -> None:
     assert {k: view[k] for k in COMMON_KEYS} == game.view_fields(state, waiting)
     assert view["to_act"] == to_act and view["players"] == game.players_in(state)
     assert view["pending"] == (None if pending is None else pending.to_json())
-    assert view["result"] == (None if result is None else result.to_json())
+    assert view["result"] == (None if result is None else result.to_json(text=True))
 
 
 def _self_play(game: Game[Any], players: int, options: dict[str, Any], seed: int, seen: Counter[str]) -> None:

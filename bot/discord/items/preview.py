@@ -1,0 +1,21 @@
+"""The ✅ Confirm and ↩ Back buttons of a move preview (``bot.discord.previews``)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from bot.discord.items.base import Component, Interaction
+from bot.discord.previews import BACK, CONFIRM, Previews
+
+
+class PreviewButton(Component, actions=(CONFIRM, BACK)):
+    """The id carries the game, the board version the preview was made for and the move."""
+
+    previews: ClassVar[Previews]
+
+    async def handle(self, interaction: Interaction) -> None:
+        cid = self.cid
+        if cid.action == CONFIRM:
+            await self.previews.confirm(interaction, cid)
+        else:
+            await self.previews.back(interaction, cid)

@@ -1,0 +1,113 @@
+"""Pyrinoes in words (``render.describe``): the line of play from its left open end to
+its right (pieces in the rules' notation, ``5-3``, ``Y21|R1``), the two open ends,
+scores and target, each side's supply, built pyrinoes and hand *size*, the green
+pyramids and the boneyard's size. Domino hands and the boneyard are hidden (PY-7): a
+player's own dominoes are named only in the hand's words, for its owner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from i18n import Lang
+from render.describe import SEP, counted, listed, names, result_text, status, to_act, viewer
+
+#: Pieces named at each end of a long line in the summary.
+LINE_ENDS = 3
+
+
+def describe_board(view: dict[str, Any], lang: Lang, detail: int) -> list[str]:
+    """From public keys only (hand *sizes*, not hands), whichever seat's view it is."""
+    who = names(view, lang)
+    return [status(view, who, lang), _ends(view, lang), _scores(view, who, lang), _line(view, lang, detail),
+            *(_side(view, who, seat, lang, detail) for seat in range(min(2, len(who)))), _middle(view, lang, detail)]
+
+
+def describe_hand(view: dict[str, Any], lang: Lang, detail: int) -> list[str]:
+    who = names(view, lang)
+    seat = viewer(view)
+    hands = view.get("hands") or []
+    hand = [str(p) for p in hands[seat]] if seat is not None and seat < len(hands) and isinstance(
+        hands[seat], list) else []
+    built = _built(view, seat)
+    supply = _supply(view, seat)
+    if view.get("result") is not None:
+        state = result_text(view, who, lang)
+    elif seat is not None and to_act(view) == seat:
+        state = lang.tr("Your turn.")
+    else:
+        state = status(view, who, lang)
+    return [
+        state,
+        _ends(view, lang),
+        lang.tr("Your dominoes ({n}): {pieces}.", n=len(hand), pieces=listed(hand, lang)),
+        lang.tr("Your built pyrinoes: {pieces}.", pieces=listed(built, lang)),
+        lang.tr("Your supply: {pyramids}.", pyramids=counted(supply) or lang.tr("none")),
+        _scores(view, who, lang),
+        _line(view, lang, max(detail, 1)),
+    ]
+
+
+def _ends(view: Mapping[str, Any], lang: Lang) -> str:
+    ends = view.get("open_ends") or []
+    if len(ends) != 2 or view.get("result") is not None:
+        return ""
+    return lang.tr("Open ends: {left} on the left, {right} on the right.", left=ends[0], right=ends[1])
+
+
+def _scores(view: Mapping[str, Any], who: list[str], lang: Lang) -> str:
+    scores = list(view.get("scores") or [])
+    sides = [str(s) for s in view.get("sides") or []]
+    parts = []
+    for seat, name in enumerate(who[:2]):
+        side = lang.gettext(sides[seat]) if seat < len(sides) else ""
+        score = scores[seat] if seat < len(scores) else 0
+        parts.append(lang.tr("{name} ({side}) {score}", name=name, side=side, score=score) if side
+                     else f"{name} {score}")
+    target = (view.get("options") or {}).get("target", 100)
+    return lang.tr("Round {round}, playing to {target}. Scores: {scores}.", round=view.get("round", 1),
+                   target=target, scores=SEP.join(parts))
+
+
+def _line(view: Mapping[str, Any], lang: Lang, detail: int) -> str:
+    line = [str(p) for p in view.get("line") or []]
+    if not line:
+        return lang.tr("The line of play is empty.")
+    if detail >= 2 and len(line) > 2 * LINE_ENDS:
+        return lang.trn("The line of play, {n} piece: {first} … {last}.",
+                        "The line of play, {n} pieces: {first} … {last}.", len(line), n=len(line),
+                        first=" ".join(line[:LINE_ENDS]), last=" ".join(line[-LINE_ENDS:]))
+    return lang.tr("The line of play, left to right: {pieces}.", pieces=" ".join(line))
+
+
+def _side(view: Mapping[str, Any], who: list[str], seat: int, lang: Lang, detail: int) -> str:
+    sizes = view.get("hand_sizes") or [h if isinstance(h, int) else len(h) for h in view.get("hands") or []]
+    hand = sizes[seat] if seat < len(sizes) else 0
+    built, supply = _built(view, seat), _supply(view, seat)
+    if detail >= 2:
+        return lang.tr("{name}: {hand} in hand, {built} pyrinoes built, {supply} pyramids in supply.",
+                       name=who[seat], hand=hand, built=len(built), supply=len(supply))
+    return lang.tr("{name}: {hand} in hand; built: {built}; supply: {supply}.", name=who[seat], hand=hand,
+                   built=listed(built, lang), supply=counted(supply) or lang.tr("none"))
+
+
+def _middle(view: Mapping[str, Any], lang: Lang, detail: int) -> str:
+    green = [str(g) for g in view.get("green") or []]
+    boneyard = view.get("boneyard", 0)
+    boneyard = boneyard if isinstance(boneyard, int) else len(boneyard or [])
+    greens = counted(green) if detail < 2 else str(len(green))
+    return lang.tr("Green pyramids in the middle: {green}. Boneyard: {n} face down.",
+                   green=greens or lang.tr("none"), n=boneyard)
+
+
+def _built(view: Mapping[str, Any], seat: int | None) -> list[str]:
+    built = view.get("pyrinoes") or []
+    return [str(p) for p in built[seat]] if seat is not None and seat < len(built) and isinstance(
+        built[seat], list) else []
+
+
+def _supply(view: Mapping[str, Any], seat: int | None) -> list[str]:
+    supply = view.get("supply") or []
+    return [str(p) for p in supply[seat]] if seat is not None and seat < len(supply) and isinstance(
+        supply[seat], list) else []

@@ -1,0 +1,18 @@
+"""Alt text on every picture the bot posts: the check every e2e test runs at its end
+(the ``emulator`` fixture of this directory's conftest)."""
+
+from __future__ import annotations
+
+from emulator.server import Emulator
+
+
+def pictures_without_alt_text(emulator: Emulator) -> list[str]:
+    """Every picture the bot attached during the test (an edit's replaced ones too)
+    whose description is missing or blank, named for the failure message."""
+    missing = []
+    for message, attachment in emulator.world.uploads:
+        if message.author.id != emulator.bot.id or not attachment.is_image:
+            continue
+        if not (attachment.description or "").strip():
+            missing.append(f"{attachment.filename} in message {message.id} ({message.content[:60]!r})")
+    return missing

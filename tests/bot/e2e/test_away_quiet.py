@@ -1,0 +1,158 @@
+"""Time away and quiet hours through the emulator: an away player's turn waits (no
+reminder, no timeout) and the others hear it once with the return date; ``back``
+starts the clock afresh; the budget refuses too much; a reminder due in quiet hours
+comes at their local end, across a daylight-saving change."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from emulator.harness import Harness
+from tests.bot.clock import FakeClock
+from tests.bot.e2e.driver import flaming_game_of, session_of
+
+
+def stamp(at: datetime, style: str) -> str:
+    return f"<t:{int(at.timestamp())}:{style}>"
+
+
+def texts(harness: Harness, channel: Any, part: str) -> list[str]:
+    return [m.text for m in harness.messages(channel) if part in m.text]
+
+
+async def test_an_away_players_turn_waits_and_the_others_are_told_once(
+    emulator: Any, harness: Harness, clock: FakeClock
+) -> None:
+    (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
+    sweep = harness.bot.client.host.reminders.sweep
+    session = await session_of(harness, game_id)
+    seat = session.to_act
+    actor = {0: alice, 1: bob}[seat]
+
+    left_at = clock.now
+    gone = await harness.slash(actor, emulator.general, "pyramid away", days=5)
+    assert gone.ephemeral and "away until" in gone.text and stamp(left_at + timedelta(days=5), "f") in gone.text
+    assert "9 days of time away left" in gone.text  # 14 in any 90, 5 of them taken
+    told = texts(harness, thread, "is away until")
+    assert len(told) == 1
+    assert f"<@{actor.id}>" in told[0] and stamp(left_at + timedelta(days=5), "D") in told[0]
+
+    again = await harness.slash(actor, thread, "pyramid away", days=2)
+    assert "away already" in again.text
+    assert await sweep() == []  # nothing left to tell, nobody to remind
+    assert len(texts(harness, thread, "is away until")) == 1
+
+    # Past the reminder (24 h) and the timeout (72 h): the turn waits for them.
+    clock.advance(hours=100)
+    assert await sweep() == []
+    session = await session_of(harness, game_id)
+    assert session.to_act == seat and not session.seat(seat).is_ai and session.version == 0
+    assert texts(harness, thread, "⏰") == []
+
+    back = await harness.slash(actor, thread, "pyramid back")
+    assert "Welcome back" in back.text and "4.2 days against your budget" in back.text
+    assert len(texts(harness, thread, "is back")) == 1
+    assert "not away" in (await harness.slash(actor, thread, "pyramid back")).text
+    assert len(texts(harness, thread, "is back")) == 1
+
+    # Too much: 4.2 of 14 days used, so 9 whole days are left; 14 fit again 90 - 14 days after the return.
+    returned = clock.now
+    refused = await harness.slash(actor, thread, "pyramid away", days=14)
+    assert "allows 14 days away in any 90 days" in refused.text
+    assert "You can take 9 more days right now" in refused.text
+    assert stamp(returned + timedelta(days=76), "f") in refused.text
+    assert await harness.bot.client.host.reminders.availability.current_away(actor.id) is None
+
+    # The clock starts afresh at the return: the reminder 24 h later, the timeout 72 h later.
+    clock.advance(hours=23)
+    assert await sweep() == []
+    clock.advance(hours=1)
+    assert await sweep() == [f"reminder:{game_id}"]
+    assert len(texts(harness, thread, "⏰")) == 1
+    assert await sweep() == []
+    clock.advance(hours=48, seconds=-1)
+    assert await sweep() == []
+    clock.advance(seconds=1)
+    assert await sweep() == [f"timeout:{game_id}:ai"]
+
+
+async def test_the_server_sets_the_budget_and_hears_of_aways_in_its_language(
+    emulator: Any, harness: Harness, clock: FakeClock
+) -> None:
+    (alice, bob), thread, _game_id = await flaming_game_of(emulator, harness, "alice", "bob")
+    shown = await harness.slash(alice, emulator.general, "pyramid-admin settings", away_days=0)
+    assert "**0 days** in any **90 days**" in shown.text
+    off = await harness.slash(bob, thread, "pyramid away", days=1)
+    assert "allows no time away" in off.text
+    bad = await harness.slash(alice, emulator.general, "pyramid-admin settings", away_days=10, away_window_days=7)
+    assert "must fit in their window" in bad.text
+    await harness.slash(alice, emulator.general, "pyramid-admin settings", away_days=3, away_window_days=30)
+    store = harness.bot.services.store
+    settings = await store.guild_settings(emulator.guild.id)
+    await store.save_guild_settings(settings.model_copy(update={"language": "de"}))
+    refused = await harness.slash(bob, thread, "pyramid away", days=4)
+    assert "allows 3 days away in any 30 days" in refused.text and "You can take 3 more days" in refused.text
+    gone = await harness.slash(bob, thread, "pyramid away", days=3)
+    assert "away until" in gone.text  # bob's own Discord speaks English
+    told = texts(harness, thread, "ist abwesend bis")
+    assert len(told) == 1 and stamp(clock.now + timedelta(days=3), "D") in told[0]
+    await harness.slash(bob, thread, "pyramid back")
+    assert len(texts(harness, thread, "ist zurück")) == 1
+
+
+async def test_a_reminder_due_in_quiet_hours_comes_at_their_local_end_across_a_clock_change(
+    emulator: Any, harness: Harness, clock: FakeClock
+) -> None:
+    # Saturday 24 October 2026, 05:30 UTC (07:30 in Berlin, summer time); that night, at 01:00 UTC,
+    # Europe leaves summer time.
+    clock.now = moved_at = datetime(2026, 10, 24, 5, 30, tzinfo=UTC)
+    (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
+    sweep = harness.bot.client.host.reminders.sweep
+    session = await session_of(harness, game_id)
+    actor = {0: alice, 1: bob}[session.to_act]
+
+    zones = await harness.autocomplete(actor, thread, "pyramid quiet", "timezone", "berl")
+    assert zones[0]["value"] == "Europe/Berlin"
+    bad = await harness.slash(actor, thread, "pyramid quiet", options={"from": "25:00", "to": "07:00",
+                                                                       "timezone": "Europe/Berlin"})
+    assert "not a time of day" in bad.text
+    unknown = await harness.slash(actor, thread, "pyramid quiet", options={"from": "22:00", "to": "07:00",
+                                                                           "timezone": "Mars/Olympus"})
+    assert "don't know the time zone" in unknown.text
+    quiet = await harness.slash(actor, thread, "pyramid quiet", options={"from": "22:00", "to": "7:00",
+                                                                         "timezone": "europe/berlin"})
+    assert quiet.ephemeral and "22:00–07:00 (Europe/Berlin)" in quiet.text
+    # Tonight's window, shown as Discord timestamps: 22:00 summer time (20:00 UTC) to 07:00 winter time.
+    assert stamp(datetime(2026, 10, 24, 20, tzinfo=UTC), "f") in quiet.text
+    assert stamp(datetime(2026, 10, 25, 6, tzinfo=UTC), "t") in quiet.text
+    assert "22:00–07:00" in (await harness.slash(actor, thread, "pyramid quiet")).text
+
+    # Due 24 h after the move: Sunday 05:30 UTC, 06:30 in Berlin after the change, inside the night.
+    clock.now = moved_at + timedelta(hours=24)
+    assert await sweep() == []
+    clock.now = datetime(2026, 10, 25, 5, 45, tzinfo=UTC)  # past 07:00 had the clocks not changed: still quiet
+    assert await sweep() == []
+    clock.now = datetime(2026, 10, 25, 5, 59, 59, tzinfo=UTC)
+    assert await sweep() == []
+    assert texts(harness, thread, "⏰") == []
+    clock.now = datetime(2026, 10, 25, 6, tzinfo=UTC)
+    assert await sweep() == [f"reminder:{game_id}"]
+    assert clock.now.astimezone(ZoneInfo("Europe/Berlin")).time() == time(7, 0)  # the window's local end
+    reminders = texts(harness, thread, "⏰")
+    assert len(reminders) == 1 and f"<@{actor.id}>" in reminders[0]
+
+    # Quiet hours don't count towards the 72 h timeout: 72 h of wall time is not enough...
+    clock.now = moved_at + timedelta(hours=72)
+    assert await sweep() == []
+    # ... it comes after 72 h of daytime (14.5 h on Saturday, 15 on Sunday, Monday and Tuesday, 12.5 on
+    # Wednesday, whose day starts at 07:00 in Berlin, 06:00 UTC).
+    clock.now = datetime(2026, 10, 28, 18, 29, 59, tzinfo=UTC)
+    assert await sweep() == []
+    clock.now = datetime(2026, 10, 28, 18, 30, tzinfo=UTC)
+    assert await sweep() == [f"timeout:{game_id}:ai"]
+
+    off = await harness.slash(actor, thread, "pyramid quiet", off=True)
+    assert "quiet hours are off" in off.text
+    assert "no quiet hours" in (await harness.slash(actor, thread, "pyramid quiet", off=True)).text
