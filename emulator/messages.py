@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import mimetypes
+import re
 import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -328,6 +329,7 @@ def create_message(
         visible_to=ephemeral_for if flags & EPHEMERAL else None,
         message_reference=payload.get("message_reference"),
         poll=payload.get("poll"),
+        pinged=pinged_users(content, payload.get("allowed_mentions"), flags),
     )
     world.add_message(msg)
     _remember_nonce(emu, author, payload, msg)
@@ -528,3 +530,22 @@ def _remember_nonce(emu: Emulator, author: User, payload: JSON, msg: Message) ->
     key = _nonce_key(author, payload)
     if key is not None:
         _nonces(emu).created[key] = msg.id
+
+
+USER_MENTION = re.compile(r"<@!?(\d{1,20})>")
+
+
+def pinged_users(content: str, allowed: Any, flags: int) -> frozenset[int]:
+    """Whom a new message notifies, as Discord decides: the users its content mentions,
+    filtered by ``allowed_mentions`` (absent: every mention pings; ``parse`` with
+    "users": all; a ``users`` list: those); none for @silent or ephemeral messages."""
+    if flags & (limits.SUPPRESS_NOTIFICATIONS | EPHEMERAL):
+        return frozenset()
+    mentioned = {int(m) for m in USER_MENTION.findall(content)}
+    if not isinstance(allowed, dict):
+        return frozenset(mentioned)
+    if "users" in (allowed.get("parse") or []):
+        return frozenset(mentioned)
+    listed = {int(u) for u in allowed.get("users") or [] if str(u).isdigit()}
+    return frozenset(mentioned & listed)
+

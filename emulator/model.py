@@ -307,6 +307,9 @@ class Message:
     deleted: bool = False
     history: list[JSON] = field(default_factory=list)  # earlier versions (content/embeds/components)
     unarchived_thread: bool = False  # posting it unarchived its thread (THREAD_UPDATE goes out with MESSAGE_CREATE)
+    #: Users this message notified when it was posted: those its content mentions, as far as its
+    #: allowed_mentions let through; nobody for an @silent (SUPPRESS_NOTIFICATIONS) or ephemeral message.
+    pinged: frozenset[int] = frozenset()
 
     @property
     def ephemeral(self) -> bool:

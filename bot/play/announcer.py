@@ -18,6 +18,7 @@ from typing import Protocol
 import discord
 
 from bot.play.announcements import events_from_json, nonce
+from bot.play.away import Availability
 from bot.play.boards import board_content, board_labels, board_view, mention_allowed, player_view, public_view
 from bot.play.channels import Channels
 from bot.play.chooser import chooser
@@ -53,6 +54,8 @@ class Announcer:
         #: Users whose DMs were found closed (loaded once, then kept up to date), so
         #: that noticing them use the bot costs no database read per interaction.
         self._closed_dms: set[int] | None = None
+        #: Quiet hours: nobody is pinged or buzzed inside their own.
+        self.availability = Availability(services, client, channels)
 
     async def player_active(self, user_id: int) -> None:
         """The player used the bot: if their DMs were found closed, try them again
@@ -83,16 +86,26 @@ class Announcer:
         channel_id = session.record.play_channel_id
         self.channels.check_postable(channel_id)
         events = await self.story(target, shown.version if shown is not None else None)
-        lang = await services.languages.for_guild(session.record.guild_id)  # the channel's language
+        lang = await services.languages.for_game(session.record)  # the channel's language
         view = public_view(target, lang)
         file = await services.renderer.board(view, art=target.presenter.art, labels=board_labels(target, view),
                                              events=events)
         message = await self.client.get_partial_messageable(channel_id).send(
             board_content(target, events, lang), file=file, view=board_view(target, lang),
-            allowed_mentions=mention_allowed(target), nonce=nonce(item.game_id, item.version, "board"),
+            allowed_mentions=await self._mentions(target), nonce=nonce(item.game_id, item.version, "board"),
         )
         return await self._record(item, shown, PostedMessage(role="board", channel_id=message.channel.id,
                                                              message_id=message.id, version=item.version))
+
+    async def _mentions(self, session: Session) -> discord.AllowedMentions:
+        """Who the board may ping: the player to act, unless it is their quiet hours (the
+        mention stays in the text; it just doesn't buzz them)."""
+        allowed = mention_allowed(session)
+        users = allowed.users if isinstance(allowed.users, list) else []
+        for user in users:
+            if not await self.availability.pingable(user.id):
+                return discord.AllowedMentions.none()
+        return allowed
 
     async def deliver_hand(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> bool:
         """DM a player their hand as it is after ``item.version`` (with the move
@@ -132,6 +145,7 @@ class Announcer:
         try:
             user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
             message = await user.send("\n".join(lines), files=files, view=view,
+                                      silent=not await self.availability.pingable(seat.user_id),
                                       nonce=nonce(item.game_id, item.version, "hand", item.seat))
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
@@ -225,7 +239,7 @@ class Announcer:
         channel_id = session.record.play_channel_id
         try:
             self.channels.check_postable(channel_id)
-            lang = await self.services.languages.for_guild(session.record.guild_id)  # said in the channel
+            lang = await self.services.languages.for_game(session.record)  # said in the channel
             await self.client.get_partial_messageable(channel_id).send(
                 lang.tr("{mention}, I can't send you direct messages, so I'll show your hand privately here "
                         "instead: use **🂠 My hand** or **▶ Your move** on the board, or `/pyramid hand`.",

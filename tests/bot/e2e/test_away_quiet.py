@@ -10,8 +10,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from emulator.harness import Harness
+from emulator.limits import SUPPRESS_NOTIFICATIONS
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.driver import flaming_game_of, session_of
+from tests.bot.e2e.driver import boards, flaming_game_of, session_of
 
 
 def stamp(at: datetime, style: str) -> str:
@@ -156,3 +157,36 @@ async def test_a_reminder_due_in_quiet_hours_comes_at_their_local_end_across_a_c
     off = await harness.slash(actor, thread, "pyramid quiet", off=True)
     assert "quiet hours are off" in off.text
     assert "no quiet hours" in (await harness.slash(actor, thread, "pyramid quiet", off=True)).text
+
+
+async def test_quiet_hours_keep_boards_and_dms_from_pinging(emulator: Any, harness: Harness, clock: FakeClock) -> None:
+    # Thursday 14 January 2027, 23:00 UTC: midnight in Berlin, inside a 22:00–07:00 window.
+    clock.now = datetime(2027, 1, 14, 23, tzinfo=UTC)
+    users, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
+    session = await session_of(harness, game_id)
+    mover = session.to_act
+    actor, sleeper = users[mover], users[1 - mover]
+    assert boards(harness, thread)[0].pinged == {actor.id}  # outside anyone's quiet hours, a board pings
+    await harness.slash(sleeper, thread, "pyramid quiet", options={"from": "22:00", "to": "07:00",
+                                                                   "timezone": "Europe/Berlin"})
+    dms_before = len(harness.dm(sleeper))
+    while (await session_of(harness, game_id)).to_act == mover:
+        choices = await harness.autocomplete(actor, thread, "pyramid play", "move", "", game=game_id)
+        assert "✅" in (await harness.slash(actor, thread, "pyramid play", move=choices[0]["value"],
+                                            game=game_id)).text
+    board = boards(harness, thread)[-1]
+    assert f"<@{sleeper.id}>" in board.content and board.pinged == frozenset()
+    hand_dms = harness.dm(sleeper)[dms_before:]
+    assert hand_dms and all(m.flags & SUPPRESS_NOTIFICATIONS for m in hand_dms)
+
+    # Morning in Berlin: the sleeper's own move, then the actor's, ping again.
+    clock.now = datetime(2027, 1, 15, 7, tzinfo=UTC)
+    while (await session_of(harness, game_id)).to_act != mover:
+        choices = await harness.autocomplete(sleeper, thread, "pyramid play", "move", "", game=game_id)
+        await harness.slash(sleeper, thread, "pyramid play", move=choices[0]["value"], game=game_id)
+    assert boards(harness, thread)[-1].pinged == {actor.id}
+    while (await session_of(harness, game_id)).to_act == mover:
+        choices = await harness.autocomplete(actor, thread, "pyramid play", "move", "", game=game_id)
+        await harness.slash(actor, thread, "pyramid play", move=choices[0]["value"], game=game_id)
+    assert boards(harness, thread)[-1].pinged == {sleeper.id}
+    assert not harness.dm(sleeper)[-1].flags & SUPPRESS_NOTIFICATIONS
