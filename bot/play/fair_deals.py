@@ -88,7 +88,7 @@ class DealReveals:
         record = session.record
         if session.over or record.salt is None or record.challenge_id is not None or record.status != "finished":
             return
-        lang = await self.languages.for_guild(record.guild_id) if self.languages is not None else ENGLISH
+        lang = await self.languages.for_game(record) if self.languages is not None else ENGLISH
         text = lang.tr("Game #{number} is over. {reveal}.", number=record.id,
                        reveal=reveal_line(record.seed, record.salt, lang))
         try:

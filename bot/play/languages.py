@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 import discord
 
-from bot.store import CorruptRecord, GameStore
+from bot.store import CorruptRecord, GameRecord, GameStore
 from bot.store.players import PlayerStore
 from i18n import Lang, Texts, language_of
 
@@ -41,6 +41,13 @@ class Languages:
 
     async def for_guild(self, guild_id: int | None) -> Lang:
         return self.texts.lang(await self.server_language(guild_id))
+
+    async def for_game(self, record: GameRecord) -> Lang:
+        """What a game's own channel reads: the server's language, or for a game played
+        in someone's DMs (the daily deal), that player's."""
+        if record.guild_id is None and record.created_by is not None:
+            return await self.for_user(record.created_by)
+        return await self.for_guild(record.guild_id)
 
     async def for_user(self, user_id: int | None, guild_id: int | None = None) -> Lang:
         if user_id is None:

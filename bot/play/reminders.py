@@ -125,7 +125,7 @@ class Reminders:
                 await self.delivery.schedule_ai(await services.sessions.load(record.id))
                 try:
                     self.channels.check_postable(channel_id)
-                    lang = await services.languages.for_guild(record.guild_id)  # told to the channel
+                    lang = await services.languages.for_game(record)  # told to the channel
                     await channel.send(
                         lang.tr("⌛ {name} has been idle for {idle}; a normal AI takes their seat.",
                                 name=seat.display, idle=hours(idle, lang)),
@@ -198,7 +198,7 @@ class Reminders:
         users = [s.user_id for s in seats if s.user_id is not None and not s.resigned]
         channel_id = record.channel_id if gone else record.play_channel_id
         try:
-            lang = await self.services.languages.for_guild(record.guild_id)
+            lang = await self.services.languages.for_game(record)
             text = lang.tr("⚠️ Game #{number} is paused: {why}. Its moves so far are kept, but I can't carry on "
                            "with it by myself; a server admin can look at the bot's logs. {mentions}",
                            number=record.id, why=lang.gettext(why), mentions=" ".join(f"<@{u}>" for u in users))

@@ -93,7 +93,7 @@ class Replays:
         except Blocked as exc:
             log.warning("no replay for game %s: %s", record.id, exc)
             return
-        lang = await self.services.languages.for_guild(record.guild_id)  # the channel's language
+        lang = await self.services.languages.for_game(record)  # the channel's language
         try:
             replay = await self.services.renderer.replay(game_log(session, moves, lang.code),
                                                          art=session.presenter.art, max_bytes=self.max_bytes)

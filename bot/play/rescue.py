@@ -69,7 +69,7 @@ class ThreadRescue:
         await store.outbox.move_boards(record.id, to=where, lost=old)
         players = [s.user_id for s in await store.seats(record.id) if s.user_id is not None]
         mentions = " ".join(f"<@{u}>" for u in players)
-        lang = await services.languages.for_guild(record.guild_id)  # said in the server's channels
+        lang = await services.languages.for_game(record)  # said in the server's channels
         if cause == "unknown_channel":
             template = N_("🧵 {emoji} **{title}** game #{number}: its thread {old} was deleted, so the game continues "
                           "in {where}. {mentions}")

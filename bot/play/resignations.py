@@ -108,7 +108,7 @@ class Resignations:
                 notice = Phrase(words.replaced, {"name": name})
                 finished = False
         text = notice.fill((), (lang or ENGLISH).gettext)
-        told = await services.languages.for_guild(session.record.guild_id)  # the channel's language
+        told = await services.languages.for_game(session.record)  # the channel's language
         channel = self.client.get_partial_messageable(session.record.play_channel_id)
         try:
             await channel.send(notice.fill((), told.gettext), allowed_mentions=discord.AllowedMentions.none())

@@ -195,3 +195,15 @@ async def test_closed_dms_a_dm_and_a_timed_out_daily(emulator: Any, harness: Har
     assert "waiting in your DMs" in later.text and "streak" not in later.text, later.text
     streaks = await harness.slash(cy, emulator.general, "pyramid daily", show="streaks")
     assert "cy — 0 days (best 1 day)" in streaks.text, streaks.text
+
+
+async def test_the_daily_deal_speaks_its_players_language(emulator: Any, harness: Harness) -> None:
+    """The daily deal is played in the player's DMs, so its boards read the player's
+    language, whatever the server where they asked speaks."""
+    jo = await harness.add_user("jo", locale="de")
+    await harness.start_bot()
+    started = await harness.slash(jo, emulator.general, "pyramid daily", locale="de")
+    assert started.ephemeral
+    (game,) = (await daily_games(harness))[jo.id]
+    board = [m for m in harness.dm(jo) if m.png_attachments()][-1]
+    assert f"Spiel #{game.id}" in board.text and f"game #{game.id}" not in board.text
