@@ -183,7 +183,7 @@ class SessionService:
             try:
                 seats = await self.store.begin_game(game_id, min_players=low, max_players=high)
             except LobbyError as exc:
-                raise PlayError(str(exc)) from exc
+                raise PlayError(exc.text) from exc
             try:
                 if self.cpu is not None:  # some set-ups search (winnable deals only): off the event loop
                     position = await self.cpu.setup(game, len(seats), record.options, record.seed)

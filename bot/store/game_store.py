@@ -30,6 +30,7 @@ from bot.store.records import (
     MoveRecord,
     SeatRecord,
 )
+from engine.core.text import N_, Phrase, Word
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -42,7 +43,15 @@ class DuplicateMove(Exception):
 
 
 class LobbyError(Exception):
-    """A lobby change that can't be made (full, already seated, not a lobby)."""
+    """A lobby change that can't be made (full, already seated, not a lobby). Its
+    message is a translatable template with named arguments (``text``), as the
+    engine's errors carry theirs; ``str(error)`` is the English."""
+
+    def __init__(self, template: str, /, **args: object) -> None:
+        # Without arguments the message is itself the argument, so a sentence already
+        # in the reader's language (or holding braces) is never taken for a template.
+        self.text = Phrase(template, args) if args else Phrase("{message}", {"message": Word(template)})
+        super().__init__(self.text.fill(()))
 
 
 class TooManyOpenGames(LobbyError):
@@ -50,9 +59,9 @@ class TooManyOpenGames(LobbyError):
 
     def __init__(self, limit: int) -> None:
         super().__init__(
-            f"You already have {limit} open games in this server (lobbies and running games you opened). "
-            "Cancel a lobby or finish a game first; a server admin can raise the limit with "
-            "`/pyramid-admin settings max_open_games`."
+            N_("You already have {limit} open games in this server (lobbies and running games you opened). "
+               "Cancel a lobby or finish a game first; a server admin can raise the limit with "
+               "`/pyramid-admin settings max_open_games`."), limit=limit,
         )
         self.limit = limit
 
@@ -183,14 +192,15 @@ class GameStore:
         async with self.db.transaction() as conn:
             row = await conn.fetch_one("SELECT status FROM games WHERE id = ?", (game_id,))
             if row is None or row["status"] != "lobby":
-                raise LobbyError("This lobby has already started or closed.")
+                raise LobbyError(N_("This lobby has already started or closed."))
             rows = await conn.fetch_all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
             seats = [_model(SeatRecord, r, f"seat of game {game_id}") for r in rows]
             if len(seats) < min_players:
-                raise LobbyError(f"This game needs at least {min_players} players; there are {len(seats)}. "
-                                 "Invite someone or add an AI.")
+                raise LobbyError(N_("This game needs at least {least} players; there are {seated}. "
+                                    "Invite someone or add an AI."), least=min_players, seated=len(seats))
             if len(seats) > max_players:
-                raise LobbyError(f"This game takes at most {max_players} players; there are {len(seats)}.")
+                raise LobbyError(N_("This game takes at most {most} players; there are {seated}."), most=max_players,
+                                 seated=len(seats))
             await conn.execute(
                 "UPDATE games SET status = 'active', updated_at = ?, revision = revision + 1"
                 " WHERE id = ? AND status = 'lobby'",
@@ -315,7 +325,7 @@ class GameStore:
         async with self.db.transaction() as conn:
             row = await conn.fetch_one("SELECT status FROM games WHERE id = ?", (game_id,))
             if row is None or row["status"] != "lobby":
-                raise LobbyError("This game is no longer taking players.")
+                raise LobbyError(N_("This game is no longer taking players."))
             counts = await conn.fetch_one(
                 "SELECT COUNT(*) AS n, MAX(seat) AS top,"
                 " COUNT(CASE WHEN user_id = ? THEN 1 END) AS mine FROM seats WHERE game_id = ?",
@@ -323,9 +333,9 @@ class GameStore:
             )
             assert counts is not None
             if user_id is not None and counts["mine"]:
-                raise LobbyError("You are already in this game.")
+                raise LobbyError(N_("You are already in this game."))
             if counts["n"] >= limit:
-                raise LobbyError(f"This game is full ({limit} players).")
+                raise LobbyError(N_("This game is full ({limit} players)."), limit=limit)
             seat = 0 if counts["top"] is None else int(counts["top"]) + 1
             await conn.execute(
                 "INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -340,9 +350,9 @@ class GameStore:
         async with self.db.transaction() as conn:
             row = await conn.fetch_one("SELECT status FROM games WHERE id = ?", (game_id,))
             if row is None or row["status"] != "lobby":
-                raise LobbyError("The game has started; use /pyramid resign instead.")
+                raise LobbyError(N_("The game has started; use /pyramid resign instead."))
             if await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)) == 0:
-                raise LobbyError("That seat is empty.")
+                raise LobbyError(N_("That seat is empty."))
             later = [int(r["seat"]) for r in await conn.fetch_all(
                 "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat))]
             for old in later:

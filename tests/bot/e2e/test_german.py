@@ -139,3 +139,13 @@ async def test_a_german_admin_reads_the_settings_in_german(emulator: Any, harnes
     assert late.text.startswith("❌ Die Erinnerung (700 h) muss vor dem Zeitlimit (")
     saved = await harness.slash(admin, emulator.general, "pyramide-admin einstellungen", sprache="Deutsch")
     assert saved.text.startswith("⚙️ Gespeichert:") and "der Kanal liest **Deutsch**" in saved.text
+
+
+async def test_lobby_refusals_with_numbers_are_german_too(emulator: Any, harness: Harness) -> None:
+    ana = await harness.add_user("ana", locale="de")
+    await harness.start_bot()
+    lobby = await harness.slash(ana, emulator.general, "pyramide neu", spiel="flaming-pyramids", locale="de")
+    again = await harness.click(ana, lobby.message, label="Join", locale="de")
+    assert again.ephemeral and again.text == "❌ Du bist schon in diesem Spiel."
+    alone = await harness.click(ana, lobby.message, label="Start", locale="de")
+    assert alone.ephemeral and "mindestens 2 Spieler" in alone.text and "needs" not in alone.text
