@@ -30,7 +30,7 @@ from PIL import Image
 from engine.core import Event
 from render import canvas
 from render.art import Art, BoardFn, HandFn, SpotsFn
-from render.registry import ART_MODULES, UnknownArt, art_for, art_ids
+from render.registry import ART_MODULES, UnknownArt, art_for, art_ids, art_of
 
 MAX_SIDE = 1600
 PALETTES = Path(__file__).with_name("palettes")
@@ -84,13 +84,7 @@ def render_hand(view: dict[str, Any], *, art: Art | None = None) -> bytes:
 
 
 def _art(view: dict[str, Any], art: Art | None) -> Art:
-    """The given art, which must be the view's game's, or the registered one."""
-    game = str(view.get("game"))
-    if art is None:
-        return art_for(game)
-    if art.game != game:
-        raise ValueError(f"The pictures of {art.game!r} cannot draw a view of {game!r}.")
-    return art
+    return art_of(view, art)
 
 
 def _bounded(img: Image.Image) -> Image.Image:

@@ -27,7 +27,7 @@ from engine.core import EngineError, Result, UnknownGame, get_game
 from i18n import Lang, shared_texts
 from render.art import Art, TextFn
 from render.canvas import clean_name
-from render.registry import art_for
+from render.registry import art_of
 
 #: Discord's limit for an attachment's description.
 MAX_DESCRIPTION = 1024
@@ -199,12 +199,7 @@ def listed(codes: Iterable[object], lang: Lang) -> str:
 
 # --- pieces ----------------------------------------------------------------------------
 def _art(view: dict[str, Any], art: Art | None) -> Art:
-    game = str(view.get("game"))
-    if art is None:
-        return art_for(game)
-    if art.game != game:
-        raise ValueError(f"The words of {art.game!r} cannot describe a view of {game!r}.")
-    return art
+    return art_of(view, art)
 
 
 def _call(fn: TextFn | None, view: dict[str, Any], lang: Lang, detail: int) -> list[str]:

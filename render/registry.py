@@ -8,8 +8,10 @@ is drawn by passing its ``Art`` to the public functions instead.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import import_module
 from types import MappingProxyType
+from typing import Any
 
 from engine.core.registry import game_ids, package_of
 from render.art import Art
@@ -35,3 +37,14 @@ def art_for(game: str) -> Art:
     if not isinstance(art, Art):
         raise TypeError(f"{name}.ART must be an Art, not {art!r}.")
     return art
+
+
+def art_of(view: Mapping[str, Any], art: Art | None = None) -> Art:
+    """The given art, which must be the view's game's, or the registered one."""
+    game = str(view.get("game"))
+    if art is None:
+        return art_for(game)
+    if art.game != game:
+        raise ValueError(f"The art of {art.game!r} cannot show a view of {game!r}.")
+    return art
+

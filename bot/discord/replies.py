@@ -10,6 +10,7 @@ deferred, so a private defer gives a private answer whatever ``ephemeral`` says.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -18,6 +19,8 @@ from bot.play.languages import Languages
 from engine.core import EngineError
 from engine.core.text import Phrase
 from i18n import Lang
+
+log = logging.getLogger(__name__)
 
 #: ``interaction.extras`` keys: the deferred response has been completed / was deferred ephemeral
 _COMPLETED = "pyramid.replies.completed"
@@ -87,6 +90,18 @@ async def reader(interaction: discord.Interaction[Any], languages: Languages) ->
     lang = await languages.for_interaction(interaction)
     interaction.extras[_LANG] = lang
     return lang
+
+
+async def reader_or_english(interaction: discord.Interaction[Any], languages: Languages | None) -> Lang:
+    """The player's language, or English when it can't be told: what answers a failure,
+    which must be told all the same."""
+    if languages is None:
+        return Lang("en")
+    try:
+        return await reader(interaction, languages)
+    except Exception:
+        log.exception("could not tell the language of %s", interaction.user.id)
+        return Lang("en")
 
 
 def explain(error: BaseException, lang: Lang) -> str:

@@ -21,7 +21,7 @@ from bot.discord.commands.replay import ReplayCommands
 from bot.discord.commands.settings import SettingsCommands
 from bot.discord.commands.stats import StatsCommands
 from bot.discord.lobbies import Lobbies
-from bot.discord.replies import explain, reader, tell
+from bot.discord.replies import explain, reader_or_english, tell
 from bot.discord.turns import Turns
 from bot.play.errors import PlayError
 from bot.play.host import Host
@@ -54,13 +54,7 @@ class CommandTree(app_commands.CommandTree[Any]):
 
     async def _lang(self, interaction: discord.Interaction[Any]) -> Lang:
         """The player's language; English when it can't be told (the failure is told all the same)."""
-        if self.languages is None:
-            return Lang("en")
-        try:
-            return await reader(interaction, self.languages)
-        except Exception:
-            log.exception("could not tell the language of %s", interaction.user.id)
-            return Lang("en")
+        return await reader_or_english(interaction, self.languages)
 
 
 def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turns,

@@ -27,6 +27,7 @@ from typing import Any
 
 import discord
 
+from bot.play.announcements import events_from_json
 from bot.play.boards import board_labels, public_view
 from bot.play.session import Session
 from bot.play.session_service import SessionService
@@ -249,7 +250,7 @@ async def since_your_turn(store: GameStore, sessions: SessionService, session: S
         return None
     after = [m for m in log if m.seq > last]
     raw = await store.outbox.board_events(game_id, last, until)
-    stored = {seq: _loaded(items) for seq, items in raw.items()} if raw is not None else None
+    stored = {seq: events_from_json(items) for seq, items in raw.items()} if raw is not None else None
     if stored is not None and not all(_tellable(e) for events in stored.values() for e in events):
         stored = None  # a story stored without the words its sentences need: rebuild it
     moves: list[Moved] = []
@@ -260,18 +261,6 @@ async def since_your_turn(store: GameStore, sessions: SessionService, session: S
             events = await sessions.replay_events(game_id, record.seq - 1, record.seq)
         moves.append(Moved(record.seat, tuple(e for e in events if e.visible(None))))
     return SinceYourTurn(seat, last, until, tuple(moves), tuple(changed_cells(moves)))
-
-
-def _loaded(raw: Sequence[Mapping[str, Any]]) -> list[Event]:
-    """Events as stored with a board row (``Event.from_json``, which also reads a
-    story stored before its words had arguments); an unreadable one is skipped."""
-    events: list[Event] = []
-    for item in raw:
-        try:
-            events.append(Event.from_json(item))
-        except (KeyError, TypeError, ValueError):
-            continue
-    return events
 
 
 def _tellable(event: Event) -> bool:

@@ -23,19 +23,9 @@ from bot.play.session import Session
 from bot.store import GameRecord, SeatRecord
 from engine.core import Game, MoveRejected, Rng, get_game
 from i18n import Lang, shared_texts
+from tests.test_hidden_information import TABLES
 from tools.playout import steps
 
-#: (game, players, options), as in tests/test_hidden_information.py.
-TABLES = [
-    ("continuous-pyramid", 1, {}),
-    ("continuous-pyramid", 1, {"winnable_only": True}),
-    ("flaming-pyramids", 3, {}),
-    ("flaming-pyramids", 2, {"curse": True}),
-    ("pyrinoes", 2, {}),
-    ("pyramido", 2, {"mode": "coop"}),
-    ("pyramido", 3, {"mode": "competitive"}),
-    ("pyramido", 1, {"mode": "solo"}),
-]
 CATALOGUE = Catalogue.default()
 
 

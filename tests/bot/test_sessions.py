@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -16,19 +16,13 @@ from engine.core import IllegalMove, NotYourTurn, get_game
 from tests.bot.clock import FakeClock
 
 
-async def new_game(store: GameStore, kind: str = "flaming-pyramids", players: int = 3) -> int:
+async def new_game(store: GameStore, kind: str = "flaming-pyramids", players: int = 3,
+                   names: Sequence[str] = ()) -> int:
+    """A game of ``players`` seats (named ``names``, else P0, P1…), not started."""
     game_id = await store.create_game(kind, guild_id=1, channel_id=2, options={}, seed=42, created_by=100)
     for seat in range(players):
-        await store.add_seat(game_id, user_id=100 + seat, limit=6, name=f"P{seat}")
+        await store.add_seat(game_id, user_id=100 + seat, limit=6, name=names[seat] if names else f"P{seat}")
     return game_id
-
-
-@pytest.fixture
-async def service(database_target: DatabaseTarget) -> AsyncIterator[SessionService]:
-    """Sessions over a store on each backend: the cache's freshness check reads the database."""
-    db = await database_target.open()
-    yield SessionService(GameStore(db), Catalogue.default())
-    await db.close()
 
 
 async def play_some(service: SessionService, game_id: int, count: int) -> None:

@@ -5,17 +5,15 @@ same read from the store (the story stored with each move, else the log replayed
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
-from bot.games.catalogue import Catalogue
 from bot.play.session_service import SessionService
 from bot.play.since import SUMMARY_LIMIT, Moved, changed_cells, since_your_turn, summary_line
-from bot.store import DatabaseTarget, GameStore
 from engine.core import Event, Game, Rng, get_game
 from i18n import Lang, shared_texts
+from tests.bot.test_sessions import new_game
 from tests.fifth_game.engine import GAME as PEBBLE
 from tools.playout import Step, steps
 
@@ -214,24 +212,11 @@ def test_a_new_round_clears_the_outline_and_a_left_play_moves_the_line_along() -
 
 
 # --- from the store -----------------------------------------------------------------
-async def new_game(store: GameStore, players: int) -> int:
-    game_id = await store.create_game("flaming-pyramids", guild_id=1, channel_id=2, options={}, seed=42,
-                                      created_by=100)
-    for seat in range(players):
-        await store.add_seat(game_id, user_id=100 + seat, limit=6, name=NAMES[seat])
-    return game_id
-
-
-@pytest.fixture
-async def service(database_target: DatabaseTarget) -> AsyncIterator[SessionService]:
-    db = await database_target.open()
-    yield SessionService(GameStore(db), Catalogue.default())
-    await db.close()
 
 
 async def test_the_store_gives_the_moves_since_a_seats_turn_stored_or_replayed(service: SessionService) -> None:
     store = service.store
-    game_id = await new_game(store, 3)
+    game_id = await new_game(store, players=3, names=NAMES)
     session = await service.start(game_id)
     first = session.to_act
     assert first is not None

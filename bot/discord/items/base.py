@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.custom_ids import BadCustomId, CustomId
-from bot.discord.replies import explain, reader, tell
+from bot.discord.replies import explain, reader_or_english, tell
 from bot.play.languages import Languages
 from bot.store import CorruptRecord
 from i18n import Lang
@@ -72,13 +72,7 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=NOTHING):
 
     async def lang(self, interaction: Interaction) -> Lang:
         """The clicker's language; English when it can't be told (a failure is answered all the same)."""
-        if self.languages is None:
-            return Lang("en")
-        try:
-            return await reader(interaction, self.languages)
-        except Exception:
-            log.exception("could not tell the language of %s", interaction.user.id)
-            return Lang("en")
+        return await reader_or_english(interaction, self.languages)
 
     async def handle(self, interaction: Interaction) -> None:
         raise NotImplementedError
