@@ -60,7 +60,11 @@ async def test_settings_are_a_top_level_command_hidden_from_members(emulator: An
     assert set(registered) == {"pyramid", "pyramid-admin"}
     assert int(registered["pyramid-admin"]["default_member_permissions"]) == MANAGE_GUILD
     assert registered["pyramid"]["default_member_permissions"] is None
-    assert "settings" not in {o["name"] for o in registered["pyramid"]["options"]}
+    # /pyramid settings is each player's own (language, previews), never the server's.
+    (mine,) = [o for o in registered["pyramid"]["options"] if o["name"] == "settings"]
+    assert {o["name"] for o in mine.get("options", [])} == {"preview", "language"}
+    own = await harness.slash(member, emulator.general, "pyramid settings")
+    assert own.ephemeral and "Current settings" not in own.text
     with pytest.raises(CommandUnavailable, match="MANAGE_GUILD"):
         await harness.slash(member, emulator.general, "pyramid-admin settings", threads=False)
     with pytest.raises(CommandUnavailable, match=r"DMs|context"):  # guild only
