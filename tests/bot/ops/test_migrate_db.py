@@ -21,6 +21,8 @@ from bot.play.session_service import SessionService
 from bot.ratings import GameOutcome, SeatOutcome
 from bot.settings import load_operator_settings
 from bot.store import GameStore, GuildSettings, SqliteDatabase
+from bot.store.availability import AvailabilityStore
+from bot.store.players import PlayerStore
 from bot.store.postgres import PostgresDatabase
 from bot.store.ratings import RatingStore
 from engine.core import Game
@@ -126,6 +128,12 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
                                         finished_at=db.now(), rated=True,
                                         seats=(SeatOutcome(seat=0, user_id=100, rank=0, won=True),
                                                SeatOutcome(seat=1, user_id=None, ai_level="hard", rank=1))))
+        players = PlayerStore(db)  # a player's preferences, time away (with its notices) and quiet hours
+        await players.note_locale(100, "de")
+        await players.choose(101, language="de", preview=True)
+        away = AvailabilityStore(db)
+        await away.start_away(100, 1, "2099-01-01T00:00:00+00:00", since=db.now(), check=lambda aways: None)
+        await away.set_quiet(101, "22:00", "07:00", "Europe/Berlin")
         async with db.transaction() as conn:  # the daily deal's tables, as its store leaves them
             now = db.now()
             await conn.execute("INSERT INTO bot_secrets (name, value, created_at) VALUES ('daily', 'c0ffee', ?)",
