@@ -68,3 +68,12 @@ async def may_see(store: GameStore, record: GameRecord, interaction: Interaction
         return record.guild_id == interaction.guild_id
     seats = await store.seats(record.id)
     return any(s.user_id == interaction.user.id for s in seats)
+
+
+def manages_server(interaction: Interaction) -> bool:
+    """Whether the member may change what the bot does in this server: Discord's
+    *Manage Server* (or Administrator), checked again when an admin command runs,
+    since a command's default permissions can be changed by the server."""
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+

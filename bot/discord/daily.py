@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.access import manages_server
 from bot.discord.replies import defer_private, explain, reader, tell
 from bot.play.daily import DAILY_KIND, Board, DailyDeals, days_text, score_text, until_next
 from bot.play.errors import PlayError
@@ -156,8 +157,7 @@ async def set_results_channel(services: Services, interaction: Interaction, chan
     if guild_id is None or channel.guild.id != guild_id:
         await tell(interaction, "❌ " + lang.tr("Choose a channel of this server."))
         return
-    perms = interaction.permissions
-    if not (perms.manage_guild or perms.administrator):
+    if not manages_server(interaction):
         await tell(interaction, "❌ " + lang.tr("Only members who can manage the server can choose where daily "
                                                 "results go."))
         return

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.discord.access import may_see
+from bot.discord.replies import reader, tell
 from bot.play.errors import PlayError
 from bot.services import Services
 from bot.store import GameRecord
@@ -49,3 +50,15 @@ async def find_game(interaction: discord.Interaction[Any], services: Services, n
         if seat is not None and session.to_act == seat.seat:
             return record
     return mine[-1]
+
+
+async def refuse_unknown_game(interaction: discord.Interaction[Any], services: Services, game: str | None) -> bool:
+    """Tell the player there is no such game and say True, when ``game`` (a command's
+    game option, which a forged interaction may fill with anything) is not one this
+    bot offers; False when it is, or none was named."""
+    if game is None or game in services.catalogue.kinds:
+        return False
+    lang = await reader(interaction, services.languages)
+    await tell(interaction, "❌ " + lang.tr("There is no game called {game}.", game=repr(game)))
+    return True
+

@@ -40,16 +40,11 @@ def plain_names(session: Session) -> list[str]:
 def public_view(session: Session, lang: Lang | None = None) -> dict[str, object]:
     """What everyone may see, with the names and number the picture shows, and the
     language of its words (``view["lang"]``, when ``lang`` is given)."""
-    view = dict(session.game.view(session.state, None))
-    view["names"] = plain_names(session)
-    view["game_number"] = session.record.id
-    if lang is not None:
-        view["lang"] = lang.code
-    return view
+    return player_view(session, None, lang)
 
 
-def player_view(session: Session, seat: int, lang: Lang | None = None) -> dict[str, object]:
-    """What ``seat`` may see (its hand), for a private picture, with its words in ``lang``."""
+def player_view(session: Session, seat: int | None, lang: Lang | None = None) -> dict[str, object]:
+    """What ``seat`` may see (its hand; None: everyone), for a picture, with its words in ``lang``."""
     view = dict(session.game.view(session.state, seat))
     view["names"] = plain_names(session)
     view["game_number"] = session.record.id

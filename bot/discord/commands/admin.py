@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from bot.discord.access import manages_server
 from bot.discord.daily import set_results_channel
 from bot.discord.permission_checks import permission_report, place_here
 from bot.discord.replies import reader, tell
@@ -60,30 +61,18 @@ class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
         if interaction.guild_id is None:
             await tell(interaction, lang.tr("Settings belong to a server; use this command in one."))
             return
-        perms = interaction.permissions
-        if not (perms.manage_guild or perms.administrator):
+        if not manages_server(interaction):
             await tell(interaction, "❌ " + lang.tr("Only members who can manage the server can change these "
                                                     "settings."))
             return
         store, defaults = self.services.store, self.services.settings
         current = await store.guild_settings(interaction.guild_id)
-        changes: dict[str, Any] = {}
-        if threads is not None:
-            changes["use_threads"] = threads
-        if reminder_hours is not None:
-            changes["reminder_hours"] = reminder_hours
-        if timeout_hours is not None:
-            changes["timeout_hours"] = timeout_hours
-        if on_timeout is not None:
-            changes["timeout_action"] = on_timeout
-        if max_open_games is not None:
-            changes["max_open_games"] = max_open_games
-        if away_days is not None:
-            changes["away_days"] = away_days
-        if away_window_days is not None:
-            changes["away_window_days"] = away_window_days
-        if language is not None:
-            changes["language"] = language.value
+        given: dict[str, Any] = {
+            "use_threads": threads, "reminder_hours": reminder_hours, "timeout_hours": timeout_hours,
+            "timeout_action": on_timeout, "max_open_games": max_open_games, "away_days": away_days,
+            "away_window_days": away_window_days, "language": language.value if language is not None else None,
+        }
+        changes = {name: value for name, value in given.items() if value is not None}
         try:
             updated = change_settings(current, changes, defaults, lang)
         except SettingsRefused as exc:

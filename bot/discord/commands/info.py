@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.discord.commands.stats import leaderboard_command
-from bot.discord.finding import find_game
+from bot.discord.finding import find_game, refuse_unknown_game
 from bot.discord.replies import defer_private, explain, reader, tell
 from bot.play.boards import status_line
 from bot.play.errors import PlayError
@@ -129,9 +129,7 @@ class InfoCommands:
             lang = await reader(interaction, self.services.languages)
             await tell(interaction, lang.tr("Leaderboards belong to a server; use this command in one."))
             return
-        if game is not None and game not in self.services.catalogue.kinds:
-            lang = await reader(interaction, self.services.languages)
-            await tell(interaction, "❌ " + lang.tr("There is no game called {game}.", game=repr(game)))
+        if await refuse_unknown_game(interaction, self.services, game):
             return
         await defer_private(interaction)
         lang = await reader(interaction, self.services.languages)

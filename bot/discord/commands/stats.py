@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from bot.discord.finding import refuse_unknown_game
 from bot.discord.replies import defer_private, reader, tell
 from bot.discord.translator import formatted
 from bot.games.catalogue import Catalogue
@@ -66,9 +67,7 @@ class StatsCommands:
                                      callback=stats)]
 
     async def stats(self, interaction: Interaction, player: discord.abc.User | None, game: str | None) -> None:
-        if game is not None and game not in self.services.catalogue.kinds:
-            lang = await reader(interaction, self.services.languages)
-            await tell(interaction, "❌ " + lang.tr("There is no game called {game}.", game=repr(game)))
+        if await refuse_unknown_game(interaction, self.services, game):
             return
         await defer_private(interaction)
         lang = await reader(interaction, self.services.languages)
