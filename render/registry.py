@@ -45,6 +45,6 @@ def art_of(view: Mapping[str, Any], art: Art | None = None) -> Art:
     if art is None:
         return art_for(game)
     if art.game != game:
-        raise ValueError(f"The art of {art.game!r} cannot show a view of {game!r}.")
+        raise ValueError(f"The pictures of {art.game!r} cannot draw a view of {game!r}.")
     return art
 
