@@ -51,6 +51,8 @@ def change_settings(current: GuildSettings, changes: Mapping[str, Any], defaults
         fields = [str(err["loc"][0]) for err in exc.errors() if err["loc"]]
         reasons = [lang.tr(LIMITS[f][0], low=LIMITS[f][1][0], high=LIMITS[f][1][1])
                    for f in dict.fromkeys(fields) if f in LIMITS]
+        if "timeout_action" in fields:
+            reasons.append(lang.tr("on_timeout must be ai or forfeit"))
         raise SettingsRefused("; ".join(reasons) or lang.tr("The reminder must come before the timeout")) from None
     reminder, timeout = effective_periods(updated, defaults)
     if reminder >= timeout:

@@ -17,6 +17,7 @@ from bot.discord.turns import Turns
 from bot.play.host import Host
 from bot.play.tasks import Tasks
 from bot.services import Services
+from bot.store.faults import fault_of
 
 log = logging.getLogger(__name__)
 
@@ -81,14 +82,17 @@ class PyramidClient(discord.AutoShardedClient):
         """A player using the bot may have opened their DMs since they were found closed;
         and their Discord client's language is noted for what is sent them later (DMs and
         pings from background work), whatever they used."""
-        try:
-            await self.services.languages.note(interaction.user.id, str(interaction.locale.value))
-        except Exception:  # never in the way of the interaction itself
-            log.exception("could not note the locale of %s", interaction.user.id)
-        try:
-            await self.host.announcer.player_active(interaction.user.id)
-        except Exception:  # never in the way of the interaction itself
-            log.exception("could not refresh the DM state of %s", interaction.user.id)
+        user_id = interaction.user.id
+        for what, step in (("the locale", self.services.languages.note(user_id, str(interaction.locale.value))),
+                           ("the DM state", self.host.announcer.player_active(user_id))):
+            try:
+                await step
+            except Exception as exc:  # never in the way of the interaction itself
+                fault = fault_of(exc)
+                if fault is None:
+                    log.exception("could not note %s of %s", what, user_id)
+                else:  # the interaction meets the same fault and tells the player
+                    log.warning("could not note %s of %s: storage %s", what, user_id, fault.value)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         meta: dict[str, Any] = dict(payload.data.get("thread_metadata") or {})

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.play.languages import Languages
+from bot.store.faults import fault_of
 from engine.core import EngineError
 from engine.core.text import Phrase
 from i18n import Lang
@@ -99,8 +100,12 @@ async def reader_or_english(interaction: discord.Interaction[Any], languages: La
         return Lang("en")
     try:
         return await reader(interaction, languages)
-    except Exception:
-        log.exception("could not tell the language of %s", interaction.user.id)
+    except Exception as exc:
+        fault = fault_of(exc)
+        if fault is None:
+            log.exception("could not tell the language of %s", interaction.user.id)
+        else:  # the failure being answered is told as what it is
+            log.warning("could not tell the language of %s: storage %s", interaction.user.id, fault.value)
         return Lang("en")
 
 

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.challenges import Challenges
+from bot.discord.command_input import BadInput, check_command
 from bot.discord.commands.admin import AdminCommands
 from bot.discord.commands.away import AwayCommands
 from bot.discord.commands.daily import DailyCommands
@@ -20,16 +21,19 @@ from bot.discord.commands.pyramid import PyramidCommands
 from bot.discord.commands.replay import ReplayCommands
 from bot.discord.commands.settings import SettingsCommands
 from bot.discord.commands.stats import StatsCommands
+from bot.discord.failures import answer_failure, mistake_text
 from bot.discord.lobbies import Lobbies
-from bot.discord.replies import explain, reader_or_english, tell
+from bot.discord.replies import reader_or_english, tell
 from bot.discord.turns import Turns
-from bot.play.errors import PlayError
 from bot.play.host import Host
 from bot.play.languages import Languages
 from bot.services import Services
-from i18n import Lang
+from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
+#: What a command that failed inside says (translated where it is shown).
+INTERNAL = N_("Something went wrong on my side. `/pyramid status` shows where the game stands; if your move is "
+              "not there, please try again.")
 
 
 class CommandTree(app_commands.CommandTree[Any]):
@@ -40,17 +44,30 @@ class CommandTree(app_commands.CommandTree[Any]):
         super().__init__(client)
         self.languages = languages
 
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Every request is checked against its command before discord.py converts it
+        (:mod:`bot.discord.command_input`); one that does not fit is answered here and
+        goes no further (an autocomplete with no suggestions)."""
+        try:
+            check_command(self, interaction)
+        except BadInput as exc:
+            data: dict[str, Any] = dict(interaction.data or {})
+            name = str(data.get("name", "?"))[:40]
+            log.info("command %s refused: %s", name, exc)
+            if interaction.type is discord.InteractionType.autocomplete:
+                if not interaction.response.is_done():
+                    await interaction.response.autocomplete([])
+                return False
+            await tell(interaction, mistake_text(exc, await self._lang(interaction)))
+            return False
+        return True
+
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        lang = await self._lang(interaction)
-        if isinstance(original, PlayError):
-            await tell(interaction, f"❌ {explain(original, lang)}")
-            return
-        log.exception("command %s failed", interaction.command and interaction.command.qualified_name,
-                      exc_info=original)
-        # Not "nothing was changed": the failure may come after a move was saved (it then counts).
-        await tell(interaction, "❌ " + lang.tr("Something went wrong on my side. `/pyramid status` shows where the "
-                                                "game stands; if your move is not there, please try again."))
+        name = interaction.command.qualified_name if interaction.command else "?"
+        # Not "nothing was changed" for a bug: the failure may come after a move was saved (it then counts).
+        await answer_failure(interaction, original, await self._lang(interaction), what=f"command {name}",
+                             internal=INTERNAL)
 
     async def _lang(self, interaction: discord.Interaction[Any]) -> Lang:
         """The player's language; English when it can't be told (the failure is told all the same)."""

@@ -15,11 +15,14 @@ from bot.custom_ids import CustomId
 from bot.games.picker import back_path, node_at
 from bot.games.presenter import ENGLISH
 from bot.play.components import button
+from bot.play.errors import PlayError
 from bot.play.session import Session
-from i18n import Lang
+from i18n import N_, Lang
 
 #: Up to this many choices are buttons; more go in a select menu, 25 a page.
 PAGE = 20
+#: A page of choices beyond the list (translated where it is shown).
+NO_PAGE = N_("That page of choices does not exist; open the chooser again with ▶ Your move.")
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,8 @@ def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | N
                                  discord.ButtonStyle.primary))
     else:
         start = page * 25
+        if not 0 <= start < len(choices):  # a page of a longer list, or a forged one: never an empty menu
+            raise PlayError(NO_PAGE)
         options = [
             discord.SelectOption(label=p.token_label(t, labels, lang)[:100], value=t)
             for t in choices[start : start + 25]

@@ -10,15 +10,19 @@ from typing import Any, ClassVar
 import discord
 
 from bot.custom_ids import BadCustomId, CustomId
+from bot.discord.failures import answer_failure
+from bot.discord.items.arguments import Arguments, read_arguments
 from bot.discord.replies import explain, reader_or_english, tell
 from bot.play.languages import Languages
 from bot.store import CorruptRecord
-from i18n import Lang
+from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 #: Matches nothing: the template of kinds that only exist to be subclassed.
 NOTHING = re.compile(r"(?!)")
+#: What a click that failed inside says (translated where it is shown).
+INTERNAL = N_("Something went wrong on my side; nothing was changed. Please try again.")
 
 
 class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=NOTHING):
@@ -41,6 +45,7 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=NOTHING):
     def __init__(self, item: discord.ui.Item[Any], match: re.Match[str]) -> None:
         super().__init__(item)
         self.match = match
+        self.args = Arguments(CustomId("", 0, 0))
 
     @classmethod
     async def from_custom_id(
@@ -54,7 +59,10 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=NOTHING):
 
     async def callback(self, interaction: Interaction) -> None:
         raw = self.match.string
+        lang: Lang | None = None
         try:
+            if self.actions:  # the catch-all has no arguments to read
+                self.args = read_arguments(self.cid, interaction)
             await self.handle(interaction)
         except BadCustomId as exc:
             await tell(interaction, f"❌ {explain(exc, await self.lang(interaction))}")
@@ -62,13 +70,12 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=NOTHING):
             log.error("corrupt record behind %s: %s", raw, exc)
             lang = await self.lang(interaction)
             await tell(interaction, f"❌ {explain(exc, lang)} " + lang.tr("An admin can look at the bot's logs."))
-        except discord.HTTPException:
-            raise
-        except Exception:
-            log.exception("click %s failed", raw)
-            lang = await self.lang(interaction)
-            await tell(interaction, "❌ " + lang.tr("Something went wrong on my side; nothing was changed. "
-                                                    "Please try again."))
+        except Exception as exc:  # noqa: BLE001 - every failure is answered, and logged by its kind
+            lang = lang or await self.lang(interaction)
+            try:
+                await answer_failure(interaction, exc, lang, what=f"click {raw[:100]!r}", internal=INTERNAL)
+            except discord.HTTPException:  # the interaction can no longer be answered (expired, or Discord down)
+                log.warning("could not answer click %r after a failure", raw[:100])
 
     async def lang(self, interaction: Interaction) -> Lang:
         """The clicker's language; English when it can't be told (a failure is answered all the same)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from bot.discord.items.base import Component, Interaction, chosen_values
+from bot.discord.items.base import Component, Interaction
 from bot.discord.lobbies import Lobbies
 
 
@@ -34,5 +34,4 @@ class CancelButton(LobbyComponent, actions=("cancel",)):
 
 class AddAiSelect(LobbyComponent, actions=("addai",)):
     async def handle(self, interaction: Interaction) -> None:
-        values = chosen_values(interaction)
-        await self.lobbies.add_ai(interaction, self.cid.game_id, values[0] if values else "")
+        await self.lobbies.add_ai(interaction, self.cid.game_id, self.args.value or "")

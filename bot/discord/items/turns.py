@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from bot.discord.items.base import Component, Interaction, chosen_values
+from bot.discord.items.base import Component, Interaction
 from bot.discord.turns import Turns
 
 
@@ -23,25 +23,23 @@ class ChoiceButton(TurnComponent, actions=("pick",)):
     """A step of the chooser; the id carries the path chosen so far."""
 
     async def handle(self, interaction: Interaction) -> None:
-        cid = self.cid
-        await self.turns.choose(interaction, cid, cid.arg.split())
+        await self.turns.choose(interaction, self.cid, self.args.path)
 
 
 class ChoiceSelect(TurnComponent, actions=("sel",)):
     """A step with too many choices for buttons: the chosen value ends the path."""
 
     async def handle(self, interaction: Interaction) -> None:
-        cid = self.cid
-        await self.turns.choose(interaction, cid, [*cid.arg.split(), *chosen_values(interaction)[:1]])
+        args = self.args
+        await self.turns.choose(interaction, args.cid, [*args.path, *([args.value] if args.value else [])])
 
 
 class PageButton(TurnComponent, actions=("page",)):
     """More ▶ / ◀ Back through a long select: the id carries ``page|path``."""
 
     async def handle(self, interaction: Interaction) -> None:
-        cid = self.cid
-        page, _, path = cid.arg.partition("|")
-        await self.turns.choose(interaction, cid, path.split(), int(page) if page.isdigit() else 0)
+        args = self.args
+        await self.turns.choose(interaction, args.cid, args.path, args.page)
 
 
 class MoveButton(TurnComponent, actions=("move",)):

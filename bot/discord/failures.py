@@ -1,0 +1,83 @@
+"""What a request that failed tells the player, and what it logs: the one place the
+command tree and every component decide between a player's mistake, a storage
+fault and a real bug.
+
+- A player's mistake (:class:`~bot.play.errors.PlayError`, a request that does not
+  fit its command, a conversion discord.py could not make): the sentence that says
+  what, logged at INFO. Anyone can send these, so they must never look like a bug.
+- A storage fault (:mod:`bot.store.faults`): what happened, that nothing was changed
+  and when to try again. A held lock is logged as a WARNING; a full, read-only or
+  unreachable database as an ERROR without a traceback (the operator must act).
+- Anything else is a bug: "something went wrong", the traceback at ERROR (which
+  ``pyramid_errors_total`` counts).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.command_input import MALFORMED, BadInput
+from bot.discord.replies import explain, tell
+from bot.play.errors import PlayError
+from bot.store.faults import Fault, fault_of
+from i18n import N_, Lang
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+
+#: Each fault: what happened, that nothing was changed, when to try again.
+FAULT_TEXTS = {
+    Fault.BUSY: N_("⏳ The bot's database is busy with another change right now, so nothing was changed. "
+                   "Please try again in a minute."),
+    Fault.FULL: N_("❌ The bot's storage is full, so nothing was changed. Please try again later: the bot's "
+                   "operator has to free some space first."),
+    Fault.READ_ONLY: N_("❌ The bot's database is read-only right now, so nothing was changed. Please try again "
+                        "later, once the bot's operator has made it writable."),
+    Fault.UNAVAILABLE: N_("❌ The bot can't reach its database right now, so nothing was changed. Please try "
+                          "again in a few minutes."),
+}
+#: discord.py's errors for a request it could not fit to the command: the player's mistake.
+INPUT_ERRORS: tuple[type[Exception], ...] = (
+    app_commands.TransformerError, app_commands.CommandSignatureMismatch, app_commands.CommandNotFound,
+)
+NOTHING_CHANGED = N_("Nothing was changed.")
+
+
+def is_players_mistake(error: BaseException) -> bool:
+    return isinstance(error, (PlayError, *INPUT_ERRORS))
+
+
+def mistake_text(error: BaseException, lang: Lang) -> str:
+    """The sentence for a player's mistake (a request discord.py could not convert is
+    told as one that does not fit its command)."""
+    if isinstance(error, BadInput):
+        return f"❌ {explain(error, lang)} {lang.gettext(NOTHING_CHANGED)}"
+    if isinstance(error, PlayError):
+        return f"❌ {explain(error, lang)}"
+    return f"❌ {lang.gettext(MALFORMED)} {lang.gettext(NOTHING_CHANGED)}"
+
+
+def log_fault(fault: Fault, what: str, error: BaseException) -> None:
+    level = logging.WARNING if fault is Fault.BUSY else logging.ERROR
+    log.log(level, "%s: storage %s (%s: %s)", what, fault.value, type(error).__name__, error)
+
+
+async def answer_failure(interaction: Interaction, error: BaseException, lang: Lang, *, what: str,
+                         internal: str) -> None:
+    """Tell the player about ``error`` and log it at its level; ``internal`` is the
+    sentence for a real bug (its wording depends on whether a move may have counted)."""
+    if is_players_mistake(error):
+        log.info("%s refused: %s", what, error)
+        await tell(interaction, mistake_text(error, lang))
+        return
+    fault = fault_of(error)
+    if fault is not None:
+        log_fault(fault, what, error)
+        await tell(interaction, lang.gettext(FAULT_TEXTS[fault]))
+        return
+    log.error("%s failed", what, exc_info=error)
+    await tell(interaction, "❌ " + lang.gettext(internal))
