@@ -66,7 +66,8 @@ MISSING = N_("`/{command}` needs the option `{option}`.")
 NOT_A_CHOICE = N_("{value} is not one of the choices for `{option}`: {choices}.")
 OUT_OF_BOUNDS = N_("`{option}` must be from {low} to {high}.")
 TOO_LARGE = N_("{value} is too large a number for `{option}`.")
-LENGTH = N_("`{option}` must be from {low} to {high} characters long.")
+TOO_LONG = N_("`{option}` is too long: at most {high} characters.")
+TOO_SHORT = N_("`{option}` is too short: at least {low} characters.")
 UNRESOLVED_USER = N_("I can't tell who `{option}` means: Discord did not say. Pick a member from Discord's list.")
 CHANNEL_ELSEWHERE = N_("`{option}` must be a channel of this server; pick one from Discord's list.")
 CHANNEL_KIND = N_("`{option}` can't be that kind of channel; pick one from Discord's list.")
@@ -172,8 +173,10 @@ def check_option(param: app_commands.Parameter, option: Mapping[str, Any], resol
             raise wrong
         low = int(param.min_value) if param.min_value is not None else 0
         high = int(param.max_value) if param.max_value is not None else DISCORD_STRING
-        if not low <= len(value) <= high:
-            raise BadInput(LENGTH, option=Word(name), low=low, high=high)
+        if len(value) > high:
+            raise BadInput(TOO_LONG, option=Word(name), high=high)
+        if len(value) < low:
+            raise BadInput(TOO_SHORT, option=Word(name), low=low)
     elif kind in (T.integer, T.number):
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise wrong
