@@ -8,6 +8,12 @@ are not to move or not in the game, forged and malformed custom ids, and oversiz
 malformed or foreign-game slash commands and autocompletes (from channels, threads,
 another server and DMs).
 
+It also forges (``tools.forge``) application commands from the command tree the bot
+registered, every command and option with one thing wrong (a value of the wrong type,
+outside its choices or bounds, oversized, a missing required or an unknown option, an
+unresolved user, another server's channel, a malformed autocomplete), and clicks with
+every argument of a component out of range.
+
 It checks what no input may ever cause: an interaction left unanswered, an internal
 error ("something went wrong", or an ERROR logged by the bot), and a game whose move
 log does not replay to the position the bot stored for it. Prints one JSON line of
@@ -37,6 +43,7 @@ from emulator.model import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT,
 from emulator.server import Emulator
 from engine.core import get_game
 from tools.bot_process import BotProcess
+from tools.forge import Forger
 
 #: What a player may see when the bot failed inside; never acceptable.
 INTERNAL = ("something went wrong", "traceback", "internal error")
@@ -296,9 +303,43 @@ class Fuzzer:
         command = self.rng.choice(["pyramid status", "pyramid history", "pyramid hand"])
         await self.slash("dm-" + command.split()[1], user, dm, command, game=game)
 
+    async def forged_command(self) -> None:
+        """A command made from the registered tree with one thing Discord's client would
+        never send (``tools.forge.COMMAND_KINDS``), from any channel, thread or DM."""
+        user = self.rng.choice(self.users)
+        places = self.channels + [t.thread for t in self.tables]
+        channel = self.rng.choice(places) if self.rng.random() < 0.9 else (
+            self.emu.world.dm_channel(user) or self.harness.dm_channel(user))
+        kind, interaction_type, data = self.forger().command(channel)
+        await self.send("cmd-" + kind, type=APPLICATION_COMMAND if interaction_type == 2 else AUTOCOMPLETE,
+                        user=user, channel=channel, data=data)
+
+    async def forged_component(self) -> None:
+        """A click on a component of the bot's own whose arguments are out of range, or
+        whose data does not fit it (``tools.forge.COMPONENT_KINDS``)."""
+        table = self.rng.choice(self.tables)
+        boards = self.boards(table)
+        version = 0
+        if boards:
+            header = boards[-1].content.split("· move ", 1)[-1].split()[0] if "· move " in boards[-1].content else ""
+            version = int(header) if header.isdigit() else 0
+        kind, custom_id, data = self.forger().component(version)
+        if data.get("component_type") == 3:
+            component = {"type": 3, "custom_id": custom_id, "options": [{"label": "a", "value": "a"}]}
+        else:
+            component = {"type": 2, "style": 1, "label": "old", "custom_id": custom_id}
+        message = create_message(self.emu, table.thread, self.emu.world.bot, {
+            "content": "an old message", "components": [{"type": 1, "components": [component]}]}, [])
+        user = self.rng.choice(table.players if self.rng.random() < 0.7 else self.users)
+        await self.send("click-" + kind, type=MESSAGE_COMPONENT, user=user, channel=table.thread, data=data,
+                        message=message)
+
+    def forger(self) -> Forger:
+        return Forger(self.emu, self.rng, self.users, self.game_ids)
+
     async def actor(self, count: int) -> None:
-        steps = [(self.valid_step, 30), (self.stale_click, 20), (self.forged_click, 25), (self.bad_slash, 20),
-                 (self.dm_probe, 5)]
+        steps = [(self.valid_step, 25), (self.stale_click, 15), (self.forged_click, 15), (self.bad_slash, 10),
+                 (self.dm_probe, 5), (self.forged_command, 20), (self.forged_component, 10)]
         funcs, weights = zip(*steps, strict=True)
         while self.tally.delivered() < count:  # shared by all actors: stop once the run has sent enough
             await self.rng.choices(funcs, weights)[0]()

@@ -154,7 +154,11 @@ def check_command(tree: app_commands.CommandTree[Any], interaction: Interaction)
                 raise BadInput(MUST_BE[param.type], option=Word(name))
             continue
         check_option(param, option, resolved, interaction)
-    if not completing:
+    if completing:
+        focused = [o for o in options if isinstance(o, dict) and o.get("focused")]
+        if len(focused) != 1 or not params[focused[0]["name"]].autocomplete:
+            raise BadInput(MALFORMED)
+    else:
         for name, param in params.items():
             if param.required and name not in seen:
                 raise BadInput(MISSING, command=command_path(path), option=Word(name))

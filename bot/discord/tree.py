@@ -63,6 +63,11 @@ class CommandTree(app_commands.CommandTree[Any]):
         return True
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        if interaction.type is discord.InteractionType.autocomplete:  # it can only be answered with suggestions
+            log.info("autocomplete failed: %s", error)
+            if not interaction.response.is_done():
+                await interaction.response.autocomplete([])
+            return
         original = getattr(error, "original", error)
         name = interaction.command.qualified_name if interaction.command else "?"
         # Not "nothing was changed" for a bug: the failure may come after a move was saved (it then counts).
