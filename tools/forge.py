@@ -148,6 +148,7 @@ class Forger:
                channel: Channel) -> tuple[str, int, JSON] | None:
         """The forgery of ``kind``, or None when it does not apply to this command."""
         rng = self.rng
+        value: Any
         specs = leaf.options
         by_name = {str(s["name"]): s for s in specs}
 
@@ -164,12 +165,11 @@ class Forger:
             spec = pick(STRING, INTEGER, NUMBER, BOOLEAN, USER, CHANNEL)
             if spec is None:
                 return None
-            others = {STRING: [5, True, None, ["x"]], INTEGER: ["5", 5.5, True, None, {"v": 1}],
+            others: dict[int, list[Any]] = {STRING: [5, True, None, ["x"]], INTEGER: ["5", 5.5, True, None, {"v": 1}],
                       NUMBER: ["NaN", "1e400", True, None, "inf"], BOOLEAN: ["yes", 1, 0, "true"],
                       USER: [True, 1.5, "@everyone", ""], CHANNEL: [True, 2.5, "#general", ""]}
             if rng.random() < 0.5:
-                value = rng.choice(others[spec["type"]])
-                option = {"name": spec["name"], "type": spec["type"], "value": value}
+                option = {"name": spec["name"], "type": spec["type"], "value": rng.choice(others[spec["type"]])}
             else:
                 code = rng.choice([t for t in (STRING, INTEGER, BOOLEAN, NUMBER, ROLE, ATTACHMENT)
                                    if t != spec["type"]])
@@ -179,7 +179,7 @@ class Forger:
             spec = pick(STRING, INTEGER, NUMBER, have="choices")
             if spec is None:
                 return None
-            value: Any = {STRING: rng.choice(["chess", "", "xx", garbage(rng, 12), "EXPLODE"]),
+            value = {STRING: rng.choice(["chess", "", "xx", garbage(rng, 12), "EXPLODE"]),
                           INTEGER: rng.choice([-1, 3, 99, 6]), NUMBER: rng.choice([-1.5, 99.25])}[spec["type"]]
             if value in [c["value"] for c in spec["choices"]]:
                 return None
