@@ -308,7 +308,7 @@ class Forger:
             if action in ("sel", "addai"):
                 button = {"component_type": 2}
             else:
-                button = {"component_type": rng.choice([3, 5, 8, 99]), "values": ["x"]}
+                button = {"component_type": rng.choice([3, 5, 7, 8]), "values": ["1"]}
         elif kind == "path-too-long":
             action = rng.choice(["pick", "sel"])
             arg = " ".join(garbage(rng, 2).strip() or "x" for _ in range(rng.randint(13, 30)))

@@ -196,8 +196,12 @@ class Fuzzer:
         return await self.send(kind, type=AUTOCOMPLETE, user=user, channel=channel, data=data)
 
     async def click(self, kind: str, user: User, message: Message, custom_id: str, value: str | None = None) -> str:
+        """A click as Discord sends it: the component's own type, and a value for a select."""
         channel = self.emu.world.channels[message.channel_id]
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        select = next((s for s in message.selects() if s.get("custom_id") == custom_id), None)
+        if select is not None and value is None:
+            value = self.rng.choice([str(o.get("value")) for o in select.get("options") or [{"value": "x"}]])
         if value is not None:
             data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
         return await self.send(kind, type=MESSAGE_COMPONENT, user=user, channel=channel, data=data, message=message)
@@ -326,6 +330,8 @@ class Fuzzer:
         kind, custom_id, data = self.forger().component(version)
         if data.get("component_type") == 3:
             component = {"type": 3, "custom_id": custom_id, "options": [{"label": "a", "value": "a"}]}
+        elif data.get("component_type") in (5, 6, 7, 8):  # Discord sends a click with its component's type
+            component = {"type": data["component_type"], "custom_id": custom_id}
         else:
             component = {"type": 2, "style": 1, "label": "old", "custom_id": custom_id}
         message = create_message(self.emu, table.thread, self.emu.world.bot, {

@@ -186,7 +186,7 @@ def check_option(param: app_commands.Parameter, option: Mapping[str, Any], resol
             raise wrong
         if kind is T.integer and not isinstance(value, int):
             raise wrong
-        if not math.isfinite(value):
+        if isinstance(value, float) and not math.isfinite(value):
             raise wrong
         if abs(value) > DISCORD_NUMBER:
             raise BadInput(TOO_LARGE, value=echo(value), option=Word(name))

@@ -60,6 +60,15 @@ class CommandTree(app_commands.CommandTree[Any]):
                 return False
             await tell(interaction, mistake_text(exc, await self._lang(interaction)))
             return False
+        except Exception as exc:
+            if interaction.type is discord.InteractionType.autocomplete:
+                log.exception("checking an autocomplete failed")
+                if not interaction.response.is_done():
+                    await interaction.response.autocomplete([])
+                return False
+            await answer_failure(interaction, exc, await self._lang(interaction), what="checking a command",
+                                 internal=INTERNAL)
+            return False
         return True
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
