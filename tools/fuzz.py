@@ -203,7 +203,7 @@ class Fuzzer:
         if select is not None and value is None:
             value = self.rng.choice([str(o.get("value")) for o in select.get("options") or [{"value": "x"}]])
         if value is not None:
-            data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+            data = {"custom_id": custom_id, "component_type": int(select["type"]) if select else 3, "values": [value]}
         return await self.send(kind, type=MESSAGE_COMPONENT, user=user, channel=channel, data=data, message=message)
 
     # --- the world ----------------------------------------------------------------------------------------------
