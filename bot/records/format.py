@@ -18,6 +18,8 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from bot.records.limits import TooLarge, load_json
+
 #: The ``format`` every record carries, so a file is known for what it is.
 FORMAT: Final = "pyramid-bot/game-record"
 #: The version this code writes and reads.
@@ -88,7 +90,9 @@ def read_record(text: str | bytes) -> Record:
     wrong: not JSON, not a game record, a version this code does not read, or a
     field that does not fit version 1."""
     try:
-        data = json.loads(text)
+        data = load_json(text)
+    except TooLarge as exc:
+        raise RecordProblem(str(exc)) from exc
     except UnicodeDecodeError as exc:
         raise RecordProblem(f"The record is not text (UTF-8): {exc.reason} at byte {exc.start}.") from exc
     except json.JSONDecodeError as exc:
