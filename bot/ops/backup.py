@@ -23,6 +23,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from bot.ops.schema_check import schema_differences
 from bot.store.migrate import bundled_migrations
 from bot.store.sqlite import integrity_pragma, integrity_problems
 
@@ -104,9 +105,11 @@ def take_backup(database: Path, target: Path) -> BackupFile:
     return inspect_backup(target, full=False)
 
 
-def inspect_backup(path: Path, *, full: bool = True) -> BackupFile:
+def inspect_backup(path: Path, *, full: bool = True, schema: bool = False) -> BackupFile:
     """Check a backup before trusting it: SQLite's integrity check (the full one by
-    default), a Pyramid Bot schema, and a schema version this bot understands."""
+    default), a Pyramid Bot schema, and a schema version this bot understands; with
+    ``schema``, also that its schema is exactly the one the migrations make for that
+    version (``bot.ops.schema_check``: before a restore)."""
     if not path.is_file():
         raise BackupError(f"There is no backup at {path}.")
     latest = bundled_migrations()[-1].version
@@ -119,14 +122,21 @@ def inspect_backup(path: Path, *, full: bool = True) -> BackupFile:
             if not {"schema_migrations", "games"} <= tables:
                 raise BackupError(f"{path} is an SQLite file but not a Pyramid Bot database.")
             version = int(conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()[0])
+            if version > latest:
+                raise BackupError(
+                    f"The backup {path} is at schema version {version}, newer than this bot understands ({latest}):"
+                    " upgrade Pyramid Bot before restoring it."
+                )
+            if schema:
+                differences = schema_differences(conn, version)
+                if differences:
+                    raise BackupError(f"The backup {path} does not have the schema the migrations make for its "
+                                      f"version {version}: {'; '.join(differences[:5])}"
+                                      + (f"; and {len(differences) - 5} more" if len(differences) > 5 else "")
+                                      + ".")
             games = int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
     except sqlite3.Error as exc:
         raise BackupError(f"The backup {path} cannot be read as a database ({exc}).") from exc
-    if version > latest:
-        raise BackupError(
-            f"The backup {path} is at schema version {version}, newer than this bot understands ({latest}):"
-            " upgrade Pyramid Bot before restoring it."
-        )
     return BackupFile(path=path, schema_version=version, games=games, size_bytes=path.stat().st_size)
 
 

@@ -1,7 +1,8 @@
 """Putting a backup back in place of the database.
 
 Order matters, because a restore is what an operator runs on a bad day: first check
-the backup (full integrity check, a schema this bot understands) while nothing has
+the backup (full integrity check, a schema version this bot understands, and exactly
+the tables, columns, indexes, triggers and views its migrations make) while nothing has
 been touched; then make sure no bot is running on the database; copy the backup in
 beside the database; only then move the old file (with its ``-wal`` and ``-shm``,
 which may hold its last moves) aside under a dated name, and rename the copy into
@@ -33,14 +34,14 @@ class RestoreReport(BaseModel):
 def restore(backup: Path, database: Path, now: datetime) -> RestoreReport:
     """Replace ``database`` by ``backup``; raises ``BackupError`` (the backup is unfit)
     or ``DatabaseBusy`` (a bot is running) before touching anything."""
-    checked = inspect_backup(backup, full=True)
+    checked = inspect_backup(backup, full=True, schema=True)
     if backup.resolve() == database.resolve():
         raise BackupError(f"{backup} is the database itself; name a backup file.")
     with no_bot_running(database):
         incoming = database.with_name(database.name + ".restoring")
         try:
             copy_database(backup, incoming)
-            inspect_backup(incoming, full=False)  # what lands is what was checked
+            inspect_backup(incoming, full=False, schema=True)  # what lands is what was checked
             kept = _move_aside(database, now)
             os.replace(incoming, database)
         finally:
