@@ -89,6 +89,24 @@ def leaves(commands: list[Command]) -> list[Leaf]:
     return found
 
 
+def fits(kind: str, leaf: Leaf) -> bool:
+    """Whether a command has what a kind of forgery changes (an option of its type, say)."""
+    specs = leaf.options
+    types = {s.get("type") for s in specs}
+    needs = {
+        "unresolved-user": USER in types or MENTIONABLE in types,
+        "foreign-channel": CHANNEL in types,
+        "not-a-choice": any(s.get("choices") for s in specs),
+        "out-of-bounds": any(s.get("min_value") is not None or s.get("max_value") is not None for s in specs),
+        "huge-integer": INTEGER in types or NUMBER in types,
+        "oversized-string": STRING in types,
+        "missing-required": any(s.get("required") for s in specs),
+        "duplicate-option": bool(specs),
+        "bad-autocomplete": any(s.get("autocomplete") for s in specs),
+    }
+    return needs.get(kind, True)
+
+
 class Forger:
     """Forged payloads over one emulated world: ``users`` to name, ``home`` channels per
     server, and the game ids that exist."""
@@ -100,12 +118,12 @@ class Forger:
     def command(self, channel: Channel) -> tuple[str, int, JSON]:
         """(kind, interaction type, data) of one forged command used in ``channel``."""
         rng = self.rng
-        leaf = rng.choice(leaves([c for c in self.emu.world.commands.values()
-                                  if c.guild_id in (None, channel.guild_id)]))
+        kind = rng.choice(COMMAND_KINDS)
+        every = leaves([c for c in self.emu.world.commands.values() if c.guild_id in (None, channel.guild_id)])
+        leaf = rng.choice([leaf for leaf in every if fits(kind, leaf)] or every)
         resolved: JSON = {}
         options = [self.valid(spec, channel, resolved) for spec in leaf.options
                    if spec.get("required") or rng.random() < 0.4]
-        kind = rng.choice(COMMAND_KINDS)
         for _ in range(4):  # a kind that does not apply to this command: another one
             forged = self.mutate(kind, leaf, options, resolved, channel)
             if forged is not None:
