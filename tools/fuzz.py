@@ -399,7 +399,28 @@ def replay_check(database: Path) -> tuple[int, list[str]]:
     return len(games), problems
 
 
-async def run(interactions: int, seed: int, concurrency: int = 6, workers: int = 1) -> dict[str, Any]:
+def errors_in(log_text: str) -> list[str]:
+    """The ERROR records (and tracebacks) of the bot's log, each with what follows it."""
+    lines = log_text.splitlines()
+    return ["\n".join(lines[i: i + 25]) for i, line in enumerate(lines) if " ERROR " in line or "Traceback" in line]
+
+
+async def report_progress(path: Path, tally: Tally, log_path: Path, started: float) -> None:
+    """Every 30 s, the figures so far as one JSON object in ``path`` (a long run on a busy
+    machine can then be read before it ends)."""
+    while True:
+        await asyncio.sleep(30)
+        log_text = log_path.read_bytes().decode(errors="replace") if log_path.exists() else ""
+        path.write_text(json.dumps({
+            "delivered": tally.delivered(), "unanswered": len(tally.unanswered),
+            "internal_errors": len(tally.internal), "bot_errors_logged": len(errors_in(log_text)),
+            "moves_attempted": tally.moves, "seconds": round(time.perf_counter() - started, 1),
+            "by_kind": dict(tally.sent),
+        }))
+
+
+async def run(interactions: int, seed: int, concurrency: int = 6, workers: int = 1,
+              progress: Path | None = None) -> dict[str, Any]:
     rng = random.Random(seed)
     workdir = Path(tempfile.mkdtemp(prefix="pyramid-fuzz-"))
     emu = await Emulator.start()
@@ -427,7 +448,10 @@ async def run(interactions: int, seed: int, concurrency: int = 6, workers: int =
             seat = (seat + humans) % 10
             thread = await open_table(harness, emu, emu.general, game, players, options)
             fuzzer.tables.append(Table(game, thread, players))
+        reporter = asyncio.create_task(report_progress(progress, tally, log_path, started)) if progress else None
         await asyncio.gather(*(fuzzer.twin(rng.random()).actor(interactions) for _ in range(concurrency)))
+        if reporter is not None:
+            reporter.cancel()
         with contextlib.suppress(TimeoutError):
             await harness.settle(timeout=120)
     finally:
@@ -439,8 +463,7 @@ async def run(interactions: int, seed: int, concurrency: int = 6, workers: int =
     elapsed = time.perf_counter() - started
     games, problems = replay_check(workdir / "bot.db")
     log_text = log_path.read_bytes()[:judged].decode(errors="replace") if log_path.exists() else ""
-    lines = log_text.splitlines()
-    errors = ["\n".join(lines[i: i + 25]) for i, line in enumerate(lines) if " ERROR " in line or "Traceback" in line]
+    errors = errors_in(log_text)
     return {
         "interactions": sum(tally.sent.values()),
         "delivered": tally.delivered(),
@@ -463,8 +486,9 @@ def main() -> None:
     parser.add_argument("--interactions", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--concurrency", type=int, default=6)
+    parser.add_argument("--progress", type=Path, help="write the figures so far to this file every 30 s")
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(run(args.interactions, args.seed, args.concurrency))))
+    print(json.dumps(asyncio.run(run(args.interactions, args.seed, args.concurrency, progress=args.progress))))
 
 
 if __name__ == "__main__":
