@@ -8,6 +8,8 @@ fault and a real bug.
 - A storage fault (:mod:`bot.store.faults`): what happened, that nothing was changed
   and when to try again. A held lock is logged as a WARNING; a full, read-only or
   unreachable database as an ERROR without a traceback (the operator must act).
+- An interaction that expired before the bot could answer it (a stalled process):
+  nobody to tell, a WARNING.
 - Anything else is a bug: "something went wrong", the traceback at ERROR (which
   ``pyramid_errors_total`` counts).
 """
@@ -45,6 +47,8 @@ INPUT_ERRORS: tuple[type[Exception], ...] = (
     app_commands.TransformerError, app_commands.CommandSignatureMismatch, app_commands.CommandNotFound,
 )
 NOTHING_CHANGED = N_("Nothing was changed.")
+#: Discord's error code for an interaction it no longer knows (answered too late).
+UNKNOWN_INTERACTION = 10062
 
 
 def is_players_mistake(error: BaseException) -> bool:
@@ -66,18 +70,49 @@ def log_fault(fault: Fault, what: str, error: BaseException) -> None:
     log.log(level, "%s: storage %s (%s: %s)", what, fault.value, type(error).__name__, error)
 
 
+def expired(error: BaseException) -> bool:
+    """Discord no longer knows the interaction (10062): it was not answered in time (a
+    stalled or overloaded process). Nobody can be told any more; it is no bug."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+async def tell_if_possible(interaction: Interaction, text: str) -> None:
+    """``tell``, unless the interaction has expired meanwhile (then a WARNING)."""
+    try:
+        await tell(interaction, text)
+    except discord.NotFound as exc:
+        if not expired(exc):
+            raise
+        log.warning("interaction %s expired before it was answered", interaction.id)
+
+
+async def suggest_nothing(interaction: Interaction) -> None:
+    """The answer to an autocomplete that can't be completed: no suggestions."""
+    if interaction.response.is_done():
+        return
+    try:
+        await interaction.response.autocomplete([])
+    except discord.NotFound as exc:
+        if not expired(exc):
+            raise
+        log.warning("autocomplete %s expired before it was answered", interaction.id)
+
+
 async def answer_failure(interaction: Interaction, error: BaseException, lang: Lang, *, what: str,
                          internal: str) -> None:
     """Tell the player about ``error`` and log it at its level; ``internal`` is the
     sentence for a real bug (its wording depends on whether a move may have counted)."""
+    if expired(error):
+        log.warning("%s: the interaction expired before it was answered", what)
+        return
     if is_players_mistake(error):
         log.info("%s refused: %s", what, error)
-        await tell(interaction, mistake_text(error, lang))
+        await tell_if_possible(interaction, mistake_text(error, lang))
         return
     fault = fault_of(error)
     if fault is not None:
         log_fault(fault, what, error)
-        await tell(interaction, lang.gettext(FAULT_TEXTS[fault]))
+        await tell_if_possible(interaction, lang.gettext(FAULT_TEXTS[fault]))
         return
     log.error("%s failed", what, exc_info=error)
-    await tell(interaction, "❌ " + lang.gettext(internal))
+    await tell_if_possible(interaction, "❌ " + lang.gettext(internal))

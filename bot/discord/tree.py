@@ -21,9 +21,9 @@ from bot.discord.commands.pyramid import PyramidCommands
 from bot.discord.commands.replay import ReplayCommands
 from bot.discord.commands.settings import SettingsCommands
 from bot.discord.commands.stats import StatsCommands
-from bot.discord.failures import answer_failure, mistake_text
+from bot.discord.failures import answer_failure, mistake_text, suggest_nothing, tell_if_possible
 from bot.discord.lobbies import Lobbies
-from bot.discord.replies import reader_or_english, tell
+from bot.discord.replies import reader_or_english
 from bot.discord.turns import Turns
 from bot.play.host import Host
 from bot.play.languages import Languages
@@ -55,16 +55,14 @@ class CommandTree(app_commands.CommandTree[Any]):
             name = str(data.get("name", "?"))[:40]
             log.info("command %s refused: %s", name, exc)
             if interaction.type is discord.InteractionType.autocomplete:
-                if not interaction.response.is_done():
-                    await interaction.response.autocomplete([])
+                await suggest_nothing(interaction)
                 return False
-            await tell(interaction, mistake_text(exc, await self._lang(interaction)))
+            await tell_if_possible(interaction, mistake_text(exc, await self._lang(interaction)))
             return False
         except Exception as exc:
             if interaction.type is discord.InteractionType.autocomplete:
                 log.exception("checking an autocomplete failed")
-                if not interaction.response.is_done():
-                    await interaction.response.autocomplete([])
+                await suggest_nothing(interaction)
                 return False
             await answer_failure(interaction, exc, await self._lang(interaction), what="checking a command",
                                  internal=INTERNAL)
@@ -74,8 +72,7 @@ class CommandTree(app_commands.CommandTree[Any]):
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         if interaction.type is discord.InteractionType.autocomplete:  # it can only be answered with suggestions
             log.info("autocomplete failed: %s", error)
-            if not interaction.response.is_done():
-                await interaction.response.autocomplete([])
+            await suggest_nothing(interaction)
             return
         original = getattr(error, "original", error)
         name = interaction.command.qualified_name if interaction.command else "?"

@@ -279,3 +279,23 @@ async def test_a_read_only_database_is_told_as_such(
     assert await harness.bot.services.store.guild_settings(emulator.guild.id) == GuildSettings(
         guild_id=emulator.guild.id)
     assert [r for r in caplog.records if r.levelno >= logging.ERROR and r.exc_info] == []
+
+
+async def test_an_interaction_that_expired_before_its_answer_is_no_error(
+    emulator: Any, harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A stalled process answers after Discord gave up (404, 10062): nobody can be told,
+    and it is logged as a WARNING, not as a bug."""
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    emulator.interaction_deadline = 0.0
+    with emulator.expect_violation("interaction-deadline"):
+        top = find_command(emulator, emulator.general, "pyramid")
+        for options in ([{"name": "status", "type": 1, "options": [{"name": "game", "type": 4, "value": 2**63}]}],
+                        [{"name": "status", "type": 1, "options": [{"name": "game", "type": 4, "value": 77}]}]):
+            data = {"id": str(top.id), "name": "pyramid", "type": 1, "options": options}
+            inter = await dispatch_interaction(emulator, type=APPLICATION_COMMAND, user=ana,
+                                               channel=emulator.general, data=data)
+            await harness._finish(inter, settle=True, check=False, what="late")
+    no_errors_logged(caplog)
+    assert any("expired" in r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
