@@ -416,6 +416,8 @@ async def report_progress(path: Path, tally: Tally, log_path: Path, started: flo
             "internal_errors": len(tally.internal), "bot_errors_logged": len(errors_in(log_text)),
             "moves_attempted": tally.moves, "seconds": round(time.perf_counter() - started, 1),
             "by_kind": dict(tally.sent),
+            "examples": {"unanswered": tally.unanswered[:5], "internal": tally.internal[:5],
+                         "logged": errors_in(log_text)[:5]},
         }))
 
 
