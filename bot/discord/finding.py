@@ -25,7 +25,8 @@ async def find_game(interaction: discord.Interaction[Any], services: Services, n
     are :class:`PlayError` with translatable messages (``bot.discord.replies.explain``)."""
     store = services.store
     if number is not None:
-        game = await store.game_record(number)
+        # Beyond SQLite's integers a number names no game (the option check refuses it before).
+        game = await store.game_record(number) if 1 <= number < 2**63 else None
         if game is None or not await may_see(store, game, interaction):
             if interaction.guild_id is None:
                 raise PlayError(N_("You have no game #{number}: by DM you can only reach games you play in."),
