@@ -61,7 +61,7 @@ async def test_pebble_pyramid_is_offered_with_its_own_options(emulator: Any, har
     assert tokens["description"].startswith("Pebble Pyramid: ")
     forged = await forged_slash(harness, ana, emulator.general, "pyramid new",
                                 {"game": GAME_ID, "tokens_per_colour": 9})
-    assert "❌" in forged.text and "tokens_per_colour must be from 3 to 6" in forged.text
+    assert "❌" in forged.text and "`tokens_per_colour` must be from 3 to 6" in forged.text  # the option check (#26)
     wrong = await harness.slash(ana, emulator.general, "pyramid new", game=GAME_ID, curse=True)
     assert "❌" in wrong.text and "no option curse" in wrong.text
     assert await bot_of(harness).services.store.all_games() == []
