@@ -209,8 +209,8 @@ class TerminalGame:
         say, lang = self.console.say, self.lang
         say()
         say(lang.tr("[{number}] {name}, your move.", number=self.number + 1, name=self.names[seat]))
-        for line in self.hand_words(seat):
-            say("  " + line)
+        for words in self.hand_words(seat):
+            say("  " + words)
         say("  " + moves_line(self.legal, self.labels, lang))
         self.console.words = lambda: [*self.legal, *(lettered(m, self.labels) for m in self.legal), *COMMANDS]
         while True:
@@ -244,9 +244,9 @@ class TerminalGame:
                 say(lang.tr("The board: {board}", board=self.pictures.board) if self.pictures is not None
                     else lang.gettext("No pictures are drawn (--no-pictures)."))
             else:
-                move = self.understood(seat, text)
-                if move is not None:
-                    return move
+                understood = self.understood(seat, text)
+                if understood is not None:
+                    return understood
 
     def understood(self, seat: int, text: str) -> str | None:
         """The legal move ``text`` names, or None after saying why it names none."""

@@ -132,7 +132,7 @@ def table(presenter: Presenter, seats_text: str | None, pairs: Sequence[str], la
         return low <= count <= high
 
     if seats_text is None:
-        two = takes(2, chosen) or bool(versus) and takes(2, {**versus, **chosen})
+        two = takes(2, chosen) or (bool(versus) and takes(2, {**versus, **chosen}))
         seats = [HUMAN, "ai:normal"] if two else [HUMAN]
     else:
         seats = seat_list(seats_text, lang)
