@@ -175,7 +175,7 @@ class TerminalGame:
 
     def introduce(self) -> None:
         say, lang = self.console.say, self.lang
-        seats = " · ".join(f"{name} ({lang.gettext('you')})" if who == HUMAN else name
+        seats = " · ".join(lang.tr("{name} (you)", name=name) if who == HUMAN else name
                            for name, who in zip(self.names, self.table.seats, strict=True))
         say(lang.tr("{title}, deal {seed}. At the table: {seats}.", title=lang.gettext(self.presenter.title),
                     seed=self.seed, seats=seats))

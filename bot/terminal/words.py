@@ -63,36 +63,35 @@ def choices_line(matches: Sequence[str], labels: Mapping[str, str], lang: Lang) 
 def help_text(presenter: Presenter, legal: Sequence[str], labels: Mapping[str, str], lang: Lang) -> list[str]:
     """How to type a move, shown on a move of this very position."""
     title = lang.gettext(presenter.title)
-    lines = [lang.tr("How to play {title} here:", title=title),
-             lang.gettext("  Type a move as the rules write it.")]
+    lines = [lang.gettext("Type a move as the rules write it.")]
     if labels:
-        lines.append(lang.gettext("  Where the board picture shows a letter on a spot, type the letter instead of the "
+        lines.append(lang.gettext("Where the board picture shows a letter on a spot, type the letter instead of the "
                                   "spot's cell."))
     example = next((m for m in legal if any(token in labels for token in m.split())), legal[0] if legal else "")
     if example:
         written = lettered(example, labels)
         if written != example:
-            lines.append(lang.tr("  For example: {lettered}   (the same as {move})", lettered=written, move=example))
+            lines.append(lang.tr("For example: {lettered}   (the same as {move})", lettered=written, move=example))
         else:
-            lines.append(lang.tr("  For example: {move}", move=example))
+            lines.append(lang.tr("For example: {move}", move=example))
         words = written.split()
         if len(words) > 1:
             short = " ".join(words[1:])
             if read_move(short, legal, labels).move == example:
-                lines.append(lang.tr("  Words may be left out while only one move fits: {short}", short=short))
+                lines.append(lang.tr("Words may be left out while only one move fits: {short}", short=short))
             start = " ".join(words[:-1])
             if len(read_move(start, legal, labels).matches) > 1:
-                lines.append(lang.tr("  Type the start of a move to see how it can go on: {start}", start=start))
+                lines.append(lang.tr("Type the start of a move to see how it can go on: {start}", start=start))
     if presenter.cells:
-        lines.append("  " + lang.gettext(presenter.cells))
-    verbs = [f"{verb} ({plain(lang.gettext(words))})" for verb, words in presenter.verbs.items()
+        lines.append(lang.gettext(presenter.cells))
+    verbs = [f"{verb} ({plain(lang.gettext(label))})" for verb, label in presenter.verbs.items()
              if any(m.split()[0] == verb for m in legal)]
     if verbs:
-        lines.append(lang.tr("  Moves begin with: {verbs}.", verbs=" · ".join(verbs)))
-    lines.append(lang.gettext("  Other words: moves (every move now), view (the board in words), hand (yours), "
+        lines.append(lang.tr("Moves begin with: {verbs}.", verbs=" · ".join(verbs)))
+    lines.append(lang.gettext("Other words: moves (every move now), view (the board in words), hand (yours), "
                               "rules, pictures (where they are written), help, quit. Ctrl-D or Ctrl-C quits too; "
                               "the arrow keys edit the line and go back through what you typed."))
-    return lines
+    return [lang.tr("How to play {title} here:", title=title), *("  " + line for line in lines)]
 
 
 def options_text(presenter: Presenter, lang: Lang) -> list[str]:
@@ -103,7 +102,7 @@ def options_text(presenter: Presenter, lang: Lang) -> list[str]:
         return [lang.tr("{title} has no options.", title=title)]
     lines = [lang.tr("{title} options (--option NAME=VALUE):", title=title)]
     for offer in offers:
-        lines.append(lang.tr("  {name}: {values}, default {default}. {description}", name=offer.name,
+        lines.append("  " + lang.tr("{name}: {values}, default {default}. {description}", name=offer.name,
                              values=values(offer, lang), default=default(offer, lang),
                              description=lang.gettext(offer.description)))
     return lines
@@ -123,7 +122,7 @@ def default(offer: Offer, lang: Lang) -> str:
     if offer.default is None:
         return lang.gettext("unset")
     if isinstance(offer.default, bool):
-        return lang.gettext("yes") if offer.default else lang.gettext("no")
+        return "yes" if offer.default else "no"  # as typed (--option curse=yes), like the move notation
     return str(offer.default)
 
 
