@@ -124,3 +124,11 @@ def test_the_readme_runs_the_projects_modules_with_the_virtual_environments_pyth
     bare = re.findall(r"(?<![\w/.])python3? -m (?:tools|engine|i18n)\S*", text)
     assert not bare, f"commands without .venv/bin/: {bare}"
     assert ".venv/bin/python -m tools." in text
+
+
+def test_the_readme_teaches_the_terminal_game() -> None:
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Playing in the terminal", 1)[1].split("\n## ", 1)[0]
+    for word in ("pyramid-bot play", "--seats", "--option", "letters", "help", "view", "rules", "board.png",
+                 "Ctrl-C", "arrow keys"):
+        assert word in section, word
