@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import re
 import shutil
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 from bot.games.catalogue import Catalogue
 from render.labels import move_labels
-from tests.bot.terminal.session import on_terminal, run
+from tests.bot.terminal.session import environment, on_terminal, run
+from tests.paths import REPO
 
 CATALOGUE = Catalogue.default()
 FP = CATALOGUE.game("flaming-pyramids")
@@ -138,3 +142,19 @@ def test_the_arrow_keys_edit_the_line_and_recall_earlier_ones() -> None:
     assert ran.code == 0, ran.out
     assert ran.out.count("How to play Flaming Pyramids here:") == 2, ran.out
     assert "Not a move" not in ran.out and "^[[D" not in ran.out
+
+
+def test_ctrl_c_while_the_ais_play_stops_without_a_traceback() -> None:
+    """SIGINT (what Ctrl-C sends) in the middle of an AI-only game, output on a pipe."""
+    args = [sys.executable, "-m", "bot", "play", "flaming-pyramids", "--seats", "ai:hard,ai:hard", "--seed", "1",
+            "--no-pictures"]
+    with subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, env=environment(), cwd=REPO) as game:
+        assert game.stdout is not None and game.stderr is not None
+        first = game.stdout.readline()  # the game has begun: the AIs are thinking now
+        assert "Flaming Pyramids" in first
+        game.send_signal(signal.SIGINT)
+        out, err = game.communicate(timeout=120)
+    assert game.returncode == 130, (out[-500:], err[-2000:])
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err[-2000:]
+    assert out.rstrip().endswith("Bye.")
