@@ -10,6 +10,7 @@ can be (Pyramido, solo by default, is then played competitively: the presenter's
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -139,6 +140,9 @@ def table(presenter: Presenter, seats_text: str | None, pairs: Sequence[str], la
     implied = versus if versus and not takes(len(seats), chosen) and takes(len(seats), {**versus, **chosen}) else {}
     options = parsed(presenter, {**implied, **chosen}, lang)
     low, high = game.player_range(options)
+    if not low <= len(seats) <= high and versus and not implied and len(seats) > 1:
+        with contextlib.suppress(BadOptions):  # too many even so: name the range of a game for several
+            low, high = game.player_range(game.parse_options({**versus, **chosen}))
     if not low <= len(seats) <= high:
         title = lang.gettext(presenter.title)
         if low == high:

@@ -117,6 +117,8 @@ def test_pyramido_is_played_against_an_ai_without_options() -> None:
 def test_a_game_for_two_takes_2_seats() -> None:
     ran = run(["pyrinoes", "--seats", "you"])
     assert ran.code == 2 and "Pyrinoes takes 2 seats, not 1." in ran.out and "2–2" not in ran.out
+    crowded = run(["pyramido", "--seats", "you,you,you,ai:easy,ai:hard"])
+    assert crowded.code == 2 and "Pyramido takes 2 to 4 seats, not 5." in crowded.out
 
 
 def test_end_of_input_says_goodbye_without_a_traceback() -> None:
