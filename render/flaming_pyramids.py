@@ -370,7 +370,7 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
         if cell in pyramid:
             continue
         x0, y0, x1, y1 = box(cell)
-        cv.paste(board, ghost_sprite(code, sprite_w), x0, y0)
+        cv.paste(board, ghost_sprite(code, sprite_w), x0, y0, covers=False)
         if cell not in targets:  # a fall target gets its own outline and words
             cv.gone_mark(d, (x0, y0, x1, y1 - row_h * 0.05))
     for cell in spot_cells:
