@@ -173,8 +173,9 @@ class ContinuousPyramid(Game[CPState]):
             if final:
                 template = N_("{0} placed {placed} of {total} tiles ({undos} undos).")
             else:
-                template = N_("{0} placed {placed} of {total} tiles ({undos} undos). "
-                              "Stuck, but a play can still be undone.")
+                # not over yet: say so without "over" (the picture's status says "Stuck")
+                template = N_("{0} placed {placed} of {total} tiles ({undos} undos) and is stuck; "
+                              "undoing a play would go on.")
             text = phrase(template, placed=placed, total=NUM_CELLS, undos=state.undos)
             return Result((), scores, details={**details, "final": 1.0 if final else 0.0}, summary_text=text)
         return None
