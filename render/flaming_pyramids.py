@@ -133,12 +133,12 @@ def _paint_tile(img: Image.Image, d: ImageDraw.ImageDraw, code: str, w: float, h
         sh.symbol(d, SYMBOLS[colours[0]], (sx, sy), sym_r, cv.WHITE, cv.shade(base, 0.35), max(2, int(h * 0.03)))
     # weight
     text = str(weight)
-    size = int(h * (0.46 if kind != "millstone" else 0.4))
+    size = int(h * (0.5 if kind != "millstone" else 0.42))
     cx = (body[0] + body[2]) / 2 + (w * 0.06 if kind not in {"millstone", "blowtorch"} else 0)
     if kind == "blowtorch":
         cx = body[0] + w * 0.42
     cy = body[1] + (body[3] - body[1]) * (0.6 if kind != "millstone" else 0.62)
-    f = cv.fit_font(text, size, w * 0.62, bold=True, min_size=6)
+    f = cv.fit_font(text, size, w * (0.72 if kind != "blowtorch" else 0.5), bold=True, min_size=6)
     stroke = max(2, int(h * 0.045))
     d.text((cx, cy), text, font=f, fill=cv.WHITE, anchor="mm", stroke_width=stroke, stroke_fill=(28, 22, 18))
 
@@ -367,16 +367,32 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
                         outline=(96, 68, 44), width=2)
     sprite_w = round(tile - gap)
     for cell, code in marks.ghosts.items():
-        if cell in pyramid:
-            continue
+        if cell in pyramid or cell in targets or cell in spot_cells:
+            continue  # a fall target has its own words; an open spot its letter (and a small ghost)
         x0, y0, x1, y1 = box(cell)
         cv.paste(board, ghost_sprite(code, sprite_w), x0, y0, covers=False)
-        if cell not in targets:  # a fall target gets its own outline and words
-            cv.gone_mark(d, (x0, y0, x1, y1 - row_h * 0.05))
+        cv.gone_mark(d, (x0, y0, x1, y1 - row_h * 0.05))
     for cell in spot_cells:
         if cell in pyramid:
             continue
-        cv.spot_slot(board, box(cell), labels.get(cell), radius=int(tile * 0.1))
+        b = box(cell)
+        gone = marks.ghosts.get(cell) if cell not in targets else None
+        if gone is None:
+            cv.spot_slot(board, b, labels.get(cell), radius=int(tile * 0.1))
+            continue
+        # removed this turn and open again: the letter on the left, the tile that
+        # was here small on the right (a burned straw tile's spot reopens at once)
+        mid = b[0] + (b[2] - b[0]) * 0.5
+        cv.spot_slot(board, b, None, radius=int(tile * 0.1))
+        label = labels.get(cell)
+        if label:
+            size = int(min((b[3] - b[1]) * 0.55, (mid - b[0]) * (0.8 if len(label) == 1 else 0.5)))
+            cv.static_text(board, ((b[0] + mid) / 2 + 2, (b[1] + b[3]) / 2), label, max(size, 12), True, cv.SPOT,
+                           "mm", 2, cv.WHITE)
+        mini = max(12, round((b[2] - mid) - 4))
+        gy = (b[1] + b[3]) / 2 - mini * ASPECT / 2
+        cv.paste(board, ghost_sprite(gone, mini), mid + 1, gy, covers=False)
+        cv.gone_mark(d, (mid + 1, gy, mid + 1 + mini, gy + mini * ASPECT))
     for cell in sorted(pyramid, key=lambda k: _cell(k) or (0, 0)):
         x0, y0, _, _ = box(cell)
         cv.paste(board, tile_sprite(pyramid[cell], sprite_w), x0, y0)
@@ -391,7 +407,7 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     for cell in outlined:
         ol.draw(d, box(cell), gone=cell not in pyramid)
     if falling is not None:
-        _draw_fall(board, d, falling, targets, box, sprite_w, tile, lang_of(view))
+        _draw_fall(board, d, falling, targets, box, sprite_w, tile, lang_of(view), cv.legible(width))
 
     header = lo.header(width, TITLE, game_number(view),
                        turn_text(view), _chips(view, names), ACCENT, _status(view, names))
@@ -401,7 +417,8 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
 
 
 def _draw_fall(board: Image.Image, d: ImageDraw.ImageDraw, falling: tuple[str, str, bool],
-               targets: dict[str, str], box: Callable[[str], Box], sprite_w: int, tile: int, lang: Lang) -> None:
+               targets: dict[str, str], box: Callable[[str], Box], sprite_w: int, tile: int, lang: Lang,
+               small: int) -> None:
     """The tile waiting to fall (lifted above its spot when it was just played and
     broke the rules there) and its two landing cells, marked LEFT and RIGHT like the
     buttons."""
@@ -416,40 +433,86 @@ def _draw_fall(board: Image.Image, d: ImageDraw.ImageDraw, falling: tuple[str, s
     cv.dashed_rect(d, (x0 - 5, y0 - 5, x1 + 5, y1 + 5), cv.GONE, width=4)
     for target, letter in targets.items():
         tb = box(target)
+        d.rounded_rectangle(tb, int(tile * 0.1), fill=cv.SPOT_FILL)  # over anything removed there
         cv.dashed_rect(d, tb, cv.SPOT, width=3)
         tx, ty = (tb[0] + tb[2]) / 2, (tb[1] + tb[3]) / 2
         word = lang.gettext("LEFT") if letter == "L" else lang.gettext("RIGHT")
-        f = cv.fit_font(word, int(tile * 0.3), (tb[2] - tb[0]) * 0.86, bold=True, min_size=8)
-        cv.centred_text(d, (tx, ty + tile * 0.1), word, f, cv.SPOT, stroke=2, stroke_fill=cv.WHITE)
+        f = cv.fit_font(word, max(small, int(tile * 0.3)), (tb[2] - tb[0]) * 0.86, bold=True, min_size=small)
+        wy = ty + tile * 0.12
+        half = cv.text_width(word, f) / 2 + 6
+        if half * 2 > (tb[2] - tb[0]) * 0.9:  # a long word gets a pill of its own, a little past the cell
+            d.rounded_rectangle((tx - half, wy - small * 0.7, tx + half, wy + small * 0.7), int(small * 0.6),
+                                fill=cv.SPOT)
+            cv.centred_text(d, (tx, wy), word, f, cv.WHITE)
+        else:
+            cv.centred_text(d, (tx, wy), word, f, cv.SPOT, stroke=2, stroke_fill=cv.WHITE)
         sh.triangle_arrow(d, (tx, ty - tile * 0.16), tile * 0.2, "left" if letter == "L" else "right", cv.SPOT)
 
 
+#: The special tiles the legend shows, with their words.
+SPECIALS = (("G1", N_("Coal")), ("R7", N_("Blowtorch")), ("M200", N_("Millstone")))
+
+
 def _legend(width: int, view: dict[str, Any]) -> Image.Image:
-    """Colour shapes and material ranges; below them, the tiles out of the game."""
+    """Colour shapes, material ranges and the special tiles (their faces and names),
+    flowed into as many rows as the width needs; below them, the tiles out of the game."""
     removed = [str(t) for t in view.get("removed") or [] if str(t) in TABLE]
-    mini = 60
-    h = 50 + (mini + 16 if removed else 0)
+    lang = lang_of(view)
+    size = cv.legible(width, 19)
+    f = cv.font(size)
+    mini = max(44, round(size * 2.2))
+    row_h = max(40, round(mini * ASPECT) + 10)
+    items: list[tuple[float, Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]]] = []
+
+    def colour_item(c: str) -> None:
+        word = lang.gettext(COLOUR_WORDS[c])
+        r = size * 0.55
+
+        def draw(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+            sh.symbol(d, SYMBOLS[c], (x + r, y), r, COLOURS[c], cv.INK, 2)
+            cv.static_text(img, (x + 2 * r + 6, y), word, size, False, cv.INK, "lm")
+        items.append((2 * r + 6 + cv.text_width(word, f), draw))
+
+    def text_item(text: str) -> None:
+        def draw(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+            cv.static_text(img, (x, y), text, size, False, cv.MUTED, "lm")
+        items.append((cv.text_width(text, f), draw))
+
+    def special_item(code: str, msgid: str) -> None:
+        word = lang.gettext(msgid)
+
+        def draw(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+            cv.paste(img, tile_sprite(code, mini), x, y - mini * ASPECT / 2)
+            cv.static_text(img, (x + mini + 8, y), word, size, False, cv.INK, "lm")
+        items.append((mini + 8 + cv.text_width(word, f), draw))
+
+    for c in "RGBY":
+        colour_item(c)
+    for text in (lang.gettext("straw 2–10"), lang.gettext("wood 20–60"), lang.gettext("stone 100+")):
+        text_item(text)
+    for code, msgid in SPECIALS:
+        special_item(code, msgid)
+    rows: list[list[tuple[float, float, Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]]]] = [[]]
+    x = float(cv.MARGIN)
+    for w, draw in items:
+        if rows[-1] and x + w > width - cv.MARGIN:
+            rows.append([])
+            x = cv.MARGIN
+        rows[-1].append((x, w, draw))
+        x += w + 20
+    out_h = round(mini * ASPECT) + 20 if removed else 0
+    h = 10 + len(rows) * row_h + out_h
     img = Image.new("RGB", (width, h), cv.BG)
     d = ImageDraw.Draw(img)
-    lang = lang_of(view)
-    f = cv.font(19)
-    x: float = cv.MARGIN
-    y = 25
-    for c in "RGBY":
-        sh.symbol(d, SYMBOLS[c], (x + 11, y), 11, COLOURS[c], cv.INK, 2)
-        x += 26
-        word = lang.gettext(COLOUR_WORDS[c])
-        cv.static_text(img, (x, y), word, 19, False, cv.INK, "lm")
-        x += cv.text_width(word, f) + 16
-    x += 8
-    for text in (lang.gettext("straw 2–10"), lang.gettext("wood 20–60"), lang.gettext("stone 100+")):
-        cv.static_text(img, (x, y), text, 19, False, cv.MUTED, "lm")
-        x += cv.text_width(text, f) + 16
+    for r, row in enumerate(rows):
+        y = 10 + r * row_h + row_h / 2
+        for x, _, draw in row:
+            draw(img, d, x, y)
     if removed:
-        y2 = 50 + mini / 2
+        y2 = 10 + len(rows) * row_h + out_h / 2
         out = lang.gettext("Out of the game:")
-        cv.static_text(img, (cv.MARGIN, y2), out, 19, True, cv.MUTED, "lm")
-        x = cv.MARGIN + cv.text_width(out, cv.font(19, True)) + 12
+        cv.static_text(img, (cv.MARGIN, y2), out, size, True, cv.MUTED, "lm")
+        x = cv.MARGIN + cv.text_width(out, cv.font(size, True)) + 12
         for code in removed:
             if x + mini > width - cv.MARGIN:
                 break
