@@ -42,6 +42,8 @@ from render.words import lang as lang_of
 TITLE = "Pyramido"
 ACCENT: RGB = (200, 150, 40)
 WIDTH = 960
+#: The smallest words: legible at phone width (render.canvas.legible).
+SMALL = cv.legible(WIDTH)
 STONE_COLOURS: dict[str, RGB] = {
     "R": (212, 52, 46), "Y": (242, 192, 30), "G": (38, 150, 74), "B": (40, 102, 200), "W": (244, 244, 240),
 }  # fmt: skip
@@ -131,7 +133,7 @@ def _place_levels(levels: list[Level], cell: int, width: int,
     right_x = l1.w * cell + gap
     x, y, row_h = right_x, 0.0, 0
     used_w, used_h = l1.w * cell, l1.h * cell + caption
-    label_w = int(cv.text_width(lang.tr("Level {level}", level=5), cv.font(19, True))) + 6
+    label_w = int(cv.text_width(lang.tr("Level {level}", level=5), cv.font(SMALL, True))) + 6
     for lv in levels[1:]:
         w, h = max(lv.w * cell, label_w), lv.h * cell + caption
         if x + w > width and x > right_x:
@@ -174,15 +176,15 @@ def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[s
     d.rounded_rectangle((0, 0, width - 1, height - 1), 14, fill=cv.PANEL,
                         outline=cv.ACTIVE if active else cv.PANEL_EDGE, width=4 if active else 2)
     # The title gives way to the detail (tallies and missing stones must stay legible).
-    room = min(width * 0.55, width - 28 - cv.text_width(detail, cv.font(20)) - 14)
+    room = min(width * 0.55, width - 28 - cv.text_width(detail, cv.font(SMALL)) - 14)
     d.text((14, 28), cv.ellipsize(title, cv.font(24, True), max(room, 40.0)), font=cv.font(24, True), fill=cv.INK,
            anchor="lm")
-    d.text((width - 14, 28), detail, font=cv.font(20), fill=cv.MUTED, anchor="rm")
+    d.text((width - 14, 28), detail, font=cv.font(SMALL), fill=cv.MUTED, anchor="rm")
     left = 14 + (inner - used_w) / 2
     for lv, (ox, oy) in zip(levels, origins, strict=True):
         ox += left
         oy += top
-        cv.static_text(img, (ox, oy - 8), lang.tr("Level {level}", level=lv.level), 19, True, cv.MUTED, "ls")
+        cv.static_text(img, (ox, oy - 8), lang.tr("Level {level}", level=lv.level), SMALL, True, cv.MUTED, "ls")
         for gy in range(lv.h):
             for gx in range(lv.w):
                 name = f"{lv.level}:{lv.x0 + gx},{lv.y0 + gy}"
@@ -212,12 +214,12 @@ def _parse_all(cells: dict[str, str]) -> bool:
 
 def stone_row(stones: Sequence[str], size: int, width: int, caption: str, empty: str = "none") -> Image.Image:
     """A captioned row of stones (hand, reserve, quarry)."""
-    f = cv.font(20, True)
+    f = cv.font(SMALL, True)
     cap_w = int(cv.text_width(caption, f)) + 14
     h = max(size, 30) + 8
     img = Image.new("RGB", (width, h), cv.PANEL)
     d = ImageDraw.Draw(img)
-    cv.static_text(img, (0, h / 2), caption, 20, True, cv.INK, "lm")
+    cv.static_text(img, (0, h / 2), caption, SMALL, True, cv.INK, "lm")
     x = cap_w
     for s in stones:
         if x + size > width:
@@ -226,7 +228,7 @@ def stone_row(stones: Sequence[str], size: int, width: int, caption: str, empty:
         cv.paste(img, stone_sprite(s, size), x, (h - size) / 2)
         x += size + 6
     if not stones:
-        d.text((x, h / 2), empty, font=cv.font(18), fill=cv.MUTED, anchor="lm")
+        d.text((x, h / 2), empty, font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
     return img
 
 
@@ -380,7 +382,7 @@ def _quarry(view: dict[str, Any]) -> Image.Image:
     bg.paste(row, (14, 8))
     d.text((bg.width - 14, bg.height / 2), lang.tr("bag: {bag} · out: {out}", bag=view.get("bag", 0),
                                                    out=len(view.get("out") or [])),
-           font=cv.font(20), fill=cv.MUTED, anchor="rm")
+           font=cv.font(SMALL), fill=cv.MUTED, anchor="rm")
     img.paste(bg, (cv.MARGIN, 12))
     return img
 
@@ -394,7 +396,7 @@ def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | N
     hands = [(seat, hand) for seat, hand in enumerate(view.get("hands") or []) if seat != skip]
     stone, row_h, top = 34, 44, 44
     inner = WIDTH - 2 * cv.MARGIN
-    name_font = cv.font(20, True)
+    name_font = cv.font(SMALL, True)
     lang = lang_of(view)
     shown = [names[seat] if seat < len(names) else lang.tr("Player {number}", number=seat + 1)
              for seat, _hand in hands]
@@ -402,7 +404,7 @@ def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | N
     panel = Image.new("RGB", (inner, top + row_h * max(1, len(hands)) + 8), cv.PANEL)
     d = ImageDraw.Draw(panel)
     d.rounded_rectangle((0, 0, panel.width - 1, panel.height - 1), 14, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=2)
-    cv.static_text(panel, (14, 24), title, 20, True, cv.INK, "lm")
+    cv.static_text(panel, (14, 24), title, SMALL, True, cv.INK, "lm")
     for row, (seat, hand) in enumerate(hands):
         y = top + row * row_h
         mid = y + row_h / 2
@@ -411,16 +413,16 @@ def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | N
         x = 14 + name_w
         if not isinstance(hand, list):
             count = hand if isinstance(hand, int) else 0
-            d.text((x, mid), lang.trn("{count} stone", "{count} stones", count, count=count), font=cv.font(18),
+            d.text((x, mid), lang.trn("{count} stone", "{count} stones", count, count=count), font=cv.font(SMALL),
                    fill=cv.MUTED, anchor="lm")
             continue
         if not hand:
-            d.text((x, mid), lang.gettext("no stones"), font=cv.font(18), fill=cv.MUTED, anchor="lm")
+            d.text((x, mid), lang.gettext("no stones"), font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
         for colour in hand:
             cv.paste(panel, stone_sprite(str(colour), stone), x, mid - stone / 2)
             x += stone + 6
         if seat == acting:
-            d.text((x + 8, mid), lang.gettext("to play"), font=cv.font(18), fill=cv.MUTED, anchor="lm")
+            d.text((x + 8, mid), lang.gettext("to play"), font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
     img = Image.new("RGB", (WIDTH, panel.height + 8), cv.BG)
     img.paste(panel, (cv.MARGIN, 0))
     return img
@@ -431,12 +433,13 @@ def _bag_row(view: dict[str, Any]) -> Image.Image:
     d = ImageDraw.Draw(img)
     unseen = view.get("unseen") if isinstance(view.get("unseen"), dict) else {}
     x = cv.MARGIN
-    f = cv.font(20)
+    f = cv.font(SMALL)
     lang = lang_of(view)
     # The bag is the only hidden thing; its colour counts (not its order) are public.
-    caption = lang.tr("Bag: {count} stones ·", count=view.get("bag", 0))
-    d.text((x, 22), caption, font=cv.font(20, True), fill=cv.INK, anchor="lm")
-    x += int(cv.text_width(caption, cv.font(20, True))) + 12
+    bag = int(view.get("bag", 0) or 0)
+    caption = lang.trn("Bag: {count} stone ·", "Bag: {count} stones ·", bag, count=bag)
+    d.text((x, 22), caption, font=cv.font(SMALL, True), fill=cv.INK, anchor="lm")
+    x += int(cv.text_width(caption, cv.font(SMALL, True))) + 12
     for colour in STONE_COLOURS:
         n = unseen.get(colour, 0) if isinstance(unseen, dict) else 0
         cv.paste(img, stone_sprite(colour, 28), x, 8)
@@ -452,13 +455,13 @@ def _legend(lang: Lang = ENGLISH) -> Image.Image:
     img = Image.new("RGB", (WIDTH, 46), cv.BG)
     d = ImageDraw.Draw(img)
     x = cv.MARGIN
-    f = cv.font(19)
+    f = cv.font(SMALL)
     for colour, msgid in COLOUR_WORDS.items():
         word = lang.gettext(msgid)
         sh.symbol(d, STONE_SYMBOLS[colour], (x + 11, 23), 11, STONE_COLOURS[colour], cv.INK, 2)
-        cv.static_text(img, (x + 26, 23), word, 19, False, cv.INK, "lm")
+        cv.static_text(img, (x + 26, 23), word, SMALL, False, cv.INK, "lm")
         x += 26 + int(cv.text_width(word, f)) + 18
-    cv.static_text(img, (WIDTH - cv.MARGIN, 23), lang.gettext("no 2×2 of four colours"), 19, False, cv.MUTED, "rm")
+    cv.static_text(img, (WIDTH - cv.MARGIN, 23), lang.gettext("no 2×2 of four colours"), SMALL, False, cv.MUTED, "rm")
     return img
 
 
@@ -568,7 +571,7 @@ def _big_stones(title: str, stones: list[str], width: int, empty: str, lang: Lan
         y = 52 + r * (size + 40)
         cv.paste(img, stone_sprite(s, size), x, y)
         word = lang.gettext(COLOUR_WORDS[s]) if s in COLOUR_WORDS else s
-        cv.static_text(img, (x + size / 2, y + size + 18), word, 19, True, cv.INK)
+        cv.static_text(img, (x + size / 2, y + size + 18), word, SMALL, True, cv.INK)
     return img
 
 

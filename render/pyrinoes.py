@@ -29,8 +29,10 @@ from render.words import lang as lang_of
 TITLE = "Pyrinoes"
 ACCENT: RGB = (196, 70, 60)
 WIDTH = 960
+#: The smallest words: legible at phone width (render.canvas.legible).
+SMALL = cv.legible(WIDTH)
 LINE_UNIT = 52
-SMALL_UNIT = 38
+SMALL_UNIT = 48
 DEFAULT_COLOURS = (("R", "Y"), ("B", "K"))
 DEFAULT_SIDES = ("Fire", "Ice")
 ROUND_EVENTS = {"round-end", "hand-totals", "score", "scores", "win", "round-start"}
@@ -146,7 +148,7 @@ def _line_section(view: dict[str, Any], line: list[str], last: list[int]) -> Ima
     lang = lang_of(view)
     lo.section_title(img, (cv.MARGIN, 38), lang.gettext("LINE OF PLAY"), size=24, fill=cv.INK)
     if len(ends) == 2:
-        f = cv.font(21, True)
+        f = cv.font(SMALL, True)
         text = lang.tr("left end {left}   ·   right end {right}", left=ends[0], right=ends[1])
         d.text((WIDTH - cv.MARGIN, 38), text, font=f, fill=cv.SPOT, anchor="rs")
     d.rounded_rectangle((cv.MARGIN - 6, 50, WIDTH - cv.MARGIN + 6, height - 8), 14, fill=(40, 96, 72),
@@ -186,7 +188,7 @@ def _end_tag(d: ImageDraw.ImageDraw, box: Box, value: str, side: str, rtl: bool,
     x0, y0, x1, y1 = box
     open_half_left = (side == "left") != rtl
     text = lang.tr("left {value}", value=value) if side == "left" else lang.tr("right {value}", value=value)
-    f = cv.font(20, True)
+    f = cv.font(SMALL, True)
     w, h = cv.text_width(text, f) + 26, 28
     cx = x0 + (x1 - x0) * (0.25 if open_half_left else 0.75)
     cx = min(max(cx, cv.MARGIN + 4 + w / 2), WIDTH - cv.MARGIN - 4 - w / 2)
@@ -243,21 +245,21 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
     y = 44
     for c in colours:
         mine = sorted((p for p in supply if p[:1] == c), key=lambda p: -int(p[1:] or 1))
-        cv.static_text(img, (14, y + pyr / 2), c, 18, True, cv.MUTED, "lm")
+        cv.static_text(img, (14, y + pyr / 2), c, SMALL, True, cv.MUTED, "lm")
         xx = 34
         for p in mine:
             cv.paste(img, pyramid_sprite(p, pyr), xx, y)
             xx += pyr - 6
         if not mine:
-            cv.static_text(img, (xx, y + pyr / 2), lang.gettext("none left"), 17, False, cv.MUTED, "lm")
+            cv.static_text(img, (xx, y + pyr / 2), lang.gettext("none left"), SMALL, False, cv.MUTED, "lm")
         y += pyr + 6
     if built is None:
         return img
-    d.text((14, y + 22), lang.tr("Built pyrinoes ({count})", count=len(built)), font=cv.font(18, True),
+    d.text((14, y + 22), lang.tr("Built pyrinoes ({count})", count=len(built)), font=cv.font(SMALL, True),
            fill=cv.MUTED, anchor="ls")
     y += 34
     if not built:
-        cv.static_text(img, (14, y + SMALL_UNIT / 2), lang.gettext("none yet"), 17, False, cv.MUTED, "lm")
+        cv.static_text(img, (14, y + SMALL_UNIT / 2), lang.gettext("none yet"), SMALL, False, cv.MUTED, "lm")
     for i, p in enumerate(built):
         r, k = divmod(i, per_row_built)
         cv.paste(img, piece_sprite(p, SMALL_UNIT), 14 + k * (2 * SMALL_UNIT + 8), y + r * (SMALL_UNIT + 8))
@@ -270,15 +272,15 @@ def _pool_row(view: dict[str, Any]) -> Image.Image:
     green = sorted((str(g) for g in view.get("green") or []), key=lambda p: -int(p[1:] or 1))
     lang = lang_of(view)
     pool = lang.gettext("Green pool (0 spots):")
-    cv.static_text(img, (cv.MARGIN, 28), pool, 20, True, cv.INK, "lm")
-    x = cv.MARGIN + cv.text_width(pool, cv.font(20, True)) + 10
+    cv.static_text(img, (cv.MARGIN, 28), pool, SMALL, True, cv.INK, "lm")
+    x = cv.MARGIN + cv.text_width(pool, cv.font(SMALL, True)) + 10
     for g in green:
         cv.paste(img, pyramid_sprite(g, 34), x, 8)
         x += 28
     if not green:
-        d.text((x, 28), lang.gettext("empty"), font=cv.font(18), fill=cv.MUTED, anchor="lm")
+        d.text((x, 28), lang.gettext("empty"), font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
     d.text((WIDTH - cv.MARGIN, 28), lang.tr("Boneyard: {count} face down", count=view.get("boneyard", 0)),
-           font=cv.font(20, True), fill=cv.INK, anchor="rm")
+           font=cv.font(SMALL, True), fill=cv.INK, anchor="rm")
     return img
 
 
@@ -308,13 +310,13 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
                                             dominoes=_dominoes(len(hand), lang),
                                             pyrinoes=lang.trn("{count} pyrino", "{count} pyrinoes", len(mine_built),
                                                               count=len(mine_built)), total=total),
-           font=cv.font(21), fill=cv.MUTED, anchor="rs")
+           font=cv.font(SMALL), fill=cv.MUTED, anchor="rs")
     for i, p in enumerate(items):
         r, k = divmod(i, per_row)
         x = cv.MARGIN + k * (pw + gap)
         y = 56 + r * (unit + 40)
         cv.paste(body, piece_sprite(p, unit), x, y)
-        cv.static_text(body, (x + pw / 2, y + unit + 18), p, 19, True, cv.INK if "|" not in p else cv.SPOT)
+        cv.static_text(body, (x + pw / 2, y + unit + 18), p, SMALL, True, cv.INK if "|" not in p else cv.SPOT)
     if not items:
         d.text((WIDTH / 2, 56 + unit / 2), lang.gettext("Nothing in hand"), font=cv.font(26, True), fill=cv.MUTED,
                anchor="mm")
@@ -334,7 +336,7 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
             pd.text((WIDTH - cv.MARGIN - 14, 22),
                     lang.trn("you can build: {count} spot pair", "you can build: {count} spot pairs", len(builds),
                              count=len(builds)),
-                    font=cv.font(19, True), fill=cv.SPOT, anchor="rm")
+                    font=cv.font(SMALL, True), fill=cv.SPOT, anchor="rm")
     header = lo.header(WIDTH, TITLE, game_number(view),
                        _right_text(view), _chips(view, names), ACCENT, _hand_status(view, seat, names))
     return lo.stack([header, body, panel, _pool_row(view)], WIDTH)
