@@ -109,6 +109,8 @@ def fit_lines(text: str, size: int, max_width: float, bold: bool = False, min_si
     from the lines they get)."""
     for s in range(size, min_size - 1, -1):
         f = font(s, bold)
+        if any(text_width(word, f) > max_width for word in text.split()):
+            continue  # a smaller size before breaking a word
         lines = wrap_words(text, f, max_width)
         if len(lines) <= max_lines and all(text_width(line, f) <= max_width for line in lines):
             return f, lines
@@ -116,12 +118,31 @@ def fit_lines(text: str, size: int, max_width: float, bold: bool = False, min_si
     return f, wrap_words(text, f, max_width)
 
 
+def _broken(word: str, f: Font, max_width: float) -> list[str]:
+    """``word`` in pieces no wider than ``max_width`` (itself when it fits)."""
+    pieces: list[str] = []
+    while text_width(word, f) > max_width and len(word) > 1:
+        cut = len(word) - 1
+        while cut > 1 and text_width(word[:cut], f) > max_width:
+            cut -= 1
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, word]
+
+
 def wrap_words(text: str, f: Font, max_width: float) -> list[str]:
-    """``text`` in lines no wider than ``max_width`` where it can break between words
-    (a single word wider than that keeps a line of its own)."""
+    """``text`` in lines no wider than ``max_width``, broken between words (a word
+    wider than a whole line is broken across lines: shown whole, never cut)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for whole in text.split():
+        pieces = _broken(whole, f, max_width)
+        for piece in pieces[:-1]:  # a word too long for any line goes on over several
+            if current:
+                lines.append(current)
+                current = ""
+            lines.append(piece)
+        word = pieces[-1]
         trial = f"{current} {word}".strip()
         if current and text_width(trial, f) > max_width:
             lines.append(current)

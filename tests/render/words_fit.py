@@ -48,10 +48,11 @@ def _overlap(a: Box, b: Box) -> bool:
 
 
 def cut_off(picture: Picture) -> list[str]:
-    """Words drawn past their box (or past the picture)."""
+    """Words drawn past their box (or past the picture), or shortened with "…"."""
     bounds: Box = (0, 0, picture.image.width, picture.image.height)
     return [f"{w.text!r} at {_fmt(w.box)} outside {_fmt(w.limit)}" for w in picture.words
-            if not (_inside(w.box, w.limit) and _inside(w.box, bounds))]
+            if not (_inside(w.box, w.limit) and _inside(w.box, bounds))
+            or (w.text.endswith("…") and w.text.strip() != "…")]
 
 
 def overlapping(picture: Picture) -> list[str]:
