@@ -14,7 +14,7 @@ from render.canvas import RGB
 
 IVORY: RGB = (250, 246, 234)
 PYRAMID_COLOURS: dict[str, RGB] = {
-    "R": (214, 48, 44), "Y": (242, 190, 28), "B": (38, 98, 200), "K": (44, 44, 50), "G": (34, 150, 76),
+    "R": (235, 77, 19), "Y": (242, 190, 28), "B": (34, 79, 195), "K": (44, 44, 50), "G": (12, 150, 101),
 }  # fmt: skip
 TRAY: RGB = (72, 84, 104)
 #: Each pyramid colour's mark, drawn on the pyramid: the same shapes the other games
@@ -141,7 +141,7 @@ def _pyrino_end(d: ImageDraw.ImageDraw, end: str, x0: float, y0: float, w: float
     spots = end_spots(end)
     r = h * 0.29
     bx, by = x0 + w - r * 1.05, y0 + r * 1.05
-    badge_fill = (34, 150, 76) if colour == "G" else (250, 246, 234)
+    badge_fill = PYRAMID_COLOURS["G"] if colour == "G" else (250, 246, 234)
     d.ellipse((bx - r, by - r, bx + r, by + r), fill=badge_fill, outline=(20, 20, 24), width=max(2, int(s * 1.5)))
     cv.centred_text(d, (bx, by), str(spots), cv.font(int(r * 1.6), True), cv.WHITE if colour == "G" else cv.INK)
 

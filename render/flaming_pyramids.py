@@ -31,7 +31,9 @@ from render.words import lang as lang_of
 
 TITLE = "Flaming Pyramids"
 ACCENT: RGB = (232, 106, 36)
-COLOURS: dict[str, RGB] = {"R": (206, 50, 46), "G": (36, 142, 74), "B": (38, 98, 196), "Y": (234, 180, 24)}
+#: Vermillion, bluish green, blue and yellow (after Okabe and Ito): every pair stays
+#: apart under the three common colour-vision deficiencies (tests/render/test_colour_vision.py).
+COLOURS: dict[str, RGB] = {"R": (235, 77, 19), "G": (12, 150, 101), "B": (34, 79, 195), "Y": (234, 180, 24)}
 SYMBOLS: dict[str, str] = {"R": "triangle", "G": "circle", "B": "square", "Y": "star"}
 COLOUR_WORDS: dict[str, str] = {"R": N_("red"), "G": N_("green"), "B": N_("blue"), "Y": N_("yellow")}
 #: The materials as the tile table names them, marked to be drawn translated.

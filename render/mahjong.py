@@ -16,14 +16,16 @@ from render import shapes as sh
 from render.canvas import RGB
 
 IVORY: RGB = (251, 247, 234)
-SUIT_COLOURS: dict[str, RGB] = {"B": (30, 128, 64), "C": (196, 36, 36), "O": (28, 84, 178)}
+#: Suits and levels keep apart under the common colour-vision deficiencies too
+#: (tests/render/test_colour_vision.py); their shapes and dots tell them apart as well.
+SUIT_COLOURS: dict[str, RGB] = {"B": (8, 150, 46), "C": (160, 28, 30), "O": (12, 72, 170)}
 WIND_COLOUR: RGB = (30, 38, 60)
 SEASON_COLOURS: dict[str, RGB] = {"SP": (214, 64, 140), "SU": (226, 120, 10), "AU": (150, 80, 30), "WI": (30, 140, 190)}
 SEASON_NAMES: dict[str, str] = {"SP": "SPR", "SU": "SUM", "AU": "AUT", "WI": "WIN"}
 DRAGON_COLOURS: dict[str, RGB] = {"DR": (200, 30, 30), "DG": (30, 140, 60), "DW": (40, 80, 170)}
 GOLD: RGB = (214, 160, 30)
 #: The side of a tile shows its level, so stacks read as layers.
-LEVEL_EDGES: dict[int, RGB] = {1: (168, 130, 84), 2: (40, 132, 124), 3: (124, 78, 164), 4: (206, 70, 52)}
+LEVEL_EDGES: dict[int, RGB] = {1: (189, 146, 89), 2: (30, 165, 175), 3: (105, 40, 145), 4: (212, 50, 36)}
 
 
 @lru_cache(maxsize=512)

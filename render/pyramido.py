@@ -45,7 +45,7 @@ WIDTH = 960
 #: The smallest words: legible at phone width (render.canvas.legible).
 SMALL = cv.legible(WIDTH)
 STONE_COLOURS: dict[str, RGB] = {
-    "R": (212, 52, 46), "Y": (242, 192, 30), "G": (38, 150, 74), "B": (40, 102, 200), "W": (244, 244, 240),
+    "R": (235, 77, 19), "Y": (242, 192, 30), "G": (12, 150, 101), "B": (34, 79, 195), "W": (244, 244, 240),
 }  # fmt: skip
 STONE_SYMBOLS: dict[str, str] = {"R": "triangle", "Y": "star", "G": "circle", "B": "square", "W": "diamond"}
 COLOUR_WORDS: dict[str, str] = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue"),
