@@ -219,11 +219,28 @@ def centred_text(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: s
     text_at(draw, centre, text, f, fill, "mm", stroke, stroke_fill, limit)
 
 
+class Draw(ImageDraw.ImageDraw):
+    """``ImageDraw.Draw`` that notes every text it draws for the fit checks
+    (``render.textlog``; nothing is noted unless they are recording)."""
+
+    def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None, anchor: str | None = None,
+             *args: Any, **kwargs: Any) -> None:
+        super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        if textlog.active() and isinstance(text, str) and font is not None:
+            note_text(self._image, (xy[0], xy[1]), text, font, anchor or "la", int(kwargs.get("stroke_width", 0)))
+
+
+def draw(img: Image.Image) -> Draw:
+    """The drawing context of ``img`` (see :class:`Draw`)."""
+    return Draw(img)
+
+
 def text_at(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: Font, fill: RGB,
             anchor: str = "la", stroke: int = 0, stroke_fill: RGB | None = None, limit: Box | None = None) -> None:
     """``ImageDraw.text``, noting the word for the fit checks (``render.textlog``):
     ``limit`` is the box it must stay inside (by default the image it is drawn on)."""
-    draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+    ImageDraw.ImageDraw.text(draw, xy, text, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+                             stroke_fill=stroke_fill)
     if textlog.active():
         image = getattr(draw, "_image", None)
         if isinstance(image, Image.Image):
@@ -346,7 +363,7 @@ def supersample(width: int, height: int, paint: Callable[[Image.Image, ImageDraw
     pieces are drawn this way once and cached as RGBA sprites."""
     big = Image.new("RGBA", (width * scale, height * scale), (0, 0, 0, 0))
     with textlog.building_sprite():
-        paint(big, ImageDraw.Draw(big), scale)
+        paint(big, Draw(big), scale)
         small = big.reduce(scale)
         textlog.transform(small, big, 1 / scale)
     return small

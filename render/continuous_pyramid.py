@@ -136,7 +136,7 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     grid_w, grid_h = 9 * PITCH_X, 9 * PITCH_Y
     height = cv.MARGIN * 2 + 3 * LIFT_Y + grid_h
     board = Image.new("RGB", (WIDTH, height), cv.BG)
-    d = ImageDraw.Draw(board)
+    d = cv.draw(board)
     left = (WIDTH - grid_w - 3 * LIFT_X) / 2 + 3 * LIFT_X
     top = cv.MARGIN + 3 * LIFT_Y
     # the level-1 footprint, so the pyramid's shape shows from the first move
@@ -241,7 +241,7 @@ def _reserve_row(view: dict[str, Any], labels: dict[str, str]) -> Image.Image:
     top = 48
     height = top + tile_h + 8 + line_h * (1 + lines_most) + 12
     img = Image.new("RGB", (WIDTH, height), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     lo.section_title(img, (cv.MARGIN, 36), lang.gettext("RESERVE"), size=small + 2, fill=cv.INK)
     for i in range(9):
         x0 = cv.MARGIN + i * slot
@@ -277,7 +277,7 @@ def _facts_row(view: dict[str, Any]) -> Image.Image:
              lang.tr("Undos: {count}", count=undos)]
     height = 14 + line_h * 3 + 16
     img = Image.new("RGB", (WIDTH, height), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     half = WIDTH / 2
     y = 14 + line_h / 2
     for text in facts:
@@ -305,8 +305,11 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     width = 900
     tile_w, tile_h = 112, 142
     gap = (width - 2 * cv.MARGIN - 5 * tile_w) / 4
-    body = Image.new("RGB", (width, 60 + 2 * (tile_h + 50) + 10), cv.BG)
-    d = ImageDraw.Draw(body)
+    small = cv.legible(width, 22)
+    line_h = round(small * 1.2)
+    row_h = tile_h + 14 + 2 * line_h
+    body = Image.new("RGB", (width, 60 + 2 * row_h + 10), cv.BG)
+    d = cv.draw(body)
     lang = lang_of(view)
     no_fit = lang.gettext("no fit")
     lo.section_title(body, (cv.MARGIN, 40), lang.gettext("Reserve"), size=28, fill=cv.INK)
@@ -316,16 +319,19 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
         r, k = divmod(i, 5)
         count = 5 if r == 0 else 4
         x = (width - count * tile_w - (count - 1) * gap) / 2 + k * (tile_w + gap)
-        y = 60 + r * (tile_h + 50)
+        y = 60 + r * row_h
         code = reserve[i] if i < len(reserve) else None
         if code is None:
             d.rounded_rectangle((x, y, x + tile_w - 8, y + tile_h - 8), 10, outline=cv.PANEL_EDGE, width=2)
             continue
         cv.paste(body, face_sprite(str(code), tile_w, tile_h, 1), x, y)
         fit = _fit_caption(fits[i] if i < len(fits) else [], labels, len(labels), 6, lang)
-        f = cv.fit_font(f"{code} {fit}", 22, tile_w + gap - 8, bold=True, min_size=12)
-        d.text((x + tile_w / 2, y + tile_h + 22), f"{code} {fit}", font=f,
-               fill=cv.MUTED if fit == no_fit else cv.SPOT, anchor="mm")
+        cx = x + tile_w / 2
+        room = min(tile_w + gap - 8, 2 * (min(cx, width - cx) - 6))  # the outer ones stay on the card
+        f, lines = cv.fit_lines(f"{code} {fit}", small, room, True, small, 2)
+        for n, line in enumerate(lines):
+            d.text((x + tile_w / 2, y + tile_h + 8 + line_h * (n + 0.5)), line, font=f,
+                   fill=cv.MUTED if fit == no_fit else cv.SPOT, anchor="mm")
     header = lo.header(width, TITLE, game_number(view),
                        _subtitle(view), _chips(view, names), ACCENT, _status(view, names))
     return lo.stack([header, body], width)

@@ -121,8 +121,8 @@ def pyramid_shape(d: ImageDraw.ImageDraw, colour: str, size: int, cx: float, bas
         # the colour's own shape (as in every game: red triangle, green circle...), so
         # a small red and a small green pyramid differ without colour
         ink = cv.WHITE if colour != "Y" else (60, 50, 20)
-        mark = PYRAMID_MARKS.get(colour, "circle")
-        sh.symbol(d, mark, (cx, base_y - bh * 0.45), bw * 0.2, ink, cv.shade(fill, 0.4), max(1, int(bw * 0.03)))
+        shape = PYRAMID_MARKS.get(colour, "circle")
+        sh.symbol(d, shape, (cx, base_y - bh * 0.45), bw * 0.2, ink, cv.shade(fill, 0.4), max(1, int(bw * 0.03)))
 
 
 def _pyrino_end(d: ImageDraw.ImageDraw, end: str, x0: float, y0: float, w: float, h: float, s: int) -> None:

@@ -135,12 +135,12 @@ def _paint_tile(img: Image.Image, d: ImageDraw.ImageDraw, code: str, w: float, h
         sh.symbol(d, SYMBOLS[colours[0]], (sx, sy), sym_r, cv.WHITE, cv.shade(base, 0.35), max(2, int(h * 0.03)))
     # weight
     text = str(weight)
-    size = int(h * (0.5 if kind != "millstone" else 0.42))
-    cx = (body[0] + body[2]) / 2 + (w * 0.06 if kind not in {"millstone", "blowtorch"} else 0)
+    size = int(h * 0.5)
+    cx = (body[0] + body[2]) / 2 + (w * 0.04 if kind not in {"millstone", "blowtorch"} else 0)
     if kind == "blowtorch":
         cx = body[0] + w * 0.42
     cy = body[1] + (body[3] - body[1]) * (0.6 if kind != "millstone" else 0.62)
-    f = cv.fit_font(text, size, w * (0.72 if kind != "blowtorch" else 0.5), bold=True, min_size=6)
+    f = cv.fit_font(text, size, w * (0.86 if kind != "blowtorch" else 0.5), bold=True, min_size=6)
     stroke = max(2, int(h * 0.045))
     d.text((cx, cy), text, font=f, fill=cv.WHITE, anchor="mm", stroke_width=stroke, stroke_fill=(28, 22, 18))
 
@@ -239,10 +239,10 @@ def _rainbow_ring(img: Image.Image, d: ImageDraw.ImageDraw, body: Box, radius: i
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     quarters = (("R", (x0, y0, mx, my)), ("G", (mx, y0, x1, my)), ("B", (mx, my, x1, y1)), ("Y", (x0, my, mx, y1)))
     ring = Image.new("L", img.size, 0)
-    ImageDraw.Draw(ring).rounded_rectangle(body, radius, outline=255, width=bw)
+    cv.draw(ring).rounded_rectangle(body, radius, outline=255, width=bw)
     for c, box in quarters:
         quarter = Image.new("L", img.size, 0)
-        ImageDraw.Draw(quarter).rectangle(box, fill=255)
+        cv.draw(quarter).rectangle(box, fill=255)
         img.paste(COLOURS[c] + (255,), (0, 0), ImageChops.multiply(ring, quarter))
     d.rounded_rectangle(body, radius, outline=(30, 26, 22), width=max(1, int(h * 0.02)))
 
@@ -254,6 +254,9 @@ class Marks:
 
     last: list[str] = field(default_factory=list)
     ghosts: dict[str, str] = field(default_factory=dict)
+    #: Every tile this turn's mayhem removed, in order (a spot can lose two tiles in
+    #: one turn, and a reopened spot shows no ghost: the legend lists them all).
+    removed: list[str] = field(default_factory=list)
     moved_from: dict[str, str] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
 
@@ -272,6 +275,7 @@ def _marks(view: dict[str, Any], events: Sequence[Event], names: Sequence[str]) 
         skip = REMOVING.get(e.kind)
         if skip is not None:
             for cell, tile in list(zip(e.cells, e.items, strict=False))[skip:]:
+                marks.removed.append(tile)
                 if cell not in pyramid:
                     marks.ghosts[cell] = tile
         if mayhem and e.kind in MAYHEM | {"play", "win", "turn_limit"} and e.kind not in {"free_air"}:
@@ -352,7 +356,7 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     rows = top_row - bottom_row + 1
     board_h = int(rows * row_h + 2 * cv.MARGIN + 26 + (row_h * 0.25 if falling else 0))
     board = Image.new("RGB", (width, board_h), cv.BG)
-    d = ImageDraw.Draw(board)
+    d = cv.draw(board)
     left = (width - units * tile) / 2
     base_y = board_h - cv.MARGIN - 16  # the table top, under row 0
 
@@ -378,23 +382,12 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
         if cell in pyramid:
             continue
         b = box(cell)
-        gone = marks.ghosts.get(cell) if cell not in targets else None
-        if gone is None:
-            cv.spot_slot(board, b, labels.get(cell), radius=int(tile * 0.1))
-            continue
-        # removed this turn and open again: the letter on the left, the tile that
-        # was here small on the right (a burned straw tile's spot reopens at once)
-        mid = b[0] + (b[2] - b[0]) * 0.5
-        cv.spot_slot(board, b, None, radius=int(tile * 0.1))
-        label = labels.get(cell)
-        if label:
-            size = int(min((b[3] - b[1]) * 0.55, (mid - b[0]) * (0.8 if len(label) == 1 else 0.5)))
-            cv.static_text(board, ((b[0] + mid) / 2 + 2, (b[1] + b[3]) / 2), label, max(size, 12), True, cv.SPOT,
-                           "mm", 2, cv.WHITE)
-        mini = max(12, round((b[2] - mid) - 4))
-        gy = (b[1] + b[3]) / 2 - mini * ASPECT / 2
-        cv.paste(board, ghost_sprite(gone, mini), mid + 1, gy, covers=False)
-        cv.gone_mark(d, (mid + 1, gy, mid + 1 + mini, gy + mini * ASPECT))
+        cv.spot_slot(board, b, labels.get(cell), radius=int(tile * 0.1))
+        if cell in marks.ghosts and cell not in targets:
+            # removed this turn and open again (a burned straw tile's spot reopens at
+            # once): the removal's red dashes around the slot; the tile is in the
+            # legend's "Removed this turn"
+            cv.dashed_rect(d, (b[0] - 3, b[1] - 3, b[2] + 3, b[3] + 3), cv.GONE, width=3, dash=9, gap=6)
     for cell in sorted(pyramid, key=lambda k: _cell(k) or (0, 0)):
         x0, y0, _, _ = box(cell)
         cv.paste(board, tile_sprite(pyramid[cell], sprite_w), x0, y0)
@@ -413,7 +406,7 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
 
     header = lo.header(width, TITLE, game_number(view),
                        turn_text(view), _chips(view, names), ACCENT, _status(view, names))
-    legend = _legend(width, view)
+    legend = _legend(width, view, marks.removed)
     footer = lo.footer_lines(width, marks.lines, lang_of(view).gettext("This turn"))
     return lo.stack([header, board, legend, footer], width)
 
@@ -455,14 +448,16 @@ def _draw_fall(board: Image.Image, d: ImageDraw.ImageDraw, falling: tuple[str, s
 SPECIALS = (("G1", N_("Coal")), ("R7", N_("Blowtorch")), ("M200", N_("Millstone")))
 
 
-def _legend(width: int, view: dict[str, Any]) -> Image.Image:
+def _legend(width: int, view: dict[str, Any], now: Sequence[str] = ()) -> Image.Image:
     """Colour shapes, material ranges and the special tiles (their faces and names),
-    flowed into as many rows as the width needs; below them, the tiles out of the game."""
+    flowed into as many rows as the width needs; below them the tiles this turn
+    removed (``now``) and the tiles out of the game."""
     removed = [str(t) for t in view.get("removed") or [] if str(t) in TABLE]
+    now = [t for t in now if t in TABLE]
     lang = lang_of(view)
     size = cv.legible(width, 19)
     f = cv.font(size)
-    mini = max(44, round(size * 2.2))
+    mini = math.ceil(size * 3.2)  # its numbers as legible as the words
     row_h = max(40, round(mini * ASPECT) + 10)
     items: list[tuple[float, Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]]] = []
 
@@ -502,24 +497,24 @@ def _legend(width: int, view: dict[str, Any]) -> Image.Image:
             x = cv.MARGIN
         rows[-1].append((x, w, draw))
         x += w + 20
-    out_h = round(mini * ASPECT) + 20 if removed else 0
-    h = 10 + len(rows) * row_h + out_h
+    strip_h = round(mini * ASPECT) + 20
+    strips = [(lang.gettext("Removed this turn:"), now, cv.GONE), (lang.gettext("Out of the game:"), removed, cv.MUTED)]
+    strips = [s for s in strips if s[1]]
+    h = 10 + len(rows) * row_h + strip_h * len(strips)
     img = Image.new("RGB", (width, h), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     for r, row in enumerate(rows):
         y = 10 + r * row_h + row_h / 2
         for x, _, draw in row:
             draw(img, d, x, y)
-    if removed:
-        y2 = 10 + len(rows) * row_h + out_h / 2
-        out = lang.gettext("Out of the game:")
-        cv.static_text(img, (cv.MARGIN, y2), out, size, True, cv.MUTED, "lm")
-        x = cv.MARGIN + cv.text_width(out, cv.font(size, True)) + 12
-        for code in removed:
-            if x + mini > width - cv.MARGIN:
-                break
+    for k, (caption, tiles, ink) in enumerate(strips):
+        y2 = 10 + len(rows) * row_h + strip_h * k + strip_h / 2
+        cv.static_text(img, (cv.MARGIN, y2), caption, size, True, ink, "lm")
+        x = cv.MARGIN + cv.text_width(caption, cv.font(size, True)) + 12
+        step = min(mini + 6.0, (width - cv.MARGIN - x - mini) / max(1, len(tiles) - 1))
+        for code in tiles:  # overlapping when many, but every one shows
             cv.paste(img, tile_sprite(code, mini), x, y2 - mini * ASPECT / 2)
-            x += mini + 6
+            x += step
     return img
 
 
@@ -538,7 +533,7 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     row_h = round(tile * ASPECT) + 56
     body_h = 60 + rows * row_h + 20
     body = Image.new("RGB", (width, body_h), cv.BG)
-    d = ImageDraw.Draw(body)
+    d = cv.draw(body)
     lang = lang_of(view)
     who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
     lo.section_title(body, (cv.MARGIN, 42), lang.tr("{name}'s hand", name=who), size=28, fill=cv.INK)

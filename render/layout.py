@@ -37,6 +37,7 @@ from render.canvas import (
     text_width,
     wrap_words,
 )
+from render.canvas import draw as new_draw
 from render.canvas import legible as cv_legible
 from render.shapes import star
 
@@ -128,7 +129,7 @@ def header(width: int, title: str, number: int | None, right: str, chips: Sequen
     status_h = int(len(status_lines) * _line(sf) + 16) if status_lines else 0
     chips_h = sum(row_heights) + CHIP_GAP * len(rows) + 10 if rows else 0
     img = Image.new("RGB", (width, title_h + status_h + chips_h), HEADER_BG)
-    d = ImageDraw.Draw(img)
+    d = new_draw(img)
     d.rectangle((0, title_h - 5, width, title_h - 1), fill=accent)
     ty = (title_h - 4) / 2 - (len(title_lines) - 1) * _line(tf) / 2
     for line in title_lines:
@@ -211,7 +212,7 @@ def footer_lines(width: int, lines: Sequence[str], title: str = "This turn") -> 
         wrapped = [*wrapped[:FOOTER_LINES - 1], "…"]
     h = 44 + step * len(wrapped) + 14
     img = Image.new("RGB", (width, h), BG)
-    d = ImageDraw.Draw(img)
+    d = new_draw(img)
     d.rounded_rectangle((MARGIN - 8, 6, width - MARGIN + 8, h - 8), 12, fill=PANEL, outline=PANEL_EDGE, width=2)
     static_text(img, (MARGIN + 4, 34), title, cv_legible(width, 22), True, GONE, "ls")
     y = 44 + step - 6
@@ -235,6 +236,6 @@ def stack(sections: Sequence[Image.Image | None], width: int, gap: int = 0) -> I
     for part in parts:
         place(img, part, (0, y))
         y += part.height + gap
-    d = ImageDraw.Draw(img)
+    d = new_draw(img)
     d.rectangle((0, 0, width - 1, height - 1), outline=FRAME, width=FRAME_WIDTH)
     return img

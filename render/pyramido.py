@@ -168,18 +168,27 @@ def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[s
             break
         cell -= 2
     origins, used_w, used_h = _place_levels(levels, cell, inner, lang)
-    top = 50
+    # The title and the detail share a line when both fit whole, else the detail
+    # goes under the title (tallies, missing stones and names are never cut).
+    detail_f = cv.font(SMALL)
+    detail_w = cv.text_width(detail, detail_f)
+    title_f = cv.fit_font(title, 24, width - 42 - detail_w, bold=True, min_size=SMALL)
+    line_h = round(SMALL * 1.3)
+    if cv.text_width(title, title_f) + detail_w + 14 <= width - 28:
+        title_lines, detail_y, top = [title], 28.0, 50
+    else:
+        title_f, title_lines = cv.fit_lines(title, 24, width - 28, True, SMALL, 2)
+        detail_y = 28 + len(title_lines) * line_h
+        top = int(detail_y + line_h + 14)
     side_h = side.height + 10 if side is not None else 0
     height = top + used_h + 16 + side_h
     img = Image.new("RGB", (width, height), cv.PANEL)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     d.rounded_rectangle((0, 0, width - 1, height - 1), 14, fill=cv.PANEL,
                         outline=cv.ACTIVE if active else cv.PANEL_EDGE, width=4 if active else 2)
-    # The title gives way to the detail (tallies and missing stones must stay legible).
-    room = min(width * 0.55, width - 28 - cv.text_width(detail, cv.font(SMALL)) - 14)
-    d.text((14, 28), cv.ellipsize(title, cv.font(24, True), max(room, 40.0)), font=cv.font(24, True), fill=cv.INK,
-           anchor="lm")
-    d.text((width - 14, 28), detail, font=cv.font(SMALL), fill=cv.MUTED, anchor="rm")
+    for i, line in enumerate(title_lines):
+        d.text((14, 28 + i * line_h), line, font=title_f, fill=cv.INK, anchor="lm")
+    d.text((width - 14, detail_y), detail, font=detail_f, fill=cv.MUTED, anchor="rm")
     left = 14 + (inner - used_w) / 2
     for lv, (ox, oy) in zip(levels, origins, strict=True):
         ox += left
@@ -218,7 +227,7 @@ def stone_row(stones: Sequence[str], size: int, width: int, caption: str, empty:
     cap_w = int(cv.text_width(caption, f)) + 14
     h = max(size, 30) + 8
     img = Image.new("RGB", (width, h), cv.PANEL)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     cv.static_text(img, (0, h / 2), caption, SMALL, True, cv.INK, "lm")
     x = cap_w
     for s in stones:
@@ -377,7 +386,7 @@ def _quarry(view: dict[str, Any]) -> Image.Image:
     row = stone_row([str(s) for s in view.get("quarry") or []], 56, 560, lang.gettext("Quarry:"),
                     empty=lang.gettext("empty"))
     bg = Image.new("RGB", (WIDTH - 2 * cv.MARGIN, row.height + 16), cv.PANEL)
-    d = ImageDraw.Draw(bg)
+    d = cv.draw(bg)
     d.rounded_rectangle((0, 0, bg.width - 1, bg.height - 1), 14, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=2)
     bg.paste(row, (14, 8))
     d.text((bg.width - 14, bg.height / 2), lang.tr("bag: {bag} · out: {out}", bag=view.get("bag", 0),
@@ -401,15 +410,21 @@ def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | N
     shown = [names[seat] if seat < len(names) else lang.tr("Player {number}", number=seat + 1)
              for seat, _hand in hands]
     name_w = min(math.ceil(max((cv.text_width(n, name_font) for n in shown), default=0)) + 18, inner // 3)
-    panel = Image.new("RGB", (inner, top + row_h * max(1, len(hands)) + 8), cv.PANEL)
-    d = ImageDraw.Draw(panel)
+    # a name too long for its column goes on over two lines, never cut
+    name_lines = [cv.wrap_words(n, name_font, name_w - 12) for n in shown]
+    line_h = round(SMALL * 1.2)
+    heights = [max(row_h, len(lines) * line_h + 10) for lines in name_lines] or [row_h]
+    panel = Image.new("RGB", (inner, top + sum(heights) + 8), cv.PANEL)
+    d = cv.draw(panel)
     d.rounded_rectangle((0, 0, panel.width - 1, panel.height - 1), 14, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=2)
     cv.static_text(panel, (14, 24), title, SMALL, True, cv.INK, "lm")
+    y = top
     for row, (seat, hand) in enumerate(hands):
-        y = top + row * row_h
-        mid = y + row_h / 2
-        d.text((14, mid), cv.ellipsize(shown[row], name_font, name_w - 12), font=name_font,
-               fill=cv.INK if seat == acting else cv.MUTED, anchor="lm")
+        mid = y + heights[row] / 2
+        y += heights[row]
+        for i, line in enumerate(name_lines[row]):
+            d.text((14, mid + (i - (len(name_lines[row]) - 1) / 2) * line_h), line, font=name_font,
+                   fill=cv.INK if seat == acting else cv.MUTED, anchor="lm")
         x = 14 + name_w
         if not isinstance(hand, list):
             count = hand if isinstance(hand, int) else 0
@@ -430,7 +445,7 @@ def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | N
 
 def _bag_row(view: dict[str, Any]) -> Image.Image:
     img = Image.new("RGB", (WIDTH, 44), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     unseen = view.get("unseen") if isinstance(view.get("unseen"), dict) else {}
     x = cv.MARGIN
     f = cv.font(SMALL)
@@ -453,7 +468,7 @@ def _bag_row(view: dict[str, Any]) -> Image.Image:
 
 def _legend(lang: Lang = ENGLISH) -> Image.Image:
     img = Image.new("RGB", (WIDTH, 46), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     x = cv.MARGIN
     f = cv.font(SMALL)
     for colour, msgid in COLOUR_WORDS.items():
@@ -560,7 +575,7 @@ def _big_stones(title: str, stones: list[str], width: int, empty: str, lang: Lan
     per_row = max(1, (width + 16) // (size + 16))
     rows = -(-len(stones) // per_row)
     img = Image.new("RGB", (WIDTH, 52 + rows * (size + 40) + 6 if stones else 60), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     lo.section_title(img, (cv.MARGIN, 38), title, size=26, fill=cv.INK)
     if not stones:
         d.text((cv.MARGIN + cv.text_width(title, cv.font(26, True)) + 16, 38), empty, font=cv.font(22), fill=cv.MUTED,

@@ -143,7 +143,7 @@ def _line_section(view: dict[str, Any], line: list[str], last: list[int]) -> Ima
     row_h = unit + 48
     height = 50 + len(rows) * row_h + 40
     img = Image.new("RGB", (WIDTH, height), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     ends = view.get("open_ends") or []
     lang = lang_of(view)
     lo.section_title(img, (cv.MARGIN, 38), lang.gettext("LINE OF PLAY"), size=24, fill=cv.INK)
@@ -229,9 +229,13 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
     per_row_built = max(1, (width - 24 + 8) // (2 * SMALL_UNIT + 8))
     built_rows = max(1, -(-len(built or []) // per_row_built))
     built_h = 34 + built_rows * (SMALL_UNIT + 8) if built is not None else 0
-    height = 44 + rows_supply * (pyr + 6) + built_h + 14
+    title = f"{name} · {side}"
+    title_x = 14 + 26 * len(colours) + 4
+    tf, lines = cv.fit_lines(title, 22, width - title_x - 16, True, SMALL, 2)
+    extra = (len(lines) - 1) * round(SMALL * 1.2)
+    height = 44 + extra + rows_supply * (pyr + 6) + built_h + 14
     img = Image.new("RGB", (width, height), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     d.rounded_rectangle((0, 0, width - 1, height - 1), 12, fill=cv.PANEL,
                         outline=cv.ACTIVE if active else cv.PANEL_EDGE, width=4 if active else 2)
     x = 14
@@ -239,10 +243,9 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
         d.rounded_rectangle((x, 12, x + 20, 32), 5, fill=PYRAMID_COLOURS.get(c, (150, 150, 150)), outline=cv.INK,
                             width=1)
         x += 26
-    title = f"{name} · {side}"
-    d.text((x + 4, 22), cv.ellipsize(title, cv.font(22, True), width - x - 20), font=cv.font(22, True), fill=cv.INK,
-           anchor="lm")
-    y = 44
+    for i, line in enumerate(lines):
+        d.text((title_x, 22 + i * round(SMALL * 1.2)), line, font=tf, fill=cv.INK, anchor="lm")
+    y = 44 + extra
     for c in colours:
         mine = sorted((p for p in supply if p[:1] == c), key=lambda p: -int(p[1:] or 1))
         cv.static_text(img, (14, y + pyr / 2), c, SMALL, True, cv.MUTED, "lm")
@@ -268,7 +271,7 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
 
 def _pool_row(view: dict[str, Any]) -> Image.Image:
     img = Image.new("RGB", (WIDTH, 56), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     green = sorted((str(g) for g in view.get("green") or []), key=lambda p: -int(p[1:] or 1))
     lang = lang_of(view)
     pool = lang.gettext("Green pool (0 spots):")
@@ -301,7 +304,7 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     rows = max(1, -(-len(items) // per_row))
     height = 56 + rows * (unit + 40) + 10
     body = Image.new("RGB", (WIDTH, height), cv.BG)
-    d = ImageDraw.Draw(body)
+    d = cv.draw(body)
     lang = lang_of(view)
     who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
     lo.section_title(body, (cv.MARGIN, 40), lang.tr("{name}'s hand", name=who), size=28, fill=cv.INK)
@@ -331,7 +334,7 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
                                   WIDTH - 2 * cv.MARGIN, active=False, lang=lang)
         panel = Image.new("RGB", (WIDTH, panel_img.height + 12), cv.BG)
         panel.paste(panel_img, (cv.MARGIN, 0))
-        pd = ImageDraw.Draw(panel)
+        pd = cv.draw(panel)
         if isinstance(builds, list) and builds:
             pd.text((WIDTH - cv.MARGIN - 14, 22),
                     lang.trn("you can build: {count} spot pair", "you can build: {count} spot pairs", len(builds),
