@@ -50,7 +50,7 @@ def result_text(view: dict[str, Any]) -> str:
     summary = summary_text(result, names, words)
     winners = [names[w] for w in result.get("winners") or () if isinstance(w, int) and 0 <= w < len(names)]
     if summary and provisional(result):
-        return words.tr("Stuck, not over yet: {summary}", summary=summary)
+        return words.tr("Not over yet: {summary}", summary=summary)
     if summary:
         return words.tr("Game over: {summary}", summary=summary)
     if len(winners) > 1:
