@@ -351,10 +351,11 @@ def paste(img: Image.Image, sprite: Image.Image, x: float, y: float, covers: boo
     textlog.carry(img, sprite, round(x), round(y), covers)
 
 
-def place(img: Image.Image, part: Image.Image, xy: tuple[int, int]) -> None:
+def place(img: Image.Image, part: Image.Image, xy: tuple[float, float]) -> None:
     """An opaque section or panel into ``img`` at ``xy``, its words with it."""
-    img.paste(part, xy)
-    textlog.carry(img, part, xy[0], xy[1])
+    at = (round(xy[0]), round(xy[1]))
+    img.paste(part, at)
+    textlog.carry(img, part, at[0], at[1])
 
 
 def supersample(width: int, height: int, paint: Callable[[Image.Image, ImageDraw.ImageDraw, int], None],

@@ -212,7 +212,7 @@ def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[s
                 if name in outlined:
                     ol.draw(d, box, gone=colour is None)
     if side is not None:
-        img.paste(side, (14, height - side.height - 12))
+        cv.place(img, side, (14, height - side.height - 12))
     return img
 
 
@@ -374,7 +374,7 @@ def _grid(panels: Sequence[Image.Image], columns: int) -> Image.Image:
     for row, h in zip(rows, heights, strict=True):
         x = cv.MARGIN
         for p in row:
-            img.paste(p, (x, y))
+            cv.place(img, p, (x, y))
             x += p.width + 16
         y += h + 14
     return img
@@ -388,11 +388,11 @@ def _quarry(view: dict[str, Any]) -> Image.Image:
     bg = Image.new("RGB", (WIDTH - 2 * cv.MARGIN, row.height + 16), cv.PANEL)
     d = cv.draw(bg)
     d.rounded_rectangle((0, 0, bg.width - 1, bg.height - 1), 14, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=2)
-    bg.paste(row, (14, 8))
+    cv.place(bg, row, (14, 8))
     d.text((bg.width - 14, bg.height / 2), lang.tr("bag: {bag} · out: {out}", bag=view.get("bag", 0),
                                                    out=len(view.get("out") or [])),
            font=cv.font(SMALL), fill=cv.MUTED, anchor="rm")
-    img.paste(bg, (cv.MARGIN, 12))
+    cv.place(img, bg, (cv.MARGIN, 12))
     return img
 
 
@@ -439,7 +439,7 @@ def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | N
         if seat == acting:
             d.text((x + 8, mid), lang.gettext("to play"), font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
     img = Image.new("RGB", (WIDTH, panel.height + 8), cv.BG)
-    img.paste(panel, (cv.MARGIN, 0))
+    cv.place(img, panel, (cv.MARGIN, 0))
     return img
 
 

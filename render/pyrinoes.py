@@ -32,7 +32,7 @@ WIDTH = 960
 #: The smallest words: legible at phone width (render.canvas.legible).
 SMALL = cv.legible(WIDTH)
 LINE_UNIT = 52
-SMALL_UNIT = 48
+SMALL_UNIT = 52
 DEFAULT_COLOURS = (("R", "Y"), ("B", "K"))
 DEFAULT_SIDES = ("Fire", "Ice")
 ROUND_EVENTS = {"round-end", "hand-totals", "score", "scores", "win", "round-start"}
@@ -216,8 +216,8 @@ def _players_section(view: dict[str, Any], names: list[str]) -> Image.Image:
     height = max(p.height for p in panels) + extra.height + 16
     img = Image.new("RGB", (WIDTH, height), cv.BG)
     for seat, panel in enumerate(panels):
-        img.paste(panel, (cv.MARGIN + seat * (col_w + 16), 8))
-    img.paste(extra, (0, max(p.height for p in panels) + 12))
+        cv.place(img, panel, (cv.MARGIN + seat * (col_w + 16), 8))
+    cv.place(img, extra, (0, max(p.height for p in panels) + 12))
     return img
 
 
@@ -333,7 +333,7 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
                                   [str(p) for p in (supply[seat] if seat < len(supply) else [])], None,
                                   WIDTH - 2 * cv.MARGIN, active=False, lang=lang)
         panel = Image.new("RGB", (WIDTH, panel_img.height + 12), cv.BG)
-        panel.paste(panel_img, (cv.MARGIN, 0))
+        cv.place(panel, panel_img, (cv.MARGIN, 0))
         pd = cv.draw(panel)
         if isinstance(builds, list) and builds:
             pd.text((WIDTH - cv.MARGIN - 14, 22),

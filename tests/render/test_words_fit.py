@@ -8,6 +8,8 @@ from functools import cache
 
 import pytest
 
+from engine.core import Result
+from engine.core.text import N_, Phrase, phrase
 from render import board_image, textlog
 from tests.render.words_fit import Picture, cut_off, overlapping, pictures, too_small
 from tools.gallery.samples import BUILDERS, all_samples
@@ -61,3 +63,22 @@ def test_the_checks_catch_a_word_past_its_box_over_another_and_too_small() -> No
     clash = textlog.Word("x", a.box, (a.box[0] + 2, a.box[1], a.box[2], a.box[3]), 5.0)
     bad = Picture("clash", img, [a, clash])
     assert cut_off(bad) and overlapping(bad) and too_small(bad)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_longest_result_and_names_fit_the_header(lang: str) -> None:
+    """Pyramido's longest game-over sentence (it ended "started lates…") and names that
+    fill the 24 characters a name may have: all drawn whole, in both languages."""
+    sample = next(s for s in all_samples(["pyramido"]) if s.name == "pyramido-competitive-over")
+    summary = phrase(N_("Nobody completed a pyramid; {0} missed the fewest stones ({count}), and started latest "
+                        "of those tied and won."), count=2)
+    result = Result(winners=(1,), scores=(0.0, 0.0, 0.0), summary_text=Phrase(summary.template, summary.args, (1,)))
+    names = ["Maximiliane Oberhuber-Kr", "Normal AI (hard)", "Zoë Ångström-Lindqvist"]
+    view = {**sample.view, "result": result.to_json(text=True), "names": names, "lang": lang}
+    with textlog.recording():
+        img = board_image(view, sample.labels, sample.events)
+    picture = Picture("long result", img, textlog.words(img))
+    assert not cut_off(picture) and not overlapping(picture) and not too_small(picture)
+    drawn = " ".join(w.text for w in picture.words)
+    ending = {"en": "started latest of those tied and won.", "de": "gewinnt."}[lang]
+    assert ending in drawn, drawn
