@@ -121,9 +121,14 @@ def header(width: int, title: str, number: int | None, right: str, chips: Sequen
     right_f = font(max(RIGHT_PX, small), True)
     right_w = text_width(right, right_f)
     title_text = title + (f"  #{number}" if number is not None else "")
-    tf, title_lines = fit_lines(title_text, max(TITLE_PX, small), width - 3 * pad - right_w, True,
-                                max(small, 24), 2)
-    title_h = max(62, int(len(title_lines) * _line(tf) + 20))
+    title_room = width - 3 * pad - right_w
+    # the turn line sits right of the title when both fit; else it gets lines of its own under it
+    beside = title_room >= text_width(title_text, font(max(small, 24), True))
+    if not beside:
+        title_room = width - 2 * pad
+    tf, title_lines = fit_lines(title_text, max(TITLE_PX, small), title_room, True, max(small, 24), 2)
+    right_lines = [] if beside else fit_lines(right, max(RIGHT_PX, small), width - 2 * pad, True, small, 3)[1]
+    title_h = max(62, int(len(title_lines) * _line(tf) + len(right_lines) * _line(right_f) + 20))
     sf, status_lines = (fit_lines(status, max(STATUS_PX, small), width - 2 * pad, True, small, 3) if status
                         else (font(small, True), []))
     status_h = int(len(status_lines) * _line(sf) + 16) if status_lines else 0
@@ -131,11 +136,15 @@ def header(width: int, title: str, number: int | None, right: str, chips: Sequen
     img = Image.new("RGB", (width, title_h + status_h + chips_h), HEADER_BG)
     d = new_draw(img)
     d.rectangle((0, title_h - 5, width, title_h - 1), fill=accent)
-    ty = (title_h - 4) / 2 - (len(title_lines) - 1) * _line(tf) / 2
+    top = (title_h - 4) / 2 - (len(title_lines) * _line(tf) + len(right_lines) * _line(right_f)) / 2
     for line in title_lines:
-        text_at(d, (pad, ty), line, tf, HEADER_TEXT, "lm")
-        ty += _line(tf)
-    text_at(d, (width - pad, (title_h - 4) / 2), right, right_f, HEADER_MUTED, "rm")
+        text_at(d, (pad, top + _line(tf) / 2), line, tf, HEADER_TEXT, "lm")
+        top += _line(tf)
+    if beside:
+        text_at(d, (width - pad, (title_h - 4) / 2), right, right_f, HEADER_MUTED, "rm")
+    for line in right_lines:
+        text_at(d, (width - pad, top + _line(right_f) / 2), line, right_f, HEADER_MUTED, "rm")
+        top += _line(right_f)
     y = title_h
     if status_lines:
         d.rectangle((0, y, width, y + status_h), fill=HEADER_BAND)

@@ -82,3 +82,18 @@ def test_the_longest_result_and_names_fit_the_header(lang: str) -> None:
     drawn = " ".join(w.text for w in picture.words)
     ending = {"en": "started latest of those tied and won.", "de": "gewinnt."}[lang]
     assert ending in drawn, drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_long_turn_line_fits_beside_or_under_the_title(lang: str) -> None:
+    """Continuous Pyramid's turn line with both of its notes (first-edition rules, not
+    proven winnable), in the German of the issue's cut-off header too."""
+    sample = all_samples(["continuous-pyramid"])[0]
+    view = {**sample.view, "options": {**sample.view.get("options", {}), "edition": 1}, "proven_winnable": False,
+            "lang": lang}
+    with textlog.recording():
+        img = board_image(view, sample.labels, sample.events)
+    picture = Picture("long subtitle", img, textlog.words(img))
+    assert not cut_off(picture) and not overlapping(picture) and not too_small(picture)
+    drawn = " ".join(w.text for w in picture.words)
+    assert {"en": "not proven winnable", "de": "nicht als gewinnbar bewiesen"}[lang] in drawn, drawn
