@@ -224,7 +224,7 @@ def _players_section(view: dict[str, Any], names: list[str]) -> Image.Image:
 def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[str], built: list[str] | None,
                   width: int, active: bool, lang: Lang) -> Image.Image:
     """A seat's supply by colour and, unless ``built`` is None, its built pyrinoes."""
-    pyr = 34
+    pyr = 44  # big enough that a small pyramid shows its colour's shape
     rows_supply = 2
     per_row_built = max(1, (width - 24 + 8) // (2 * SMALL_UNIT + 8))
     built_rows = max(1, -(-len(built or []) // per_row_built))
@@ -249,7 +249,7 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
     for c in colours:
         mine = sorted((p for p in supply if p[:1] == c), key=lambda p: -int(p[1:] or 1))
         cv.static_text(img, (14, y + pyr / 2), c, SMALL, True, cv.MUTED, "lm")
-        xx = 34
+        xx = 14 + round(cv.text_width(c, cv.font(SMALL, True))) + 12
         for p in mine:
             cv.paste(img, pyramid_sprite(p, pyr), xx, y)
             xx += pyr - 6
@@ -270,19 +270,19 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
 
 
 def _pool_row(view: dict[str, Any]) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, 56), cv.BG)
+    img = Image.new("RGB", (WIDTH, 64), cv.BG)
     d = cv.draw(img)
     green = sorted((str(g) for g in view.get("green") or []), key=lambda p: -int(p[1:] or 1))
     lang = lang_of(view)
     pool = lang.gettext("Green pool (0 spots):")
-    cv.static_text(img, (cv.MARGIN, 28), pool, SMALL, True, cv.INK, "lm")
+    cv.static_text(img, (cv.MARGIN, 32), pool, SMALL, True, cv.INK, "lm")
     x = cv.MARGIN + cv.text_width(pool, cv.font(SMALL, True)) + 10
     for g in green:
-        cv.paste(img, pyramid_sprite(g, 34), x, 8)
-        x += 28
+        cv.paste(img, pyramid_sprite(g, 44), x, 8)
+        x += 36
     if not green:
-        d.text((x, 28), lang.gettext("empty"), font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
-    d.text((WIDTH - cv.MARGIN, 28), lang.tr("Boneyard: {count} face down", count=view.get("boneyard", 0)),
+        d.text((x, 32), lang.gettext("empty"), font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
+    d.text((WIDTH - cv.MARGIN, 32), lang.tr("Boneyard: {count} face down", count=view.get("boneyard", 0)),
            font=cv.font(SMALL, True), fill=cv.INK, anchor="rm")
     return img
 
