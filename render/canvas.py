@@ -102,6 +102,14 @@ def fit_font(text: str, size: int, max_width: float, bold: bool = False, min_siz
 
 def fit_lines(text: str, size: int, max_width: float, bold: bool = False, min_size: int = 12,
               max_lines: int = 1) -> tuple[Font, list[str]]:
+    """See :func:`_fit_lines` (cached: headers and captions recur from picture to picture)."""
+    f, lines = _fit_lines(text, size, max_width, bold, min_size, max_lines)
+    return f, list(lines)
+
+
+@lru_cache(maxsize=2048)
+def _fit_lines(text: str, size: int, max_width: float, bold: bool, min_size: int,
+               max_lines: int) -> tuple[Font, tuple[str, ...]]:
     """The largest font (``size`` down to ``min_size``) in which ``text`` fits
     ``max_width`` on at most ``max_lines`` lines, wrapped between words, and those lines.
     Words are never cut: when even ``min_size`` on ``max_lines`` lines does not fit,
@@ -113,9 +121,9 @@ def fit_lines(text: str, size: int, max_width: float, bold: bool = False, min_si
             continue  # a smaller size before breaking a word
         lines = wrap_words(text, f, max_width)
         if len(lines) <= max_lines and all(text_width(line, f) <= max_width for line in lines):
-            return f, lines
+            return f, tuple(lines)
     f = font(min_size, bold)
-    return f, wrap_words(text, f, max_width)
+    return f, tuple(wrap_words(text, f, max_width))
 
 
 def _broken(word: str, f: Font, max_width: float) -> list[str]:

@@ -24,6 +24,7 @@ from render import canvas as cv
 from render import continuous_pyramid_text as words
 from render import layout as lo
 from render import outline as ol
+from render import textlog
 from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, result_text, to_act, turn_text, visible_events, winners
@@ -146,23 +147,17 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     order = sorted(layout.items(), key=lambda kv: (kv[1][0], kv[1][2], kv[1][1]))
     spots = {c: labels.get(c) for c in dict.fromkeys([*open_cells, *labels]) if c in layout}
     for level in (1, 2, 3, 4):
-        if level > 1:
-            # what stands a level higher throws a shadow on the level below, so height
-            # reads at a glance (and without colour)
-            for cell, (lv, _, _) in order:
-                if lv == level and (cell in pyramid or spots.get(cell)):
-                    x, y, _, _ = _box(layout, cell, left, top)
-                    cv.paste(board, _shadow(), x, y, covers=False)
         for cell, (lv, _, _) in order:
             if lv != level:
                 continue
             b = _box(layout, cell, left, top)
             code = pyramid.get(cell)
             if code is not None:
-                cv.paste(board, face_sprite(code, PITCH_X - 2, PITCH_Y - 2, level), b[0], b[1])
+                cv.paste(board, _tile(code, level), b[0], b[1])
             elif spots.get(cell):
                 if level > 1:
                     # a spot over tiles: a veil hides them, so the spot reads as a place
+                    cv.paste(board, _shadow(), b[0], b[1], covers=False)
                     cv.paste(board, _veil(), b[0], b[1])
                 cv.spot_slot(board, _inner(b), spots[cell], radius=8)
             elif cell in spots:
@@ -178,6 +173,23 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     header = lo.header(WIDTH, TITLE, game_number(view),
                        _subtitle(view), [], ACCENT, _status(view, names))
     return lo.stack([header, board, _reserve_row(view, labels), _facts_row(view)], WIDTH)
+
+
+@lru_cache(maxsize=512)
+def _tile(code: str, level: int) -> Image.Image:
+    """A tile as the board shows it: above level 1 with the shadow it throws on the
+    level below (down and to the right), so height reads at a glance and without colour.
+    One sprite, so a tile costs one paste; the tiles of a level are drawn from the top
+    left, so a later neighbour covers the shadow where it stands."""
+    face = face_sprite(code, PITCH_X - 2, PITCH_Y - 2, level)
+    if level == 1:
+        return face
+    shadow = _shadow()
+    combined = Image.new("RGBA", shadow.size, (0, 0, 0, 0))
+    combined.alpha_composite(shadow)
+    combined.alpha_composite(face)
+    textlog.transform(combined, face)
+    return combined
 
 
 @lru_cache(maxsize=1)
@@ -252,16 +264,17 @@ def _reserve_row(view: dict[str, Any], labels: dict[str, str]) -> Image.Image:
         if code is None:
             d.rounded_rectangle((x + 2, top + 2, x + tile_w - 6, top + tile_h - 6), 8, outline=cv.PANEL_EDGE, width=2)
             word = lang.gettext("empty")
-            ef = cv.fit_font(word, small, tile_w - 10, min_size=small)
-            cv.text_at(d, (x + (tile_w - 4) / 2, top + (tile_h - 4) / 2), word, ef, cv.MUTED, "mm", limit=limit)
+            cv.static_text(img, (x + (tile_w - 4) / 2, top + (tile_h - 4) / 2), word, small, False, cv.MUTED, "mm",
+                           limit=limit)
             continue
         cv.paste(img, face_sprite(str(code), tile_w, tile_h, 1), x, top)
         y = top + tile_h + 8 + line_h / 2
-        cv.text_at(d, (cx, y), str(code), cv.font(small, True), cv.INK, "mm", limit=limit)
+        cv.static_text(img, (cx, y), str(code), small, True, cv.INK, "mm", limit=limit)
         f, lines, none_fits = captions[i]
         for line in lines:
             y += line_h
-            cv.text_at(d, (cx, y), line, f, cv.MUTED if none_fits else cv.SPOT, "mm", limit=limit)
+            cv.static_text(img, (cx, y), line, int(getattr(f, "size", small)), True,
+                           cv.MUTED if none_fits else cv.SPOT, "mm", limit=limit)
     return img
 
 
@@ -291,7 +304,7 @@ def _facts_row(view: dict[str, Any]) -> Image.Image:
         colour = LEVEL_EDGES[level]
         d.rounded_rectangle((x, y - 11, x + 26, y + 11), 5, fill=colour, outline=cv.shade(colour, 0.6), width=2)
         level_dots(d, (x + 13, y), level, 3.0)
-        cv.text_at(d, (x + 34, y), lang.tr("level {level}", level=level), f, cv.INK, "lm")
+        cv.static_text(img, (x + 34, y), lang.tr("level {level}", level=level), small, False, cv.INK, "lm")
     return img
 
 
