@@ -7,12 +7,15 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.core import Result
 from engine.core.text import N_, Phrase, phrase
-from render import board_image, textlog
+from render import board_image, hand_image, textlog
+from tests.render.test_render import FAST, reach
 from tests.render.words_fit import Picture, cut_off, overlapping, pictures, too_small
-from tools.gallery.samples import BUILDERS, all_samples
+from tools.gallery.samples import BUILDERS, all_samples, dress, labels_for
 
 
 @cache
@@ -97,3 +100,23 @@ def test_a_long_turn_line_fits_beside_or_under_the_title(lang: str) -> None:
     assert not cut_off(picture) and not overlapping(picture) and not too_small(picture)
     drawn = " ".join(w.text for w in picture.words)
     assert {"en": "not proven winnable", "de": "nicht als gewinnbar bewiesen"}[lang] in drawn, drawn
+
+
+@FAST
+@pytest.mark.parametrize("kind", sorted(BUILDERS))
+@given(data=st.data())
+def test_words_fit_in_any_reachable_position(kind: str, data: st.DataObject) -> None:
+    """The invariant, for any position random play reaches (any options, seats, moves):
+    board and hand, English and German, no word cut, over another, or too small."""
+    game, state, events, _ = reach(kind, data)
+    seat = game.to_act(state)
+    for lang in ("en", "de"):
+        with textlog.recording():
+            board = board_image({**dress(game.view(state, None), 5), "lang": lang}, labels_for(game, state),
+                                [e for e in events if e.visible(None)])
+            hand = hand_image({**dress(game.view(state, seat if seat is not None else 0), 5), "lang": lang})
+        for name, img in (("board", board), ("hand", hand)):
+            picture = Picture(f"{kind} {name} {lang}", img, textlog.words(img))
+            assert not cut_off(picture), cut_off(picture)
+            assert not overlapping(picture), overlapping(picture)
+            assert not too_small(picture), too_small(picture)
