@@ -5,8 +5,10 @@ and arrows in ``render.shapes``.)
 
 The card is warm cream with a dark frame and a slate header band: it reads on both
 Discord themes (the frame separates it from a light background, the cream from a
-dark one). Sizes are in native pixels for images ~900-1100 px wide, which Discord
-shows at ~550 px; so anything a player must read is at least ~26 px here.
+dark one). Sizes are in native pixels for images ~750-1000 px wide, which Discord
+shows at ~550 px on a computer and ~400 px on a phone: every word is at least
+:func:`legible` (9 px at 400 px wide), shrunk and then wrapped to fit its box
+(:func:`fit_lines`), and noted for the fit checks (``render.textlog``).
 """
 
 from __future__ import annotations
