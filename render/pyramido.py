@@ -282,7 +282,7 @@ def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
             pyr = pyramids[seat] if seat < len(pyramids) else {}
             res = len(reserves[seat]) if seat < len(reserves) else 0
             tally = tally_text(view, seat)
-            # The tallies first: a narrow chip ellipsizes the end of its line.
+            # The tallies first: they matter most (a narrow chip wraps the line).
             missing = lang.tr("missing {count}", count=_missing(pyr, size))
             detail = f"{tally} · {missing}" if tally else f"{missing} · " + lang.tr("reserve {count}", count=res)
         else:
