@@ -433,7 +433,7 @@ def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | N
             continue
         if not hand:
             d.text((x, mid), lang.gettext("no stones"), font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
-            x += cv.text_width(lang.gettext("no stones"), cv.font(SMALL)) + 6
+            x += round(cv.text_width(lang.gettext("no stones"), cv.font(SMALL))) + 6
         for colour in hand:
             cv.paste(panel, stone_sprite(str(colour), stone), x, mid - stone / 2)
             x += stone + 6
