@@ -92,7 +92,8 @@ def state(emu: Emulator, user: User) -> JSON:
         "bot": user_json(world.bot),
         "people": [user_json(u) for u in people(emu)],
         "guilds": guilds,
-        "dms": [channel_json(emu, dm)],
+        # a DM is named after the other person in it: here, the bot
+        "dms": [{**channel_json(emu, dm), "recipients": [user_json(world.bot)]}],
         "pings": pings,
         "last": last,
         "names": {"users": names, "channels": channel_names, "roles": roles},

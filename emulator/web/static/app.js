@@ -436,6 +436,7 @@ function renderMessage(msg, prev) {
   const flags = msg.flags || 0;
   const d = el("div", "msg");
   d.dataset.id = msg.id;
+  d.dataset.edited = msg.edited_timestamp || "";
   if (msg.mentions_me) d.classList.add("mentioned");
   if (flags & EPHEMERAL) d.classList.add("ephemeral");
   const meta = msg.interaction_metadata;
@@ -802,7 +803,7 @@ function startCommand(entry) {
   $("#input").value = "";
   renderCommandForm();
   const first = $("#cmd-form input");
-  if (first) first.focus();
+  (first || $("#input")).focus();
 }
 function optionChoices(spec, typed) {
   if (spec.choices) return spec.choices.map((ch) => ({name: local(ch, "name"), value: ch.value}));
