@@ -163,13 +163,16 @@ class Page:
             await self.evaluate("new Promise((ok) => setTimeout(ok, 50))")
 
     async def click(self, selector: str, timeout: float = 30.0) -> None:
-        """A real mouse click (pressed, released) at the centre of the first visible element ``selector`` names,
-        scrolled into view first."""
-        find = (f"(() => {{ const e = [...document.querySelectorAll({json.dumps(selector)})]"
-                ".filter((x) => x.offsetParent !== null && !x.disabled).pop();"
-                " if (!e) return null; e.scrollIntoView({block: 'center'});"
-                " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
-        x, y = await self.wait_for(find, timeout, what=f"a clickable {selector}")
+        """A real mouse click at the centre of the last visible, enabled element ``selector`` names."""
+        await self.click_found(f"[...document.querySelectorAll({json.dumps(selector)})]"
+                               ".filter((x) => x.offsetParent !== null && !x.disabled).pop()", timeout, selector)
+
+    async def click_found(self, find_js: str, timeout: float = 30.0, what: str = "") -> None:
+        """A real mouse click (moved, pressed, released) at the centre of the element the expression ``find_js``
+        gives, scrolled into view first; waits until it gives one."""
+        locate = (f"(() => {{ const e = {find_js}; if (!e) return null; e.scrollIntoView({{block: 'center'}});"
+                  " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        x, y = await self.wait_for(locate, timeout, what=f"something to click: {what or find_js}")
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             await self.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
@@ -214,6 +217,7 @@ class Browser:
         self.profile = profile
         self.session = aiohttp.ClientSession()
         self.pages: list[Page] = []
+        self._drain: asyncio.Task[None] | None = None
 
     @classmethod
     async def launch(cls, executable: str | None = None) -> Browser:
@@ -274,9 +278,10 @@ class Browser:
             except TimeoutError:
                 self.process.kill()
                 await self.process.wait()
-        self._drain.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._drain
+        if self._drain is not None:
+            self._drain.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._drain
         shutil.rmtree(self.profile, ignore_errors=True)
 
     async def __aenter__(self) -> Browser:

@@ -120,13 +120,8 @@ class Person:
         return await self.wait_message(" && ".join(tests), what, timeout)
 
     async def _click_marked(self, find_js: str, what: str) -> None:
-        """Mark the element ``find_js`` returns, then click it with the mouse."""
-        marked = await self.page.wait_for(
-            f"(() => {{ const e = {find_js}; if (!e) return false; "
-            "document.querySelectorAll('[data-pb-click]').forEach((x) => x.removeAttribute('data-pb-click'));"
-            " e.setAttribute('data-pb-click', '1'); return true; })()", what=what)
-        assert marked
-        await self.page.click('[data-pb-click="1"]')
+        """Click, with the mouse, the element ``find_js`` gives."""
+        await self.page.click_found(find_js, what=what)
 
     async def open_channel(self, name: str) -> None:
         """Click a channel, thread or DM by its name in the sidebar (opening the channel list first on a phone,
@@ -247,10 +242,10 @@ async def acting_board(people: list[Person]) -> tuple[Person, Shown] | None:
     return None
 
 
-NEWEST_BOARD_JS = """(() => {
-  const boards = %s.filter((m) => !m.ephemeral && /game #\\d+ · move \\d+/.test(m.text));
+NEWEST_BOARD_JS = ("(() => { const boards = " + SNAPSHOT_JS.strip() + """
+  .filter((m) => !m.ephemeral && /game #\\d+ · move \\d+/.test(m.text));
   return boards.length ? boards[boards.length - 1] : null;
-})()""" % SNAPSHOT_JS.strip()
+})()""")
 
 
 async def next_board(person: Person, after: int, timeout: float = 120.0) -> Shown:

@@ -566,8 +566,13 @@ function chanRow(c, extra) {
   row.addEventListener("click", () => { openChannel(c.id); document.body.classList.remove("nav-open"); });
   return row;
 }
+let sidebarKey = "";
 function renderSidebar() {
   const st = S.state;
+  // unchanged: keep the nodes (what is hovered or being clicked stays put)
+  const key = JSON.stringify([st, S.view, S.channel, [...S.seen].length]);
+  if (key === sidebarKey) return;
+  sidebarKey = key;
   const rail = $("#rail");
   rail.innerHTML = "";
   const total = (ids) => ids.reduce((n, id) => n + unread(id), 0);
