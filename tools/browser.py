@@ -169,12 +169,28 @@ class Page:
 
     async def click_found(self, find_js: str, timeout: float = 30.0, what: str = "") -> None:
         """A real mouse click (moved, pressed, released) at the centre of the element the expression ``find_js``
-        gives, scrolled into view first; waits until it gives one."""
-        locate = (f"(() => {{ const e = {find_js}; if (!e) return null; e.scrollIntoView({{block: 'center'}});"
-                  " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
-        x, y = await self.wait_for(locate, timeout, what=f"something to click: {what or find_js}")
-        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
-            await self.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+        gives, scrolled into view, once the page's pictures have loaded (they move what is below them) and the
+        element is the one at that point; waits until it is. A click the page saw land elsewhere (the page
+        moved in between) is made again."""
+        token = f"t{next(self._ids)}"
+        locate = (f"(() => {{ const e = {find_js}; if (!e) return null;"
+                  " if (![...document.images].every((i) => i.complete)) return null;"
+                  " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
+                  " const x = r.x + r.width / 2, y = r.y + r.height / 2; const hit = document.elementFromPoint(x, y);"
+                  " if (!hit || !(hit === e || e.contains(hit))) return null;"
+                  f" e.dataset.pbTarget = '{token}'; window.__pbClicked = null; return [x, y]; }})()")
+        if not await self.evaluate("!!window.__pbListening"):
+            await self.evaluate(
+                "window.__pbListening = true; document.addEventListener('mousedown', (ev) => {"
+                " const t = ev.target.closest && ev.target.closest('[data-pb-target]');"
+                " window.__pbClicked = t ? t.dataset.pbTarget : 'elsewhere'; }, true)")
+        for _ in range(3):
+            x, y = await self.wait_for(locate, timeout, what=f"something to click: {what or find_js}")
+            for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+                await self.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+            if await self.evaluate("window.__pbClicked") == token:
+                return
+        raise BrowserError(f"the page kept moving under the mouse: {what or find_js}")
 
     async def type(self, text: str) -> None:
         """Type into the focused element, one key event per character (the page's input handlers run)."""

@@ -153,7 +153,8 @@ class Person:
         head = f"document.querySelectorAll('.msg[data-id=\"{message.id}\"] .select')[{select}]"
         await self._click_marked(f"{head} && {head}.querySelector('.sel-head')", "the dropdown")
         pick = (f"[...{head}.querySelectorAll('.sel-opt')]"
-                + (f".find((o) => o.textContent.includes({json.dumps(option)}))" if option else "[0]"))
+                + (f".find((o) => o.textContent.toLowerCase().includes({json.dumps(option.lower())}))"
+                   if option else "[0]"))
         picked = str(await self.page.evaluate(f"(() => {{ const o = {pick}; return o ? o.textContent : ''; }})()"))
         await self._click_marked(pick, f"the option {option!r}")
         await self.idle()
@@ -258,7 +259,8 @@ async def next_board(person: Person, after: int, timeout: float = 120.0) -> Show
 
 
 async def whose_turn(people: list[Person], board: Shown, timeout: float = 60.0) -> Person | None:
-    """The person ``board`` pings and offers a move to, as each one's page shows it; None when it is over."""
+    """The person ``board`` pings and offers a move to, as each one's page shows it; None when it is over or
+    when nobody of ``people`` is to move (an AI is)."""
     if "Game over" in board.text:
         return None
     for person in people:
@@ -266,7 +268,7 @@ async def whose_turn(people: list[Person], board: Shown, timeout: float = 60.0) 
         moves = [label for label in shown.enabled() if "Latest" not in label and "hand" not in label.lower()]
         if shown.mentioned and moves:
             return person
-    raise BrowserError(f"nobody is offered a move on {board.text[:200]!r}")
+    return None
 
 
 async def play(people: list[Person], *, moves: int | None = None, prefer: tuple[str, ...] = (),
@@ -275,11 +277,12 @@ async def play(people: list[Person], *, moves: int | None = None, prefer: tuple[
     until its last board ("Game over") or ``moves`` moves; returns the newest board then."""
     board = await next_board(people[0], -1)
     for _ in range(max_moves if moves is None else moves):
-        person = await whose_turn(people, board)
-        if person is None:
+        if "Game over" in board.text:
             return board
-        await take_turn(person, board, prefer=prefer)
-        board = await next_board(people[0], board.move or 0)
+        person = await whose_turn(people, board)
+        if person is not None:
+            await take_turn(person, board, prefer=prefer)
+        board = await next_board(people[0], board.move or 0)  # the player's move, or an AI's
     if moves is None:
         raise BrowserError(f"the game did not end within {max_moves} moves")
     return board

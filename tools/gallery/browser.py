@@ -104,7 +104,9 @@ async def my_turn(you: Person, board: Shown, moves: int) -> Shown:
     """Play ``moves`` of the player's moves (the AI moves by itself), then the board where it is their turn."""
     played = 0
     while True:
-        acting = await whose_turn([you], board) if "Game over" not in board.text else None
+        if "Game over" in board.text:
+            raise RuntimeError(f"the game ended before the gallery's moments: {board.text[:200]!r}")
+        acting = await whose_turn([you], board)
         if acting is not None and played >= moves:
             return board
         if acting is not None:
@@ -122,7 +124,11 @@ async def run(outdir: Path, games: list[str]) -> list[str]:
             album = Album(outdir, you)
             for game in TOURS:
                 if not games or game.id in games:
-                    await tour(album, game)
+                    try:
+                        await tour(album, game)
+                    except Exception:
+                        await you.page.screenshot(outdir / f"{game.id}-failed.png")  # what the page showed then
+                        raise
             broken = playground.violations()
     (outdir / "index.txt").write_text("\n".join(album.lines) + "\n", encoding="utf-8")
     if broken:
