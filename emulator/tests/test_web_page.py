@@ -68,7 +68,7 @@ async def test_components_v2_embeds_and_markdown_render_from_the_message_json(
     await announce_create(emulator, card)
     embed = create_message(emulator, emulator.general, emulator.bot, {"embeds": [{
         "title": "Lobby", "description": "Waiting for `players`", "color": 0x5865F2, "footer": {"text": "in <#1>"},
-        "fields": [{"name": "Players", "value": "1. <@%d>" % alice.id, "inline": True}]}]}, [])
+        "fields": [{"name": "Players", "value": f"1. {alice.mention}", "inline": True}]}]}, [])
     await announce_create(emulator, embed)
     emulator.notify()
 
