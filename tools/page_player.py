@@ -188,6 +188,15 @@ class Person:
             f"{json.dumps(option)}); return !!(o && o.autocomplete); }})()")
         return bool(spec)
 
+    async def shot_at_phone_width(self, what: str) -> None:
+        """The same moment at a phone's width (400 px), then back to the desktop size."""
+        size = await self.page.evaluate("[window.innerWidth, window.innerHeight]")
+        await self.set_width(400, 860)
+        await self.page.evaluate("(() => { const b = document.querySelector('#messages'); "
+                                 "b.scrollTop = b.scrollHeight; })()")
+        await self.shot(what + " (phone)")
+        await self.set_width(int(size[0]), int(size[1]))
+
     async def set_width(self, width: int, height: int) -> None:
         await self.page.resize(width, height, mobile=width < 500)
         await self.page.wait_for("document.body.dataset.ready === '1'")

@@ -82,6 +82,7 @@ async def test_two_players_play_flaming_pyramids_to_the_end_by_clicking(
     assert opener is not None
     other = ana if opener is you else you
     await opener.shot("first board")
+    await opener.shot_at_phone_width("first board")
 
     # The other player looks elsewhere; the opener's move pings them: a badge on the thread and in the title.
     await other.open_channel("general")
@@ -101,6 +102,7 @@ async def test_two_players_play_flaming_pyramids_to_the_end_by_clicking(
     assert replay.images >= 1, "the replay's animated picture shows"
     await you.shot("game over with the replay")
     await ana.shot("game over with the replay")
+    await ana.shot_at_phone_width("game over with the replay")
     assert you.page.errors == [] and ana.page.errors == []
     assert len(shots.taken) > 20
 
@@ -122,10 +124,13 @@ async def test_the_daily_deal_solo_in_the_dms_by_clicking(
     board = await next_board(you, -1)
     assert "Continuous Pyramid" in board.text and board.images == 1
     await you.shot("the deal in the DMs")
+    await you.shot_at_phone_width("the deal in the DMs")
     await play([you], moves=4, prefer=("Play",))
     await you.slash("/pyramid resign")  # giving up ends the day's game: it counts as played
+    await you.shot("/pyramid resign")
     await you.newest(text="🏳")
     done = await you.newest(text="is done")
     assert "Streak: 1 day" in done.text, done.text
     await you.shot("game over")
+    await you.shot_at_phone_width("game over")
     assert you.page.errors == []
