@@ -101,7 +101,15 @@ async def test_components_v2_embeds_and_markdown_render_from_the_message_json(
     await tab.shot("the select answered privately")
 
 
-async def test_the_command_box_autocomplete_and_a_modal(emulator: Emulator, bot: Harness, tab: Person) -> None:
+async def test_the_command_box_autocomplete_and_a_modal(
+    emulator: Emulator, bot: Harness, bob: User, tab: Person
+) -> None:
+    await tab.page.click("#me .who")  # the user switch lists the server's people, one tab each
+    people = await tab.page.wait_for("[...document.querySelectorAll('#me .menu .item')].map((i) => i.dataset.user)")
+    assert sorted(people) == ["alice", "bob"]
+    await tab.shot("the user switch")
+    await tab.page.click("#me .who")
+
     await tab.slash("/toy pick", fruit="Apricot")  # typed "Apricot", picked from the bot's autocomplete
     assert "picked apricot" in (await tab.newest(text="picked")).text
     await tab.shot("an autocompleted command")
