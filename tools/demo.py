@@ -32,13 +32,15 @@ from emulator.web import WebClient
 from tools.bot_process import BotProcess
 
 GUILD_NAME = "Pyramid Playground"
+#: You, by a name the bot's sentences read well with ("sam wins", "sam's hand"; "you" would not).
+DEFAULT_NAME = "sam"
 DEFAULT_FRIENDS = ("ana", "ben")
 
 
 class Playground:
     """The emulator, the bot's process and the web client, started and stopped together."""
 
-    def __init__(self, folder: Path, *, name: str = "you", friends: Sequence[str] = DEFAULT_FRIENDS, port: int = 0,
+    def __init__(self, folder: Path, *, name: str = DEFAULT_NAME, friends: Sequence[str] = DEFAULT_FRIENDS, port: int = 0,
                  ai_delay_seconds: float = 1.0, workers: int = 1) -> None:
         names = [name, *friends]
         if len(set(names)) != len(names):
@@ -113,7 +115,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="pyramid-bot demo",
         description="Try Pyramid Bot without Discord: the real bot and a Discord-like page, on this machine only.")
-    parser.add_argument("--name", default="you", help="your name in the playground (default: you)")
+    parser.add_argument("--name", default=DEFAULT_NAME, help=f"your name in the playground (default: {DEFAULT_NAME})")
     parser.add_argument("--friends", default=",".join(DEFAULT_FRIENDS),
                         help="comma-separated names of friends to play as in other tabs (default: ana,ben)")
     parser.add_argument("--port", type=int, default=0, help="the page's port on 127.0.0.1 (default: any free one)")
@@ -137,7 +139,7 @@ async def serve(args: argparse.Namespace) -> int:
         print("Starting the Discord emulator and the bot…", flush=True)
         await playground.start()
         print(f"\nPyramid Bot playground (a Discord stand-in on this machine; nothing goes to Discord)\n"
-              f"  {args.name}: {playground.url_for(args.name)}", flush=True)
+              f"  {args.name} (you): {playground.url_for(args.name)}", flush=True)
         for friend in friends:
             print(f"  {friend}: {playground.url_for(friend)}", flush=True)
         print("\nOpen a tab per person; in #general type /pyramid new to start a game (add an AI player in the"

@@ -23,7 +23,7 @@ def test_the_bot_command_runs_the_playground(tmp_path: Path) -> None:
 def test_defaults_open_nothing_and_listen_on_any_free_port() -> None:
     args = parse_args([])
     assert args.open is False and args.port == 0 and args.dir is None
-    assert args.friends == "ana,ben" and args.name == "you"
+    assert args.friends == "ana,ben" and args.name == "sam"
 
 
 def test_every_person_has_a_name_of_their_own(tmp_path: Path) -> None:

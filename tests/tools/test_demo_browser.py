@@ -56,7 +56,7 @@ async def test_two_players_play_flaming_pyramids_to_the_end_by_clicking(
     playground: Playground, browser: Browser, request: pytest.FixtureRequest
 ) -> None:
     shots = shots_for(request)
-    you = await person(browser, playground, "you", shots)
+    you = await person(browser, playground, "sam", shots)
     ana = await person(browser, playground, "ana", shots)
 
     # A short game (the turn limit is an option of /pyramid new): fewest tiles after 4 turns each wins.
@@ -111,7 +111,7 @@ async def test_the_daily_deal_solo_in_the_dms_by_clicking(
     playground: Playground, browser: Browser, request: pytest.FixtureRequest
 ) -> None:
     shots = shots_for(request)
-    you = await person(browser, playground, "you", shots)
+    you = await person(browser, playground, "sam", shots)
     ana = await person(browser, playground, "ana", shots)
 
     await you.slash("/pyramid daily")

@@ -119,7 +119,7 @@ async def run(outdir: Path, games: list[str]) -> list[str]:
     outdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="pyramid-gallery-") as folder:
         async with Playground(Path(folder), ai_delay_seconds=0) as playground, await Browser.launch() as browser:
-            you = Person(await browser.new_page(*DESKTOP), "you", playground.url_for("you"))
+            you = Person(await browser.new_page(*DESKTOP), "sam", playground.url_for("sam"))
             await you.open()
             album = Album(outdir, you)
             for game in TOURS:
