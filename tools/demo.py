@@ -40,8 +40,8 @@ DEFAULT_FRIENDS = ("ana", "ben")
 class Playground:
     """The emulator, the bot's process and the web client, started and stopped together."""
 
-    def __init__(self, folder: Path, *, name: str = DEFAULT_NAME, friends: Sequence[str] = DEFAULT_FRIENDS, port: int = 0,
-                 ai_delay_seconds: float = 1.0, workers: int = 1) -> None:
+    def __init__(self, folder: Path, *, name: str = DEFAULT_NAME, friends: Sequence[str] = DEFAULT_FRIENDS,
+                 port: int = 0, ai_delay_seconds: float = 1.0, workers: int = 1) -> None:
         names = [name, *friends]
         if len(set(names)) != len(names):
             raise ValueError(f"every person needs a name of their own, got {names}")
