@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,11 +37,12 @@ class GameTour:
     title: str
     options: dict[str, str] = field(default_factory=dict)
     ai: bool = True
+    hand: bool = True  # the player's hand comes by DM
 
 
 TOURS = (
     GameTour("flaming-pyramids", "Flaming Pyramids"),
-    GameTour("continuous-pyramid", "Continuous Pyramid", ai=False),
+    GameTour("continuous-pyramid", "Continuous Pyramid", ai=False, hand=False),
     GameTour("pyrinoes", "Pyrinoes"),
     GameTour("pyramido", "Pyramido", {"mode": "competitive"}),
 )
@@ -90,9 +92,9 @@ async def tour(album: Album, game: GameTour) -> None:
     known = sorted(before)
     await you.wait_message(f"m.ephemeral && !{known!r}.includes(m.id)", "the chooser")
     await album.take(f"{game.id}-2-chooser", "mid-game, the private move chooser open")
-    await you.open_channel("PyramidBot")
-    dms = [m for m in await you.messages() if game.title in m.text and m.images]
-    if dms:
+    if game.hand:
+        await you.open_channel("PyramidBot")
+        await you.wait_message(f"m.text.includes({json.dumps(game.title)}) && m.images > 0", "the hand by DM")
         await album.take(f"{game.id}-3-hand", "the player's hand, by DM")
     await you.open_channel(thread)
     await you.slash("/pyramid resign")
