@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 import struct
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -276,6 +277,35 @@ class Attachment:
         return p
 
 
+def resolve_media_urls(components: list[JSON], attachments: list[Attachment]) -> list[JSON]:
+    """``attachment://name`` in media galleries, thumbnails and file components, shown as the attachment's URL with
+    its ``attachment_id``, as Discord returns them (the message keeps the components as sent)."""
+    if not any(c.get("type") in (11, 12, 13) for c in _walk(components)):
+        return components
+    by_name = {a.filename: a for a in attachments}
+    out: list[JSON] = json.loads(json.dumps(components))
+
+    def fix(media: Any) -> None:
+        if isinstance(media, dict) and isinstance(media.get("url"), str) and media["url"].startswith("attachment://"):
+            att = by_name.get(media["url"].removeprefix("attachment://"))
+            if att is not None:
+                media.update(url=att.url, proxy_url=att.url, attachment_id=str(att.id), content_type=att.content_type)
+                wh = att.image_size()
+                if wh is not None:
+                    media["width"], media["height"] = wh
+
+    for c in _walk(out):
+        if c.get("type") == 12:
+            for item in c.get("items") or []:
+                if isinstance(item, dict):
+                    fix(item.get("media"))
+        elif c.get("type") == 11:
+            fix(c.get("media"))
+        elif c.get("type") == 13:
+            fix(c.get("file"))
+    return out
+
+
 def _walk(components: list[JSON]) -> Iterator[JSON]:
     for _, c in iter_components(components):
         yield c
@@ -345,6 +375,22 @@ class Message:
             if c.get("type") == 10:  # components v2 text display
                 parts.append(c.get("content") or "")
         return "\n".join(p for p in parts if p)
+
+    def text_displays(self) -> list[str]:
+        """The markdown of the text displays of a components-v2 message, in order (a card's text)."""
+        return [str(c.get("content") or "") for c in _walk(self.components) if c.get("type") == 10]
+
+    def media(self) -> list[tuple[Attachment | None, str | None]]:
+        """Every picture a components-v2 message shows (media gallery items, thumbnails), with its alt text (the
+        item's ``description``): the attachment it resolved to, or None for an outside URL."""
+        by_url = {a.url: a for a in self.attachments} | {f"attachment://{a.filename}": a for a in self.attachments}
+        found: list[tuple[Attachment | None, str | None]] = []
+        for c in _walk(self.components):
+            items = c.get("items") or [] if c.get("type") == 12 else [c] if c.get("type") == 11 else []
+            for item in items:
+                url = (item.get("media") or {}).get("url")
+                found.append((by_url.get(url), item.get("description")))
+        return found
 
     def png_attachments(self) -> list[Attachment]:
         return [a for a in self.attachments if a.is_png]
@@ -716,7 +762,7 @@ class World:
             "mention_roles": [],
             "attachments": [a.payload() for a in m.attachments],
             "embeds": m.embeds,
-            "components": m.components,
+            "components": resolve_media_urls(m.components, m.attachments),
             "pinned": False,
             "flags": m.flags,
         }
