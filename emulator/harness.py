@@ -623,7 +623,14 @@ class Harness:
         check_command_available(self.emu, cmd, user, channel)
         opts = {**(options or {}), **kw_options, option: value}
         data = build_command_data(
-            self.emu, cmd, parts[1:], opts, guild_id=channel.guild_id, focused=option, invoker=user, where=channel,
+            self.emu,
+            cmd,
+            parts[1:],
+            opts,
+            guild_id=channel.guild_id,
+            focused=option,
+            invoker=user,
+            where=channel,
             locale=locale,
         )
         inter = await dispatch_interaction(
@@ -693,7 +700,12 @@ class Harness:
         channel = self.world.channels[source.channel_id]
         message = self.world.messages.get(source.message_id) if source.message_id is not None else None
         inter = await dispatch_interaction(
-            self.emu, type=MODAL_SUBMIT, user=user, channel=channel, data=data, message=message,
+            self.emu,
+            type=MODAL_SUBMIT,
+            user=user,
+            channel=channel,
+            data=data,
+            message=message,
             locale=source.payload.get("locale"),
         )
         return await self._finish(inter, settle=settle, check=check, what=f"modal {modal.get('custom_id')}")
@@ -724,7 +736,14 @@ class Harness:
         return current
 
     async def _component(
-        self, user: User, message: Message, data: JSON, *, settle: bool, check: bool, what: str,
+        self,
+        user: User,
+        message: Message,
+        data: JSON,
+        *,
+        settle: bool,
+        check: bool,
+        what: str,
         locale: str | None = None,
     ) -> InteractionResult:
         channel = self.world.channels[message.channel_id]

@@ -238,8 +238,13 @@ def build_command_data(
         choices = spec.get("choices")
         if choices:
             match = next(
-                (c for c in choices if c["value"] == value or c["name"] == value
-                 or (isinstance(value, str) and localized(c, "name", locale) == value)),
+                (
+                    c
+                    for c in choices
+                    if c["value"] == value
+                    or c["name"] == value
+                    or (isinstance(value, str) and localized(c, "name", locale) == value)
+                ),
                 None,
             )
             if match is None:

@@ -741,7 +741,9 @@ def _check_text_total(out: list[Problem], path: Path, everything: list[tuple[Pat
 
 
 def _misplaced(path: Path, ctype: Any) -> Problem:
-    return Problem("component-type", (*path, "type"), "COMPONENT_TYPE_INVALID", f"Component type {ctype} not allowed here")
+    return Problem(
+        "component-type", (*path, "type"), "COMPONENT_TYPE_INVALID", f"Component type {ctype} not allowed here"
+    )
 
 
 def _check_media(out: list[Problem], path: Path, item: Any, names: Sequence[str] | None) -> None:
@@ -1104,9 +1106,7 @@ def _check_label(out: list[Problem], path: Path, label: JSON) -> None:
     elif t == CHECKBOX:
         _check_bool(out, "checkbox", cp, inner, "default")
         if "required" in inner:
-            out.append(
-                Problem("checkbox", (*cp, "required"), "BASE_TYPE_BAD_VALUE", "A checkbox cannot be required")
-            )
+            out.append(Problem("checkbox", (*cp, "required"), "BASE_TYPE_BAD_VALUE", "A checkbox cannot be required"))
     elif t == FILE_UPLOAD:
         lo, hi = inner.get("min_values", 1), inner.get("max_values", 1)
         if not isinstance(lo, int) or not isinstance(hi, int) or not (0 <= lo <= 10 and 1 <= hi <= 10 and lo <= hi):
@@ -1122,7 +1122,7 @@ def _check_bool(out: list[Problem], rule: str, path: Path, comp: JSON, key: str)
 
 
 def _check_required_minimum(out: list[Problem], rule: str, path: Path, comp: JSON) -> None:
-    """"min_values must be either omitted or at least 1 if required is omitted or true"."""
+    """ "min_values must be either omitted or at least 1 if required is omitted or true"."""
     if comp.get("required", True) is not False and comp.get("min_values", 1) == 0:
         out.append(
             Problem(

@@ -573,4 +573,3 @@ def pinged_users(content: str, allowed: Any, flags: int) -> frozenset[int]:
         return frozenset(mentioned)
     listed = {int(u) for u in allowed.get("users") or [] if str(u).isdigit()}
     return frozenset(mentioned & listed)
-

@@ -247,8 +247,11 @@ class Attachment:
     def is_image(self) -> bool:
         """A picture Discord shows inline (PNG, GIF, JPEG, WebP), by its bytes; its ``description`` is its alt text."""
         d = self.data
-        return self.is_png or d[:6] in (b"GIF87a", b"GIF89a") or d[:3] == b"\xff\xd8\xff" or (
-            d[:4] == b"RIFF" and d[8:12] == b"WEBP"
+        return (
+            self.is_png
+            or d[:6] in (b"GIF87a", b"GIF89a")
+            or d[:3] == b"\xff\xd8\xff"
+            or (d[:4] == b"RIFF" and d[8:12] == b"WEBP")
         )
 
     def image_size(self) -> tuple[int, int] | None:

@@ -70,7 +70,11 @@ CASES: list[tuple[str, JSON, tuple[str, ...]]] = [
         card({"type": 9, "components": [row(button("r"))], "accessory": button("s")}),
         ("components", "0", "components", "0", "type"),
     ),
-    ("media-gallery-items", card(gallery(*[f"https://x.test/{i}.png" for i in range(11)])), ("components", "0", "items")),
+    (
+        "media-gallery-items",
+        card(gallery(*[f"https://x.test/{i}.png" for i in range(11)])),
+        ("components", "0", "items"),
+    ),
     (
         "media-item",
         card(gallery("https://x.test/a.png", description="d" * 1025)),
