@@ -399,22 +399,44 @@ class Harness:
         return user
 
     async def add_guild(
-        self, name: str, *, members: list[User] | None = None, shard: int | tuple[int, int] | None = None
+        self,
+        name: str,
+        *,
+        members: list[User] | None = None,
+        shard: int | tuple[int, int] | None = None,
+        bot: bool = True,
     ) -> Guild:
         """Another guild with the bot, the given users and a #general channel (GUILD_CREATE is dispatched to the
         sessions of its shard). ``shard``: its id lands on that shard, ``(id >> 22) % shard_count == shard_id``,
-        given as ``shard_id`` (of the emulator's ``shard_count``) or ``(shard_id, shard_count)``."""
+        given as ``shard_id`` (of the emulator's ``shard_count``) or ``(shard_id, shard_count)``. ``bot=False``: a
+        guild the app is not installed to (its members reach it only through their own user install)."""
         where = (shard, self.emu.shard_count) if isinstance(shard, int) else shard
         if where is not None and not 0 <= where[0] < where[1]:
             raise HarnessError(f"there is no shard {where[0]} of {where[1]}")
-        guild = self.world.add_guild(name, shard=where)
+        guild = self.world.add_guild(name, shard=where, bot=bot)
         for user in members or []:
             self.world.add_member(guild, user)
         self.world.add_channel(guild, "general")
+        if not bot:
+            return guild
         for session in self.emu.gateway.sessions_for(guild.id):
             payload = self.world.guild_payload(guild, all_members=bool(session.intents & GUILD_PRESENCES))
             await self.emu.gateway.send_event(session, "GUILD_CREATE", payload)
         return guild
+
+    def add_group_dm(self, *users: User) -> Channel:
+        """A group DM of ``users``. No bot is ever in one: the app reaches it only through the interactions of
+        users who installed it to themselves (:meth:`install_app`)."""
+        if len(users) < 2:
+            raise HarnessError("a group DM has at least two users")
+        return self.world.add_group_dm(list(users))
+
+    def install_app(self, user: User) -> None:
+        """``user`` adds the app to their account (user install): its user-installable commands follow them into
+        every guild, DM and group DM."""
+        if 1 not in self.world.app_integration_types:
+            raise HarnessError("the app does not offer user install (World.app_integration_types)")
+        self.world.user_installs.add(user.id)
 
     async def add_channel(self, name: str, *, guild: Guild | None = None, topic: str | None = None) -> Channel:
         channel = self.world.add_channel(guild or self.emu.guild, name, topic=topic)

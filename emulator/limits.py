@@ -126,6 +126,10 @@ RULES: dict[str, str] = {
     "interaction-token-expired": "interaction tokens are valid for 15 minutes",
     "deferred-followup": "a deferred (thinking) response is completed by editing @original, not by a follow-up "
     "(deprecated; refused in strict mode)",
+    "followup-limit": "an interaction only a user install authorizes takes at most 5 follow-ups",
+    "deprecated-field": "no field Discord documents as deprecated (dm_permission: use contexts); refused in strict "
+    "mode",
+    "command-install-context": "a command's integration_types are installation contexts the app supports",
     "followup-params": "interaction follow-ups take no thread_id, username, avatar_url, thread_name or applied_tags",
     # permissions
     "missing-access": "the bot acts only in channels it can view (VIEW_CHANNEL), else 50001 Missing Access",

@@ -458,6 +458,8 @@ def event_payload(emu: Emulator, msg: Message) -> JSON:
 async def announce_create(emu: Emulator, msg: Message) -> None:
     if msg.ephemeral:  # bots receive no gateway events for ephemeral messages
         return
+    if not emu.world.bot_present(emu.world.channels[msg.channel_id]):  # no events where the bot user is not
+        return
     if _nonces(emu).take_replay(msg.id):  # announced when it was created; a nonce replay creates nothing
         return
     channel = emu.world.channels[msg.channel_id]
@@ -473,6 +475,8 @@ async def announce_create(emu: Emulator, msg: Message) -> None:
 async def announce_update(emu: Emulator, msg: Message) -> None:
     if msg.ephemeral:
         return
+    if not emu.world.bot_present(emu.world.channels[msg.channel_id]):  # no events where the bot user is not
+        return
     channel = emu.world.channels[msg.channel_id]
     privileged = msg.author.id != emu.bot.id and not channel.is_dm
     await emu.gateway.dispatch(
@@ -486,6 +490,8 @@ async def delete_message(emu: Emulator, msg: Message) -> None:
     if msg.ephemeral:
         return
     channel = emu.world.channels[msg.channel_id]
+    if not emu.world.bot_present(channel):
+        return
     data: JSON = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
     if msg.guild_id is not None:
         data["guild_id"] = str(msg.guild_id)
