@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.discord.challenges import Challenges
+from bot.discord.command_sync import CONTEXTS, INSTALLS, sync_commands
 from bot.discord.items.binding import bound_items
 from bot.discord.lobbies import Lobbies
 from bot.discord.translator import CatalogueTranslator
@@ -44,6 +45,7 @@ class PyramidClient(discord.AutoShardedClient):
         turns = Turns(services, self.host)
         challenges = Challenges(services, self.host, lobbies)
         self.tree = CommandTree(self, services.languages)
+        self.tree.allowed_installs, self.tree.allowed_contexts = INSTALLS, CONTEXTS  # where the commands work
         for group in command_groups(services, self.host, lobbies, turns, challenges):
             self.tree.add_command(group)
         self._items = bound_items(lobbies, turns, challenges)
@@ -58,9 +60,9 @@ class PyramidClient(discord.AutoShardedClient):
             if guild_id:
                 guild = discord.Object(guild_id)
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
+                await sync_commands(self.tree, guild=guild)
             else:
-                await self.tree.sync()
+                await sync_commands(self.tree)
         except discord.HTTPException as exc:
             log.error("could not sync slash commands: %s", exc)
         # Replaces a one-off "resume": the worker delivers what a stopped bot left

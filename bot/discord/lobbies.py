@@ -152,10 +152,11 @@ class Lobbies:
             await self.start_game(interaction, record, solo=True, lang=lang)
             return
         words = await services.languages.for_guild(record.guild_id)
-        await interaction.response.send_message(embed=lobby_embed(record, seats, presenter, lang=words),
-                                                view=lobby_view(record, words))
-        message = await interaction.original_response()
-        await services.store.set_message(game_id, "lobby", message.channel.id, message.id)
+        sent = await interaction.response.send_message(embed=lobby_embed(record, seats, presenter, lang=words),
+                                                       view=lobby_view(record, words))
+        # The callback's answer names the message it created: no second request for @original.
+        assert sent.message_id is not None
+        await services.store.set_message(game_id, "lobby", channel_id, sent.message_id)
 
     # --- the lobby's buttons --------------------------------------------------------
     async def join(self, interaction: Interaction, game_id: int) -> None:

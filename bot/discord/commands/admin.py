@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.discord.access import manages_server
+from bot.discord.command_sync import SERVER_ONLY_CONTEXTS, SERVER_ONLY_INSTALLS
 from bot.discord.daily import set_results_channel
 from bot.discord.permission_checks import permission_report, place_here
 from bot.discord.replies import reader, tell
@@ -27,9 +28,10 @@ LANGUAGE_CHOICES = [app_commands.Choice(name=fixed(name), value=code) for code, 
 
 class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
                     description=locale_str("Pyramid Bot server administration"),
-                    default_permissions=discord.Permissions(manage_guild=True), guild_only=True):
+                    default_permissions=discord.Permissions(manage_guild=True)):
     def __init__(self, services: Services) -> None:
-        super().__init__()
+        # Servers only: installed to a server and used there (never in DMs or through a user's install).
+        super().__init__(allowed_contexts=SERVER_ONLY_CONTEXTS, allowed_installs=SERVER_ONLY_INSTALLS)
         self.services = services
 
     @app_commands.command(name=locale_str("settings"),
