@@ -175,7 +175,7 @@ async def test_quiet_hours_keep_boards_and_dms_from_pinging(emulator: Any, harne
         assert "✅" in (await harness.slash(actor, thread, "pyramid play", move=choices[0]["value"],
                                             game=game_id)).text
     board = boards(harness, thread)[-1]
-    assert f"<@{sleeper.id}>" in board.content and board.pinged == frozenset()
+    assert f"<@{sleeper.id}>" in board.text and board.pinged == frozenset()
     hand_dms = harness.dm(sleeper)[dms_before:]
     assert hand_dms and all(m.flags & SUPPRESS_NOTIFICATIONS for m in hand_dms)
 
