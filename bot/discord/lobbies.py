@@ -1,6 +1,6 @@
 """Lobbies: gathering players (and AIs) before a game starts, and starting it.
 
-The lobby message is the game's public face until Start: its embed lists the seats
+The lobby message is the game's public face until Start: its card lists the seats
 and options, and its buttons carry the game id, so they work across restarts.
 Starting a game gives it a thread of its own (per the server's setting) and
 announces its first board.
@@ -20,6 +20,7 @@ from bot.custom_ids import CustomId
 from bot.discord.access import check_at_game, is_server_admin
 from bot.discord.replies import explain, reader, say_public, tell
 from bot.games.presenter import Presenter
+from bot.play.cards import NEUTRAL, card
 from bot.play.components import button
 from bot.play.errors import PlayError
 from bot.play.host import Host
@@ -59,23 +60,22 @@ def describe_options(options: BaseModel, lang: Lang = ENGLISH) -> str:
     return " · ".join(parts) or lang.tr("standard rules")
 
 
-def lobby_embed(record: GameRecord, seats: list[SeatRecord], presenter: Presenter, *, note: str = "",
-                lang: Lang = ENGLISH) -> discord.Embed:
+def lobby_card(record: GameRecord, seats: list[SeatRecord], presenter: Presenter, *, note: str = "",
+               lang: Lang = ENGLISH) -> discord.ui.LayoutView:
+    """The lobby as a card (the bot's one look, :mod:`bot.play.cards`): the game, its
+    state, the players, the options and the latest news (``note``), with the lobby's
+    buttons while it gathers players."""
     game = presenter.game
     options = game.parse_options(record.options)
     low, high = game.player_range(options)
-    status = lang.gettext(STATUSES[record.status])
-    embed = discord.Embed(title=lang.tr("{emoji} {title} — game #{game}", emoji=presenter.emoji,
-                                        title=lang.gettext(presenter.title), game=record.id),
-                          description=status, colour=discord.Colour.orange())
+    title = lang.tr("{emoji} {title} — game #{game}", emoji=presenter.emoji, title=lang.gettext(presenter.title),
+                    game=record.id)
     players = "\n".join(f"{s.seat + 1}. {s.display}" for s in seats) or lang.tr("nobody yet")
-    embed.add_field(name=lang.tr("Players ({n}; {low}–{high} needed)", n=len(seats), low=low, high=high)
-                    if low != high else lang.tr("Players ({n}/{high})", n=len(seats), high=high),
-                    value=players[:1024], inline=False)
-    embed.add_field(name=lang.tr("Options"), value=describe_options(options, lang)[:1024], inline=False)
-    if note:
-        embed.set_footer(text=note[:2048])
-    return embed
+    heading = (lang.tr("Players ({n}; {low}–{high} needed)", n=len(seats), low=low, high=high) if low != high
+               else lang.tr("Players ({n}/{high})", n=len(seats), high=high))
+    texts = [f"### {title}", lang.gettext(STATUSES[record.status]), f"**{heading}**\n{players}",
+             f"**{lang.tr('Options')}**\n{describe_options(options, lang)}", note]
+    return card(texts, accent=NEUTRAL, controls=lobby_view(record, lang).children)
 
 
 def lobby_view(record: GameRecord, lang: Lang = ENGLISH) -> discord.ui.View:
@@ -152,8 +152,7 @@ class Lobbies:
             await self.start_game(interaction, record, solo=True, lang=lang)
             return
         words = await services.languages.for_guild(record.guild_id)
-        sent = await interaction.response.send_message(embed=lobby_embed(record, seats, presenter, lang=words),
-                                                       view=lobby_view(record, words))
+        sent = await interaction.response.send_message(view=lobby_card(record, seats, presenter, lang=words))
         # The callback's answer names the message it created: no second request for @original.
         assert sent.message_id is not None
         await services.store.set_message(game_id, "lobby", channel_id, sent.message_id)
@@ -270,8 +269,7 @@ class Lobbies:
         words = lang or await services.languages.for_guild(record.guild_id)
         seats = await services.store.seats(game_id)
         presenter = services.catalogue.presenter(record.kind)
-        await interaction.response.edit_message(embed=lobby_embed(record, seats, presenter, note=note, lang=words),
-                                                view=lobby_view(record, words))
+        await interaction.response.edit_message(view=lobby_card(record, seats, presenter, note=note, lang=words))
 
     # --- starting -----------------------------------------------------------------------
     async def start_game(self, interaction: Interaction, record: GameRecord, *, solo: bool = False,
@@ -313,8 +311,7 @@ class Lobbies:
                                                   where=where(lang)))
         else:
             note = words.tr("Playing in {where}.", where=where(words)) + notice(words)
-            await interaction.edit_original_response(
-                embed=lobby_embed(fresh, seats, presenter, note=note, lang=words), view=None)
+            await interaction.edit_original_response(view=lobby_card(fresh, seats, presenter, note=note, lang=words))
         await self.host.delivery.announce(record.id)
 
     async def _play_space(self, interaction: Interaction, record: GameRecord, presenter: Presenter, *,
