@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import installs
 from . import permissions as P
 from .gateway import shard_of
-from .limits import BUTTON, LABEL, SELECT_TYPES, STRING_SELECT, TEXT_INPUT
+from .limits import BUTTON, CHECKBOX, CHECKBOX_GROUP, LABEL, RADIO_GROUP, SELECT_TYPES, STRING_SELECT, TEXT_INPUT
 from .model import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -379,6 +379,33 @@ def _submitted_input(comp: JSON, values: Mapping[str, Any], used: set[str]) -> J
         chosen = values.get(cid, [])
         used.add(cid)
         return {"type": comp["type"], "custom_id": cid, "values": list(chosen)}
+    offered = [str(o.get("value")) for o in comp.get("options") or [] if isinstance(o, dict)]
+    defaults = [str(o.get("value")) for o in comp.get("options") or [] if isinstance(o, dict) and o.get("default")]
+    if comp.get("type") == RADIO_GROUP:  # one option (or none, when not required)
+        used.add(cid)
+        picked = values.get(cid, defaults[0] if defaults else None)
+        if picked is not None and str(picked) not in offered:
+            raise HarnessError(f"radio group {cid!r} offers {offered}, not {picked!r}")
+        if picked is None and comp.get("required", True):
+            raise HarnessError(f"radio group {cid!r} is required")
+        return {"type": RADIO_GROUP, "custom_id": cid, "value": None if picked is None else str(picked)}
+    if comp.get("type") == CHECKBOX_GROUP:
+        used.add(cid)
+        ticked = [str(v) for v in values.get(cid, defaults)]
+        lo, hi = comp.get("min_values", 1), comp.get("max_values", len(offered))
+        if (
+            any(v not in offered for v in ticked)
+            or ((ticked or comp.get("required", True))
+            and not lo <= len(ticked) <= hi)
+        ):
+            raise HarnessError(f"checkbox group {cid!r}: {ticked} is not {lo}..{hi} of {offered}")
+        return {"type": CHECKBOX_GROUP, "custom_id": cid, "values": ticked}
+    if comp.get("type") == CHECKBOX:
+        used.add(cid)
+        value = values.get(cid, bool(comp.get("default")))
+        if not isinstance(value, bool):
+            raise HarnessError(f"checkbox {cid!r} takes True or False")
+        return {"type": CHECKBOX, "custom_id": cid, "value": value}
     return {"type": comp.get("type"), **({"id": comp["id"]} if "id" in comp else {})}
 
 

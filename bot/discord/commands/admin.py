@@ -17,6 +17,7 @@ from bot.discord.command_sync import SERVER_ONLY_CONTEXTS, SERVER_ONLY_INSTALLS
 from bot.discord.daily import set_results_channel
 from bot.discord.permission_checks import permission_report, place_here
 from bot.discord.replies import reader, tell
+from bot.discord.settings_form import ServerSettingsForm
 from bot.discord.translator import fixed
 from bot.server_settings import LANGUAGE_NAMES, SettingsRefused, change_settings, describe
 from bot.services import Services
@@ -75,6 +76,9 @@ class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
             "away_window_days": away_window_days, "language": language.value if language is not None else None,
         }
         changes = {name: value for name, value in given.items() if value is not None}
+        if not changes:  # typed without options: the form, with the current choices filled in
+            await interaction.response.send_modal(ServerSettingsForm(self.services, current, lang))
+            return
         try:
             updated = change_settings(current, changes, defaults, lang)
         except SettingsRefused as exc:
