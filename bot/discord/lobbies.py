@@ -18,6 +18,8 @@ from pydantic import BaseModel
 
 from bot.custom_ids import CustomId
 from bot.discord.access import check_at_game, is_server_admin
+from bot.discord.commands.game_options import refusal
+from bot.discord.lobby_form import LobbyOptionsForm
 from bot.discord.replies import explain, reader, say_public, tell
 from bot.games.presenter import Presenter
 from bot.play.cards import NEUTRAL, card
@@ -28,6 +30,7 @@ from bot.services import Services
 from bot.store import GameRecord, LobbyError, SeatRecord
 from bot.store.records import AiLevel
 from engine.core import EngineError
+from engine.core.options import offered
 from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
@@ -75,11 +78,13 @@ def lobby_card(record: GameRecord, seats: list[SeatRecord], presenter: Presenter
                else lang.tr("Players ({n}/{high})", n=len(seats), high=high))
     texts = [f"### {title}", lang.gettext(STATUSES[record.status]), f"**{heading}**\n{players}",
              f"**{lang.tr('Options')}**\n{describe_options(options, lang)}", note]
-    return card(texts, accent=NEUTRAL, controls=lobby_view(record, lang).children)
+    has_options = bool(offered(game.options_model))
+    return card(texts, accent=NEUTRAL, controls=lobby_view(record, lang, has_options=has_options).children)
 
 
-def lobby_view(record: GameRecord, lang: Lang = ENGLISH) -> discord.ui.View:
-    """Lobby buttons while it gathers players; none once it started or closed."""
+def lobby_view(record: GameRecord, lang: Lang = ENGLISH, *, has_options: bool = False) -> discord.ui.View:
+    """Lobby buttons while it gathers players (⚙️ Options when the game has some to
+    set); none once it started or closed."""
     view = discord.ui.View(timeout=None)
     if record.status != "lobby":
         return view
@@ -88,6 +93,8 @@ def lobby_view(record: GameRecord, lang: Lang = ENGLISH) -> discord.ui.View:
     view.add_item(button(CustomId("leave", gid, 0), lang.tr("Leave"), row=0))
     view.add_item(button(CustomId("start", gid, 0), lang.tr("Start"), discord.ButtonStyle.primary, row=0))
     view.add_item(button(CustomId("cancel", gid, 0), lang.tr("Cancel"), discord.ButtonStyle.danger, row=0))
+    if has_options:
+        view.add_item(button(CustomId("lopts", gid, 0), lang.tr("⚙️ Options"), row=0))
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=CustomId("addai", gid, 0).encode(), placeholder=lang.tr("🤖 Add an AI player…"), row=1,
         options=[discord.SelectOption(label=lang.gettext(AI_NAMES[level]), value=level) for level in AI_LEVELS],
@@ -177,6 +184,49 @@ class Lobbies:
 
     async def cancel(self, interaction: Interaction, game_id: int) -> None:
         await self._act(interaction, game_id, self._cancel)
+
+    async def options_form(self, interaction: Interaction, game_id: int) -> None:
+        """⚙️ Options: the lobby's options as a form, for the player who opened it."""
+        async def show(interaction: Interaction, lobby: Lobby) -> None:
+            if lobby.record.created_by != interaction.user.id:
+                await tell(interaction, "❌ " + lobby.lang.tr("Only the player who opened this lobby can change "
+                                                              "its options."))
+                return
+
+            async def submit(submitted: Interaction, chosen: dict[str, Any]) -> None:
+                await self._set_options(submitted, game_id, chosen)
+
+            await interaction.response.send_modal(
+                LobbyOptionsForm(lobby.presenter, dict(lobby.record.options), lobby.lang, submit))
+
+        await self._act(interaction, game_id, show)
+
+    async def _set_options(self, interaction: Interaction, game_id: int, chosen: dict[str, Any]) -> None:
+        """The form's options, checked as ``/pyramid new`` checks them, saved while the
+        lobby is open and its players fit; the lobby card shows them."""
+        async def change(interaction: Interaction, lobby: Lobby) -> None:
+            game, lang = lobby.presenter.game, lobby.lang
+            if lobby.record.created_by != interaction.user.id:
+                raise PlayError(N_("Only the player who opened this lobby can change its options."))
+            refused = refusal(offered(game.options_model), chosen, lang)
+            if refused is not None:
+                await tell(interaction, f"❌ {refused}")
+                return
+            try:
+                options = game.parse_options({**lobby.record.options, **chosen})
+            except EngineError as exc:
+                await tell(interaction, f"❌ {explain(exc, lang)}")
+                return
+            _, high = game.player_range(options)
+            await self.services.store.set_lobby_options(game_id, options.model_dump(mode="json"), max_players=high)
+            record = await self.services.store.game_record(game_id)
+            assert record is not None
+            seats = await self.services.store.seats(game_id)
+            note = lobby.words.tr("{name} changed the options.", name=interaction.user.display_name)
+            await interaction.response.edit_message(view=lobby_card(record, seats, lobby.presenter, note=note,
+                                                                    lang=lobby.words))
+
+        await self._act(interaction, game_id, change)
 
     async def _act(self, interaction: Interaction, game_id: int, action: LobbyAction) -> None:
         """Run a lobby button's ``action`` if the lobby is open and the click comes

@@ -1,6 +1,7 @@
-"""``/pyramid-admin settings`` as a form: typed without options, the command opens a modal
-with the server's current choices filled in (radio groups for the choices, text fields
-for the hours); typed with options, it saves them at once as before.
+"""``/pyramid-admin settings`` as a form: typed without options, the command shows the
+server's settings with **✏️ Change in a form**, which opens a modal with the current
+choices filled in (radio groups for the choices, text fields for the hours); typed with
+options, it saves them at once as before.
 
 The form covers what an admin changes most (threads or channel, reminder and timeout,
 what a timeout does, the channel's language); the open-game cap and the away budget stay
@@ -13,7 +14,10 @@ from typing import Any
 
 import discord
 
+from bot.custom_ids import CustomId
+from bot.discord.access import manages_server
 from bot.discord.replies import reader, tell
+from bot.play.components import button
 from bot.server_settings import LANGUAGE_NAMES, SettingsRefused, change_settings, describe
 from bot.services import Services
 from bot.store import GuildSettings
@@ -22,6 +26,23 @@ from i18n import Lang
 Interaction = discord.Interaction[Any]
 #: How long an opened form waits for its submission (Discord keeps the token 15 minutes).
 FORM_TIMEOUT = 15 * 60
+
+
+def settings_form_button(lang: Lang) -> discord.ui.View:
+    """The button under the settings that opens the form (its id names no game)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(CustomId("setform", 0, 0), lang.tr("✏️ Change in a form"), discord.ButtonStyle.primary))
+    return view
+
+
+async def open_settings_form(services: Services, interaction: Interaction) -> None:
+    """✏️ Change in a form: for members who manage the server, in a server."""
+    lang = await reader(interaction, services.languages)
+    if interaction.guild_id is None or not manages_server(interaction):
+        await tell(interaction, "❌ " + lang.tr("Only members who can manage the server can change these settings."))
+        return
+    current = await services.store.guild_settings(interaction.guild_id)
+    await interaction.response.send_modal(ServerSettingsForm(services, current, lang))
 
 
 def _hours(value: float | None) -> str:

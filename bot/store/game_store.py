@@ -208,6 +208,25 @@ class GameStore:
             )
             return seats
 
+    async def set_lobby_options(self, game_id: int, options: Mapping[str, Any], *, max_players: int) -> None:
+        """New options for a lobby (its opener's form), in one write: only while it is a
+        lobby, and only if the players already seated fit the new options' count
+        (:class:`LobbyError` otherwise, nothing changed)."""
+        async with self.db.transaction() as conn:
+            row = await conn.fetch_one("SELECT status FROM games WHERE id = ?", (game_id,))
+            if row is None or row["status"] != "lobby":
+                raise LobbyError(N_("This lobby has already started or closed."))
+            seated = await conn.fetch_one("SELECT COUNT(*) AS n FROM seats WHERE game_id = ?", (game_id,))
+            count = int(seated["n"]) if seated is not None else 0
+            if count > max_players:
+                raise LobbyError(N_("These options take at most {most} players; {seated} are seated already."),
+                                 most=max_players, seated=count)
+            await conn.execute(
+                "UPDATE games SET options = ?, updated_at = ?, revision = revision + 1"
+                " WHERE id = ? AND status = 'lobby'",
+                (json.dumps(dict(options)), self.db.now(), game_id),
+            )
+
     async def reopen_lobby(self, game_id: int) -> bool:
         """Undo :meth:`begin_game` when the deal could not be set up: back to a lobby,
         only if not a single move was written. Returns whether it was reopened."""

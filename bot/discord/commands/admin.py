@@ -17,7 +17,7 @@ from bot.discord.command_sync import SERVER_ONLY_CONTEXTS, SERVER_ONLY_INSTALLS
 from bot.discord.daily import set_results_channel
 from bot.discord.permission_checks import permission_report, place_here
 from bot.discord.replies import reader, tell
-from bot.discord.settings_form import ServerSettingsForm
+from bot.discord.settings_form import settings_form_button
 from bot.discord.translator import fixed
 from bot.server_settings import LANGUAGE_NAMES, SettingsRefused, change_settings, describe
 from bot.services import Services
@@ -76,9 +76,6 @@ class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
             "away_window_days": away_window_days, "language": language.value if language is not None else None,
         }
         changes = {name: value for name, value in given.items() if value is not None}
-        if not changes:  # typed without options: the form, with the current choices filled in
-            await interaction.response.send_modal(ServerSettingsForm(self.services, current, lang))
-            return
         try:
             updated = change_settings(current, changes, defaults, lang)
         except SettingsRefused as exc:
@@ -87,7 +84,9 @@ class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
         if changes:
             await store.save_guild_settings(updated)
         verb = lang.tr("Saved") if changes else lang.tr("Current settings")
-        await tell(interaction, f"⚙️ {verb}: {describe(updated, defaults, lang)}")
+        # typed without options: the settings, and a form to change them with the current choices filled in
+        view = settings_form_button(lang) if not changes else discord.utils.MISSING
+        await tell(interaction, f"⚙️ {verb}: {describe(updated, defaults, lang)}", view=view)
 
     @app_commands.command(name=locale_str("check"),
                           description=locale_str("Which permissions Pyramid Bot has and lacks in this channel "

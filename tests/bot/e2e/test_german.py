@@ -103,7 +103,7 @@ async def test_a_german_server_shows_german_lobbies_and_keeps_english_players_en
     shown = lobby.message.text_displays()
     assert shown[1] == "Wartet auf Mitspieler" and "Spiel #" in shown[0]
     assert shown[3].startswith("**Optionen**")
-    assert {b["label"] for b in lobby.message.buttons()} == {"Beitreten", "Verlassen", "Starten", "Abbrechen"}
+    assert {b["label"] for b in lobby.message.buttons()} == {"Beitreten", "Verlassen", "Starten", "Abbrechen", "⚙️ Optionen"}
     assert lobby.message.selects()[0]["placeholder"] == "🤖 KI-Mitspieler hinzufügen…"
     # an English player's private refusal stays English
     early = await harness.click(cleo, lobby.message, label="Starten")
@@ -123,7 +123,7 @@ async def test_a_german_server_shows_german_lobbies_and_keeps_english_players_en
     assert "the channel reads **English**" in back.text
     english = await harness.slash(ben, emulator.general, "pyramid new", game="flaming-pyramids")
     assert english.message.text_displays()[1] == "Waiting for players"
-    assert {b["label"] for b in english.message.buttons()} == {"Join", "Leave", "Start", "Cancel"}
+    assert {b["label"] for b in english.message.buttons()} == {"Join", "Leave", "Start", "Cancel", "⚙️ Options"}
 
 
 async def test_a_german_admin_reads_the_settings_in_german(emulator: Any, harness: Harness) -> None:
