@@ -103,7 +103,8 @@ async def test_a_german_server_shows_german_lobbies_and_keeps_english_players_en
     shown = lobby.message.text_displays()
     assert shown[1] == "Wartet auf Mitspieler" and "Spiel #" in shown[0]
     assert shown[3].startswith("**Optionen**")
-    assert {b["label"] for b in lobby.message.buttons()} == {"Beitreten", "Verlassen", "Starten", "Abbrechen", "⚙️ Optionen"}
+    labels = {b["label"] for b in lobby.message.buttons()}
+    assert labels == {"Beitreten", "Verlassen", "Starten", "Abbrechen", "⚙️ Optionen"}
     assert lobby.message.selects()[0]["placeholder"] == "🤖 KI-Mitspieler hinzufügen…"
     # an English player's private refusal stays English
     early = await harness.click(cleo, lobby.message, label="Starten")
