@@ -41,7 +41,7 @@ async def test_back_up_damage_restore_and_play_on(
     res = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid")
     assert "started" in res.text
     thread = harness.threads(emulator.general)[0]
-    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
+    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=120)
     await play_one_move(harness, ana, thread)
     assert moves_in(database) == 1
 

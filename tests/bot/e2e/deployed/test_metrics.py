@@ -59,7 +59,7 @@ async def test_health_and_metrics_of_the_running_bot(emulator: Emulator, harness
 
         await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid", undo=False)
         thread = harness.threads(emulator.general)[0]
-        await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
+        await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=120)
         await play_one_move(harness, ana, thread)
 
         # Pictures (the new board, the hand) may still be drawing after the reply: the queue

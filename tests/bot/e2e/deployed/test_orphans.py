@@ -24,7 +24,7 @@ async def test_sigkill_takes_the_whole_process_tree_down(
     await harness.start_bot()
     await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid", undo=False)
     thread = harness.threads(emulator.general)[0]
-    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
+    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=120)
     bot = processes[-1]
     assert bot.process is not None
     family = bot.pids()

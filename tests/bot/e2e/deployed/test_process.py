@@ -22,7 +22,7 @@ async def test_the_deployed_bot_plays_and_stops_cleanly_on_sigterm(
     res = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid", undo=False)
     assert "started" in res.text
     thread = harness.threads(emulator.general)[0]
-    board = await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
+    board = await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=120)
     assert "▶ Your move" in board.button_labels
     bot = processes[-1]
     family = bot.pids()

@@ -28,7 +28,7 @@ async def test_a_second_bot_on_the_same_database_refuses_and_a_killed_one_leaves
     res = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid")  # undo on: never stuck
     assert "started" in res.text
     thread = harness.threads(emulator.general)[0]
-    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
+    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=120)
 
     # The same deployment started twice: same settings, same file.
     output = tmp_path / "second.log"
