@@ -98,13 +98,6 @@ def stored_summary(session: Session, lang: Lang) -> str:
         return str(stored.get("summary", ""))
 
 
-def trim(lines: Sequence[str], limit: int = MAX_CONTENT) -> str:
-    text = "\n".join(line for line in lines if line)
-    if len(text) <= limit:
-        return text
-    return text[: limit - 2] + " …"
-
-
 def board_texts(session: Session, events: Sequence[Event], lang: Lang | None = None,
                 deadline: datetime | None = None) -> tuple[list[str], list[str]]:
     """The game card's words, in ``lang`` (the channel's): above the picture, the game and
@@ -139,26 +132,6 @@ def board_card(session: Session, events: Sequence[Event], lang: Lang | None, fil
     acting = None if session.over or session.record.status != "active" else session.to_act
     return card(above, accent=seat_colour(acting), files=[file], after=below,
                 controls=board_view(session, lang).children)
-
-
-def board_content(session: Session, events: Sequence[Event], lang: Lang | None = None) -> str:
-    """The board message, in ``lang`` (the channel's). The first board seals the deal
-    and the last one reveals it (:func:`fair_deal_line`); that line is kept whole
-    however long the story."""
-    lang = lang or ENGLISH
-    p = session.presenter
-    header = lang.tr("{emoji} **{title}** · game #{number} · move {move}", emoji=p.emoji, title=p.title,
-                     number=session.record.id, move=session.version)
-    story = narrate(events, session, lang)
-    extra: list[str] = []
-    if p.board_lines is not None:  # from the public view only: the whole channel reads this
-        shown = [discord.utils.escape_markdown(n) for n in plain_names(session)]
-        extra = p.board_lines(dict(session.game.view(session.state, None)), shown, lang)
-    lines = [header, *story[-12:], *extra, status_line(session, lang)]
-    fair = fair_deal_line(session, lang)
-    if fair is None:
-        return trim(lines)
-    return trim(lines, MAX_CONTENT - len(fair) - 1) + "\n" + fair
 
 
 def board_labels(session: Session, view: Mapping[str, Any]) -> dict[str, str]:
