@@ -37,7 +37,7 @@ def test_a_card_passes_the_components_v2_checks() -> None:
     picture = discord.File(io.BytesIO(b"png"), filename="board.png", description="the board in words")
     layout = card(["x" * 3000, ""], accent=seat_colour(1), files=[picture], after=["y" * 3000],
                   controls=[discord.ui.Button(label=str(i), custom_id=f"b{i}") for i in range(7)])
-    payload = {"flags": 1 << 15, "components": layout.to_components()}
+    payload = {"flags": 1 << 15, "components": layout.to_components()}  # type: ignore[no-untyped-call]
     assert check_message(payload, n_files=1, attachment_names=["board.png"]) == []
     (container,) = payload["components"]
     assert container["accent_color"] == SEAT_COLOURS[1]
