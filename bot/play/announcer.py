@@ -20,7 +20,6 @@ import discord
 from bot.play.announcements import events_from_json, nonce
 from bot.play.away import Availability
 from bot.play.boards import board_card, board_labels, mention_allowed, player_view, public_view
-from bot.play.cards import card, seat_colour
 from bot.play.channels import Channels
 from bot.play.chooser import chooser
 from bot.play.deadlines import turn_deadline
@@ -148,8 +147,9 @@ class Announcer:
                 files.append(since[1])
         try:
             user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
-            hand_card = card(["\n".join(lines)], accent=seat_colour(item.seat), files=files, controls=view.children)
-            message = await user.send(view=hand_card, files=files,
+            # Not a card: the chooser on it is edited in place step by step with its own text
+            # (bot.discord.turns.choose), which a components-v2 message cannot take.
+            message = await user.send("\n".join(lines), files=files, view=view,
                                       silent=not await self.availability.pingable(seat.user_id),
                                       nonce=nonce(item.game_id, item.version, "hand", item.seat))
         except discord.Forbidden as exc:

@@ -1,5 +1,5 @@
-"""The bot's one look: every message it shows is a Components V2 card built from these
-few pieces, so boards, hands, lobbies and results look alike.
+"""The bot's one look: its game cards are Components V2 messages built from these few
+pieces, so boards and lobbies look alike (and any other message can join them).
 
 A card is one container with an accent colour, text displays (Discord's markdown, at
 most 4,000 characters together), pictures in a media gallery with their alt text, and

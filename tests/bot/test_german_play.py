@@ -15,7 +15,7 @@ import pytest
 
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import Presenter
-from bot.play.boards import board_content, board_view, narrate, player_view, public_view, status_line
+from bot.play.boards import board_texts, board_view, narrate, player_view, public_view, status_line
 from bot.play.chooser import chooser
 from bot.play.daily import score_text, until_next
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
@@ -39,6 +39,12 @@ SALT = "0123456789abcdef" * 2
 #: English words that must not reach a German reader of these texts.
 ENGLISH_WORDS = ("your turn", "Game over", "game #", "move ", "Choose", "Stones in hand", "Deal sealed", "Your move",
                  "My hand", "Latest board")
+
+
+def board_content(session: Any, events: list[Any], lang: Any = None) -> str:
+    """The game card's words (its text displays), joined as the channel reads them."""
+    above, below = board_texts(session, events, lang)
+    return "\n".join([*above, *below])
 
 
 def session_of(kind: str, players: int, options: dict[str, Any], *, moves: int = 0, seed: int = 7,
