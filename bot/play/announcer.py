@@ -90,8 +90,9 @@ class Announcer:
         view = public_view(target, lang)
         file = await services.renderer.board(view, art=target.presenter.art, labels=board_labels(target, view),
                                              events=events)
+        clock = await self.availability.clocks.line(target, lang) if target is session else None
         message = await self.client.get_partial_messageable(channel_id).send(
-            board_content(target, events, lang), file=file, view=board_view(target, lang),
+            board_content(target, events, lang, clock=clock), file=file, view=board_view(target, lang),
             allowed_mentions=await self._mentions(target), nonce=nonce(item.game_id, item.version, "board"),
         )
         return await self._record(item, shown, PostedMessage(role="board", channel_id=message.channel.id,
