@@ -67,10 +67,10 @@ def change_settings(current: GuildSettings, changes: Mapping[str, Any], defaults
     if reminder >= timeout:
         raise SettingsRefused(lang.tr("The reminder ({reminder:g} h) must come before the timeout ({timeout:g} h)",
                                       reminder=reminder, timeout=timeout))
-    if effective_increment(updated, defaults) > timeout:
+    if updated.increment_hours is not None and updated.increment_hours > timeout:
         raise SettingsRefused(lang.tr("The increment ({increment:g} h) can't be more than the whole time bank "
                                       "(timeout_hours, {timeout:g} h)",
-                                      increment=effective_increment(updated, defaults), timeout=timeout))
+                                      increment=updated.increment_hours, timeout=timeout))
     if updated.away_days > updated.away_window_days:
         raise SettingsRefused(lang.tr("The days away ({days}) must fit in their window ({window} days)",
                                       days=updated.away_days, window=updated.away_window_days))
