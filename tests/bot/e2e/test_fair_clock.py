@@ -12,7 +12,7 @@ from typing import Any
 from bot.store import GuildSettings
 from emulator.harness import Harness
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.driver import flaming_game_of, session_of
+from tests.bot.e2e.driver import boards, flaming_game_of, session_of
 
 
 def texts(harness: Harness, channel: Any, *parts: str) -> list[str]:
@@ -124,3 +124,55 @@ async def test_away_in_another_server_pauses_this_game_only_within_this_servers_
     clock.advance(seconds=1)
     assert f"timeout:{game_id}:ai" in await sweep()
     assert (await session_of(harness, game_id)).seat(seat).is_ai
+
+
+async def play_turn(harness: Harness, user: Any, thread: Any, game_id: int) -> None:
+    """``user`` moves until the turn passes on."""
+    seat = (await session_of(harness, game_id)).to_act
+    while (await session_of(harness, game_id)).to_act == seat:
+        choices = await harness.autocomplete(user, thread, "pyramid play", "move", "", game=game_id)
+        assert "✅" in (await harness.slash(user, thread, "pyramid play", move=choices[0]["value"],
+                                            game=game_id)).text
+
+
+async def test_the_bank_shows_on_boards_in_games_and_reminders_and_moves_top_it_up(
+    emulator: Any, harness: Harness, clock: FakeClock
+) -> None:
+    users, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
+    sweep = harness.bot.client.host.reminders.sweep
+    started = clock.now
+    first = boards(harness, thread)[0].content
+    assert f"⏱ 3 d left · runs out <t:{int((started + timedelta(hours=72)).timestamp())}:R>" in first
+    actor, seat = await actor_of(harness, game_id, users)
+    other = users[1 - seat]
+    listed = await harness.slash(actor, thread, "pyramid games")
+    assert "**your turn** · ⏱ 3 d left" in listed.text
+    clock.advance(hours=24)
+    assert await sweep() == [f"reminder:{game_id}"]  # a full bank less reminder_hours (24 h) used
+    reminder = texts(harness, thread, "⏰")[-1]
+    assert "⏱ 2 d left" in reminder and f"<@{actor.id}>" in reminder
+    clock.advance(hours=6)
+    await play_turn(harness, actor, thread, game_id)  # 30 h used: 42 h left, + 24 h
+    assert "⏱ 3 d left" in boards(harness, thread)[-1].content  # the other seat starts full
+    await play_turn(harness, other, thread, game_id)
+    board = boards(harness, thread)[-1].content
+    assert f"<@{actor.id}>" in board and "⏱ 2 d 18 h left" in board
+    # Away: the board's clock shows it standing still.
+    await harness.slash(actor, thread, "pyramid away", days=2)
+    listed = await harness.slash(actor, thread, "pyramid games")
+    assert "⏸ Away: the clock stands at 2 d 18 h left" in listed.text
+
+
+async def test_admins_set_the_clock_and_bad_values_are_refused_kindly(emulator: Any, harness: Harness) -> None:
+    users, _thread, _game_id = await flaming_game_of(emulator, harness, "alice", "bob")
+    admin = users[0]
+    saved = await harness.slash(admin, emulator.general, "pyramid-admin settings", timeout_hours=48.0,
+                                increment_hours=12.0, reminder_hours=40.0)
+    assert "Saved" in saved.text and "time bank of **48 h**" in saved.text and "adds **12 h**" in saved.text
+    assert "one turn lasts at most **16 d**" in saved.text  # 48 h + 14 days away
+    too_much = await harness.slash(admin, emulator.general, "pyramid-admin settings", increment_hours=49.0)
+    assert "can't be more than the whole time bank" in too_much.text and "Nothing was changed" in too_much.text
+    stored = await harness.bot.services.store.guild_settings(emulator.guild.id)
+    assert (stored.timeout_hours, stored.increment_hours, stored.reminder_hours) == (48.0, 12.0, 40.0)
+    german = await harness.slash(admin, emulator.general, "pyramid-admin settings", locale="de")
+    assert "Zeitkonto von **48 Std.**" in german.text
