@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 from datetime import datetime, timedelta
 
 import aiohttp
@@ -30,8 +29,6 @@ from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
 
-#: Longer periods than this (or absurd settings) mean "never".
-NEVER = timedelta(days=3650)
 UNKNOWN_CHANNEL = 10003
 
 
@@ -213,13 +210,6 @@ class Reminders:
             )
         except (discord.HTTPException, Blocked) as exc:
             log.warning("could not tell the players of parked game %s: %s", record.id, exc)
-
-
-def period(hours_value: float) -> timedelta:
-    """A setting in hours as a period; one too large to represent means never."""
-    if not math.isfinite(hours_value) or hours_value >= NEVER.total_seconds() / 3600:
-        return NEVER
-    return timedelta(hours=max(hours_value, 0.0))
 
 
 def hours(delta: timedelta, lang: Lang | None = None) -> str:
