@@ -1,17 +1,29 @@
-"""Syncing the slash commands the way Discord documents them today.
+"""Syncing the slash commands at start-up, the way Discord documents them today, and
+clearing a development copy.
 
 Where a command works is said with ``contexts`` (server, DM with the bot, group DMs) and
 ``integration_types`` (installed to a server, to a user). discord.py also sends
-``dm_permission`` with every command, a field Discord deprecated in favour of ``contexts``;
-this sync leaves it out, so the bot sends no deprecated field.
+``dm_permission`` with every command, a field Discord deprecated in favour of
+``contexts``; every sync here leaves it out, so the bot sends no deprecated field.
+
+Globally synced commands reach every server (Discord may take up to an hour to show
+changes); ``PYRAMID_DEV_GUILD_ID`` copies them to one server as well, where they show
+at once. That copy outlives the setting, and the server would then list every command
+twice, so the server copied to is remembered (:class:`bot.store.command_copies.CommandCopies`)
+and its copy cleared at the first start without the setting (or with another server).
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 from discord import app_commands
+
+from bot.store.command_copies import CommandCopies
+
+log = logging.getLogger(__name__)
 
 #: What Discord deprecated (and what replaced it); dropped from every command we send.
 DEPRECATED_FIELDS = ("dm_permission",)
@@ -41,7 +53,7 @@ async def command_payloads(tree: app_commands.CommandTree[Any], *, guild: discor
     return payloads
 
 
-async def sync_commands(tree: app_commands.CommandTree[Any], *, guild: discord.abc.Snowflake | None = None) -> None:
+async def sync_tree(tree: app_commands.CommandTree[Any], *, guild: discord.abc.Snowflake | None = None) -> None:
     """``tree.sync`` without the deprecated fields. Raises ``discord.HTTPException`` as it does."""
     client = tree.client
     if client.application_id is None:
@@ -50,5 +62,39 @@ async def sync_commands(tree: app_commands.CommandTree[Any], *, guild: discord.a
     if guild is None:
         await client.http.bulk_upsert_global_commands(client.application_id, payload=payloads)
     else:
-        await client.http.bulk_upsert_guild_commands(
-            client.application_id, guild.id, payload=payloads)
+        await client.http.bulk_upsert_guild_commands(client.application_id, guild.id, payload=payloads)
+
+
+async def sync_commands(tree: app_commands.CommandTree[discord.Client], dev_guild_id: int | None,
+                        copies: CommandCopies) -> None:
+    """Sync globally, or to ``dev_guild_id`` when set; then clear a development copy
+    left on another server. Discord's refusals are logged, never raised: a bot with
+    stale commands still plays."""
+    previous = await copies.remembered()
+    try:
+        if dev_guild_id:
+            guild = discord.Object(dev_guild_id)
+            await copies.remember(dev_guild_id)  # before the copy, so a copy half made is cleared later too
+            tree.copy_global_to(guild=guild)
+            await sync_tree(tree, guild=guild)
+        else:
+            await sync_tree(tree)
+    except discord.HTTPException as exc:
+        log.error("could not sync slash commands: %s", exc)
+    if previous is not None and previous != dev_guild_id:
+        await clear_copy(tree, previous, copies)
+
+
+async def clear_copy(tree: app_commands.CommandTree[discord.Client], guild_id: int, copies: CommandCopies) -> None:
+    stale = discord.Object(guild_id)
+    tree.clear_commands(guild=stale)
+    try:
+        await sync_tree(tree, guild=stale)
+    except discord.Forbidden:
+        pass  # the bot left that server, and its commands went with it
+    except discord.HTTPException as exc:
+        log.error("could not clear the development copy of the commands on server %s: %s", guild_id, exc)
+        return
+    await copies.forget(guild_id)
+    log.info("cleared the development copy of the slash commands on server %s (PYRAMID_DEV_GUILD_ID is no "
+             "longer set to it)", guild_id)

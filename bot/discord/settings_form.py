@@ -76,8 +76,8 @@ class ServerSettingsForm(discord.ui.Modal):
         for text, description, component in (
             (lang.tr("Where each game is played"), None, self.threads),
             (lang.tr("Reminder after (hours)"), lang.tr("1 to 720; empty for the bot's default"), self.reminder_input),
-            (lang.tr("Timeout after (hours)"), lang.tr("1 to 2160; empty for the bot's default"), self.timeout_input),
-            (lang.tr("On timeout"), None, self.action_input),
+            (lang.tr("Time bank (hours)"), lang.tr("1 to 2160; empty for the bot's default"), self.timeout_input),
+            (lang.tr("When the bank is empty"), None, self.action_input),
             (lang.tr("What the channel reads"), None, self.language),
         ):
             self.add_item(discord.ui.Label(text=text[:45], description=description[:100] if description else None,
@@ -89,7 +89,7 @@ class ServerSettingsForm(discord.ui.Modal):
             changes: dict[str, Any] = {
                 "use_threads": self.threads.value != "off",
                 "reminder_hours": self._parse(self.reminder_input.value, lang.tr("Reminder after (hours)"), lang),
-                "timeout_hours": self._parse(self.timeout_input.value, lang.tr("Timeout after (hours)"), lang),
+                "timeout_hours": self._parse(self.timeout_input.value, lang.tr("Time bank (hours)"), lang),
                 "timeout_action": self.action_input.value or self.current.timeout_action,
                 "language": self.language.value or self.current.language,
             }

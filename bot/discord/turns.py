@@ -21,7 +21,6 @@ from bot.games.picker import PathGone, node_at
 from bot.play.boards import board_labels, board_texts, player_view, public_view
 from bot.play.cards import card, seat_colour
 from bot.play.chooser import chooser
-from bot.play.deadlines import turn_deadline
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.host import Host
 from bot.play.session import Session
@@ -64,7 +63,7 @@ class Turns:
         view = public_view(session, lang)
         file = await self.services.renderer.board(view, art=session.presenter.art,
                                                   labels=board_labels(session, view), lang=lang)
-        above, below = board_texts(session, [], lang, await turn_deadline(self.services, session))
+        above, below = board_texts(session, [], lang, await self.host.announcer.availability.clocks.line(session, lang))
         acting = None if session.over or session.record.status != "active" else session.to_act
         await show_card(interaction, card([note, *above], accent=seat_colour(acting), files=[file], after=below),
                         files=[file])

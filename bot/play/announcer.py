@@ -22,7 +22,6 @@ from bot.play.away import Availability
 from bot.play.boards import board_card, board_labels, mention_allowed, player_view, public_view
 from bot.play.channels import Channels
 from bot.play.chooser import chooser
-from bot.play.deadlines import turn_deadline
 from bot.play.failures import CANNOT_DM, Blocked
 from bot.play.session import Session
 from bot.play.since import since_your_turn_dm
@@ -91,9 +90,10 @@ class Announcer:
         view = public_view(target, lang)
         file = await services.renderer.board(view, art=target.presenter.art, labels=board_labels(target, view),
                                              events=events)
+        clock = await self.availability.clocks.line(target, lang) if target is session else None
         mentions = await self._mentions(target)
         message = await self.client.get_partial_messageable(channel_id).send(
-            view=board_card(target, events, lang, file, await turn_deadline(services, target)), file=file,
+            view=board_card(target, events, lang, file, clock), file=file,
             allowed_mentions=mentions, nonce=nonce(item.game_id, item.version, "board"),
             silent=not mentions.users,  # nobody to ping: news for spectators only, no notification
         )

@@ -13,14 +13,13 @@ helpers never do. Without one they speak English, as they always did.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 from typing import Any
 
 import discord
 
 from bot.custom_ids import CustomId
 from bot.games.presenter import ENGLISH
-from bot.play.cards import card, seat_colour, timestamp
+from bot.play.cards import card, seat_colour
 from bot.play.components import button
 from bot.play.fair_deals import fair_deal_line
 from bot.play.session import Session
@@ -99,18 +98,17 @@ def stored_summary(session: Session, lang: Lang) -> str:
 
 
 def board_texts(session: Session, events: Sequence[Event], lang: Lang | None = None,
-                deadline: datetime | None = None) -> tuple[list[str], list[str]]:
+                clock: str | None = None) -> tuple[list[str], list[str]]:
     """The game card's words, in ``lang`` (the channel's): above the picture, the game and
-    move, whose turn it is and how long they have (``deadline``, a Discord timestamp);
-    below it, the story of the moves since the last board, the game's own lines and the
-    deal's seal (:func:`fair_deal_line`)."""
+    move, whose turn it is and how long they have (``clock``: the line of the seat to
+    act's time bank, ``bot.play.clocks.Clocks.line``, with its ``<t:…:R>``); below it,
+    the story of the moves since the last board, the game's own lines and the deal's
+    seal (:func:`fair_deal_line`)."""
     lang = lang or ENGLISH
     p = session.presenter
     header = lang.tr("{emoji} **{title}** · game #{number} · move {move}", emoji=p.emoji, title=p.title,
                      number=session.record.id, move=session.version)
-    above = [header, status_line(session, lang)]
-    if deadline is not None:
-        above.append(lang.tr("⏳ Time to move runs out {when}.", when=timestamp(deadline)))
+    above = [header, status_line(session, lang), clock or ""]
     extra: list[str] = []
     if p.board_lines is not None:  # from the public view only: the whole channel reads this
         shown = [discord.utils.escape_markdown(n) for n in plain_names(session)]
@@ -124,11 +122,11 @@ def board_texts(session: Session, events: Sequence[Event], lang: Lang | None = N
 
 
 def board_card(session: Session, events: Sequence[Event], lang: Lang | None, file: discord.File,
-               deadline: datetime | None = None) -> discord.ui.LayoutView:
+               clock: str | None = None) -> discord.ui.LayoutView:
     """The game card (Components V2): one container in the colour of the player to act,
     with whose turn it is and until when, the board picture with its alt text, the
     story, and the board's buttons."""
-    above, below = board_texts(session, events, lang, deadline)
+    above, below = board_texts(session, events, lang, clock)
     acting = None if session.over or session.record.status != "active" else session.to_act
     return card(above, accent=seat_colour(acting), files=[file], after=below,
                 controls=board_view(session, lang).children)

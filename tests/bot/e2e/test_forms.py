@@ -23,21 +23,22 @@ async def test_the_admin_settings_form_shows_and_saves_the_servers_choices(emula
     opened = await harness.click(admin, shown.message, label="✏️ Change in a form")
     assert opened.modal is not None and opened.response_type == 9
     fields = inputs(opened.modal)
-    assert set(fields) == {"Where each game is played", "Reminder after (hours)", "Timeout after (hours)",
-                           "On timeout", "What the channel reads"}
+    assert set(fields) == {"Where each game is played", "Reminder after (hours)", "Time bank (hours)",
+                           "When the bank is empty", "What the channel reads"}
     assert fields["Reminder after (hours)"]["value"] == "5"  # the current choice, filled in
     assert [o["value"] for o in fields["Where each game is played"]["options"] if o.get("default")] == ["on"]
     assert {f["type"] for f in fields.values()} == {4, 21}  # text inputs and radio groups
     ids = {label: f["custom_id"] for label, f in fields.items()}
 
-    refused = await harness.submit_modal(admin, opened, {ids["Timeout after (hours)"]: "soon"})
+    refused = await harness.submit_modal(admin, opened, {ids["Time bank (hours)"]: "soon"})
     assert refused.ephemeral and "Nothing was changed" in refused.text
     assert (await harness.bot.services.store.guild_settings(emulator.guild.id)).timeout_hours is None
 
     again = await harness.click(admin, shown.message, label="✏️ Change in a form")
     saved = await harness.submit_modal(admin, again, {
-        ids["Where each game is played"]: "off", ids["Timeout after (hours)"]: "48",
-        ids["On timeout"]: "forfeit", ids["What the channel reads"]: "de", ids["Reminder after (hours)"]: "",
+        ids["Where each game is played"]: "off", ids["Time bank (hours)"]: "48",
+        ids["When the bank is empty"]: "forfeit", ids["What the channel reads"]: "de",
+        ids["Reminder after (hours)"]: "",
     })
     assert saved.ephemeral and "Saved" in saved.text
     stored = await harness.bot.services.store.guild_settings(emulator.guild.id)
