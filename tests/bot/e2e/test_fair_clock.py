@@ -141,7 +141,7 @@ async def test_the_bank_shows_on_boards_in_games_and_reminders_and_moves_top_it_
     users, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
     sweep = harness.bot.client.host.reminders.sweep
     started = clock.now
-    first = boards(harness, thread)[0].content
+    first = boards(harness, thread)[0].text
     assert f"⏱ 3 d left · runs out <t:{int((started + timedelta(hours=72)).timestamp())}:R>" in first
     actor, seat = await actor_of(harness, game_id, users)
     other = users[1 - seat]
@@ -153,9 +153,9 @@ async def test_the_bank_shows_on_boards_in_games_and_reminders_and_moves_top_it_
     assert "⏱ 2 d left" in reminder and f"<@{actor.id}>" in reminder
     clock.advance(hours=6)
     await play_turn(harness, actor, thread, game_id)  # 30 h used: 42 h left, + 24 h
-    assert "⏱ 3 d left" in boards(harness, thread)[-1].content  # the other seat starts full
+    assert "⏱ 3 d left" in boards(harness, thread)[-1].text  # the other seat starts full
     await play_turn(harness, other, thread, game_id)
-    board = boards(harness, thread)[-1].content
+    board = boards(harness, thread)[-1].text
     assert f"<@{actor.id}>" in board and "⏱ 2 d 18 h left" in board
     # Away: the board's clock shows it standing still.
     await harness.slash(actor, thread, "pyramid away", days=2)
