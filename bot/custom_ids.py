@@ -21,6 +21,8 @@ MAX_LENGTH = 100
 ACTIONS = frozenset(
     {
         "join", "leave", "addai", "start", "cancel",  # lobby
+        "lopts",  # a lobby's options as a form (its opener's)
+        "setform",  # the server settings as a form (/pyramid-admin settings; no game: 0)
         "turn",  # open the move picker for the player to act
         "pick",  # descend the move picker
         "page",  # page through a long list of choices

@@ -23,6 +23,7 @@ ENV_NAMES: dict[str, str] = {
     "log_level": "PYRAMID_LOG_LEVEL",
     "reminder_hours": "PYRAMID_REMINDER_HOURS",
     "timeout_hours": "PYRAMID_TIMEOUT_HOURS",
+    "increment_hours": "PYRAMID_INCREMENT_HOURS",
     "dev_guild_id": "PYRAMID_DEV_GUILD_ID",
     "api_base_url": "PYRAMID_API_BASE_URL",
     "ai_delay_seconds": "PYRAMID_AI_DELAY_SECONDS",
@@ -116,6 +117,11 @@ class Settings(OperatorSettings):
     )
     timeout_hours: float = Field(
         default=72.0, gt=0, validation_alias=AliasChoices("PYRAMID_TIMEOUT_HOURS", "timeout_hours")
+    )
+    #: The clock (bot/play/clock.py): timeout_hours is the full time bank, and a move that
+    #: passes the turn on tops the seat's bank up by this much (never past the full bank).
+    increment_hours: float = Field(
+        default=24.0, ge=0, le=720, validation_alias=AliasChoices("PYRAMID_INCREMENT_HOURS", "increment_hours")
     )
     dev_guild_id: int | None = Field(
         default=None, validation_alias=AliasChoices("PYRAMID_DEV_GUILD_ID", "dev_guild_id")

@@ -39,6 +39,8 @@ def bot_permissions(emu: Emulator, channel: Channel) -> int:
 
 def require_view(emu: Emulator, channel: Channel) -> int:
     """The bot's permissions in ``channel``; 403 / 50001 Missing Access when it cannot view it."""
+    if not emu.world.bot_present(channel):  # a group DM, a guild the app is only user-installed in
+        raise missing_access(f"the bot is not in {describe(channel)} (the app is not installed there as a bot)")
     perms = bot_permissions(emu, channel)
     if channel.guild_id is not None and not perms & P.VIEW_CHANNEL:
         raise missing_access(f"the bot cannot view {describe(channel)} (no VIEW_CHANNEL)")
@@ -57,6 +59,8 @@ def require(emu: Emulator, channel: Channel, permission: int, action: str) -> in
 def describe(channel: Channel) -> str:
     if channel.is_dm:
         return f"DM channel {channel.id}"
+    if channel.is_group_dm:
+        return f"group DM {channel.id}"
     kind = "thread" if channel.is_thread else "channel"
     return f"{kind} #{channel.name} ({channel.id})"
 
@@ -70,6 +74,7 @@ def check_channel_post(emu: Emulator, channel: Channel, payload: JSON, n_files: 
     """The bot posting through ``POST /channels/{id}/messages``: view, send, TTS, files, replies. Returns the bot's
     permissions (the caller decides about embeds and emojis with them)."""
     if channel.guild_id is None:
+        require_view(emu, channel)
         return P.DM_PERMISSIONS
     perms = require(emu, channel, send_permission(channel), "sending a message")
     if payload.get("tts") and not perms & P.SEND_TTS_MESSAGES:

@@ -403,22 +403,44 @@ class Harness:
         return user
 
     async def add_guild(
-        self, name: str, *, members: list[User] | None = None, shard: int | tuple[int, int] | None = None
+        self,
+        name: str,
+        *,
+        members: list[User] | None = None,
+        shard: int | tuple[int, int] | None = None,
+        bot: bool = True,
     ) -> Guild:
         """Another guild with the bot, the given users and a #general channel (GUILD_CREATE is dispatched to the
         sessions of its shard). ``shard``: its id lands on that shard, ``(id >> 22) % shard_count == shard_id``,
-        given as ``shard_id`` (of the emulator's ``shard_count``) or ``(shard_id, shard_count)``."""
+        given as ``shard_id`` (of the emulator's ``shard_count``) or ``(shard_id, shard_count)``. ``bot=False``: a
+        guild the app is not installed to (its members reach it only through their own user install)."""
         where = (shard, self.emu.shard_count) if isinstance(shard, int) else shard
         if where is not None and not 0 <= where[0] < where[1]:
             raise HarnessError(f"there is no shard {where[0]} of {where[1]}")
-        guild = self.world.add_guild(name, shard=where)
+        guild = self.world.add_guild(name, shard=where, bot=bot)
         for user in members or []:
             self.world.add_member(guild, user)
         self.world.add_channel(guild, "general")
+        if not bot:
+            return guild
         for session in self.emu.gateway.sessions_for(guild.id):
             payload = self.world.guild_payload(guild, all_members=bool(session.intents & GUILD_PRESENCES))
             await self.emu.gateway.send_event(session, "GUILD_CREATE", payload)
         return guild
+
+    def add_group_dm(self, *users: User) -> Channel:
+        """A group DM of ``users``. No bot is ever in one: the app reaches it only through the interactions of
+        users who installed it to themselves (:meth:`install_app`)."""
+        if len(users) < 2:
+            raise HarnessError("a group DM has at least two users")
+        return self.world.add_group_dm(list(users))
+
+    def install_app(self, user: User) -> None:
+        """``user`` adds the app to their account (user install): its user-installable commands follow them into
+        every guild, DM and group DM."""
+        if 1 not in self.world.app_integration_types:
+            raise HarnessError("the app does not offer user install (World.app_integration_types)")
+        self.world.user_installs.add(user.id)
 
     async def add_channel(self, name: str, *, guild: Guild | None = None, topic: str | None = None) -> Channel:
         channel = self.world.add_channel(guild or self.emu.guild, name, topic=topic)
@@ -627,7 +649,14 @@ class Harness:
         check_command_available(self.emu, cmd, user, channel)
         opts = {**(options or {}), **kw_options, option: value}
         data = build_command_data(
-            self.emu, cmd, parts[1:], opts, guild_id=channel.guild_id, focused=option, invoker=user, where=channel,
+            self.emu,
+            cmd,
+            parts[1:],
+            opts,
+            guild_id=channel.guild_id,
+            focused=option,
+            invoker=user,
+            where=channel,
             locale=locale,
         )
         inter = await dispatch_interaction(
@@ -697,7 +726,12 @@ class Harness:
         channel = self.world.channels[source.channel_id]
         message = self.world.messages.get(source.message_id) if source.message_id is not None else None
         inter = await dispatch_interaction(
-            self.emu, type=MODAL_SUBMIT, user=user, channel=channel, data=data, message=message,
+            self.emu,
+            type=MODAL_SUBMIT,
+            user=user,
+            channel=channel,
+            data=data,
+            message=message,
             locale=source.payload.get("locale"),
         )
         return await self._finish(inter, settle=settle, check=check, what=f"modal {modal.get('custom_id')}")
@@ -728,7 +762,14 @@ class Harness:
         return current
 
     async def _component(
-        self, user: User, message: Message, data: JSON, *, settle: bool, check: bool, what: str,
+        self,
+        user: User,
+        message: Message,
+        data: JSON,
+        *,
+        settle: bool,
+        check: bool,
+        what: str,
         locale: str | None = None,
     ) -> InteractionResult:
         channel = self.world.channels[message.channel_id]

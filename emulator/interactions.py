@@ -13,9 +13,10 @@ import secrets
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from . import installs
 from . import permissions as P
 from .gateway import shard_of
-from .limits import BUTTON, LABEL, SELECT_TYPES, STRING_SELECT, TEXT_INPUT
+from .limits import BUTTON, CHECKBOX, CHECKBOX_GROUP, LABEL, RADIO_GROUP, SELECT_TYPES, STRING_SELECT, TEXT_INPUT
 from .model import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -94,13 +95,22 @@ def check_command_available(emu: Emulator, cmd: Command, user: User, channel: Ch
     raw = cmd.raw
     in_guild = channel.guild_id is not None
     contexts = raw.get("contexts")
-    context = 0 if in_guild else 1
+    context = installs.context_of(channel)
     if contexts is not None and context not in contexts:
         raise CommandUnavailable(f"/{cmd.name} is not available in this context ({context}; contexts={contexts})")
+    owners = installs.owners_for_command(emu.world, cmd, user, channel)
+    if not owners:
+        raise CommandUnavailable(
+            f"/{cmd.name} is not installed for {user.username} in {channel!r} (integration_types="
+            f"{installs.command_integration_types(cmd)}; the bot is {'' if emu.world.bot_present(channel) else 'not '}"
+            f"there; user install: {user.id in emu.world.user_installs})"
+        )
     if not in_guild:
         if cmd.guild_id is None and raw.get("dm_permission") is False and contexts is None:
             raise CommandUnavailable(f"/{cmd.name} is not available in DMs (dm_permission false)")
         return
+    if str(installs.GUILD_INSTALL) not in owners:
+        return  # command permissions belong to a guild's install of the app
     if channel.is_thread and channel.archived:
         raise CommandUnavailable(f"users cannot use application commands in the archived thread {channel.name!r}")
     perms = emu.world.permissions(user, channel)
@@ -238,8 +248,13 @@ def build_command_data(
         choices = spec.get("choices")
         if choices:
             match = next(
-                (c for c in choices if c["value"] == value or c["name"] == value
-                 or (isinstance(value, str) and localized(c, "name", locale) == value)),
+                (
+                    c
+                    for c in choices
+                    if c["value"] == value
+                    or c["name"] == value
+                    or (isinstance(value, str) and localized(c, "name", locale) == value)
+                ),
                 None,
             )
             if match is None:
@@ -364,6 +379,33 @@ def _submitted_input(comp: JSON, values: Mapping[str, Any], used: set[str]) -> J
         chosen = values.get(cid, [])
         used.add(cid)
         return {"type": comp["type"], "custom_id": cid, "values": list(chosen)}
+    offered = [str(o.get("value")) for o in comp.get("options") or [] if isinstance(o, dict)]
+    defaults = [str(o.get("value")) for o in comp.get("options") or [] if isinstance(o, dict) and o.get("default")]
+    if comp.get("type") == RADIO_GROUP:  # one option (or none, when not required)
+        used.add(cid)
+        picked = values.get(cid, defaults[0] if defaults else None)
+        if picked is not None and str(picked) not in offered:
+            raise HarnessError(f"radio group {cid!r} offers {offered}, not {picked!r}")
+        if picked is None and comp.get("required", True):
+            raise HarnessError(f"radio group {cid!r} is required")
+        return {"type": RADIO_GROUP, "custom_id": cid, "value": None if picked is None else str(picked)}
+    if comp.get("type") == CHECKBOX_GROUP:
+        used.add(cid)
+        ticked = [str(v) for v in values.get(cid, defaults)]
+        lo, hi = comp.get("min_values", 1), comp.get("max_values", len(offered))
+        if (
+            any(v not in offered for v in ticked)
+            or ((ticked or comp.get("required", True))
+            and not lo <= len(ticked) <= hi)
+        ):
+            raise HarnessError(f"checkbox group {cid!r}: {ticked} is not {lo}..{hi} of {offered}")
+        return {"type": CHECKBOX_GROUP, "custom_id": cid, "values": ticked}
+    if comp.get("type") == CHECKBOX:
+        used.add(cid)
+        value = values.get(cid, bool(comp.get("default")))
+        if not isinstance(value, bool):
+            raise HarnessError(f"checkbox {cid!r} takes True or False")
+        return {"type": CHECKBOX, "custom_id": cid, "value": value}
     return {"type": comp.get("type"), **({"id": comp["id"]} if "id" in comp else {})}
 
 
@@ -412,9 +454,11 @@ async def dispatch_interaction(
     token = f"aW50ZXJhY3Rpb246{iid}:" + secrets.token_urlsafe(48)
     guild = world.guilds.get(channel.guild_id) if channel.guild_id is not None else None
     channel_payload = world.channel_payload(channel)
-    bot_perms = world.permissions(world.bot, channel)
-    if guild is None:  # documented: DMs with the bot get these (discord.py reads app_permissions as given)
-        bot_perms |= P.MENTION_EVERYONE
+    if type in (APPLICATION_COMMAND, AUTOCOMPLETE) and int(data.get("id") or 0) in world.commands:
+        owners = installs.owners_for_command(world, world.commands[int(data["id"])], user, channel)
+    else:
+        owners = installs.owners_for_message(world, message, channel)
+    bot_perms = installs.app_permissions(world, user, channel)
     payload: JSON = {
         "id": str(iid),
         "application_id": str(world.application_id),
@@ -428,8 +472,8 @@ async def dispatch_interaction(
         "locale": locale or user.locale,
         "entitlements": [],
         "entitlement_sku_ids": [],
-        "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
-        "context": 0 if guild is not None else 1,
+        "authorizing_integration_owners": owners,
+        "context": installs.context_of(channel),
         "attachment_size_limit": emu.attachment_size_limit,
     }
     if not world.can_access(user, channel):
@@ -461,6 +505,8 @@ async def dispatch_interaction(
         deadline=now + emu.interaction_deadline,
         created_wall=emu.now(),
         message_id=message.id if message is not None else None,
+        owners=owners,
+        public_allowed=installs.may_answer_publicly(world, user, channel, owners),
     )
     world.interactions[iid] = inter
     world.interactions_by_token[token] = inter

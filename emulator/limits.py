@@ -73,10 +73,30 @@ RULES: dict[str, str] = {
     "select-placeholder": "select placeholder is at most 150 characters",
     "select-values": "0 <= min_values <= max_values <= 25 (and <= number of options)",
     "select-defaults": "a select's default options/values are no more than max_values",
-    "components-v2-content": "messages flagged IS_COMPONENTS_V2 cannot use content or embeds",
+    "components-v2-content": "messages flagged IS_COMPONENTS_V2 cannot use content, embeds, stickers or a poll",
+    "components-v2-flag": "layout and content components (sections, text displays, media, separators, containers) "
+    "need the IS_COMPONENTS_V2 flag, which an edit cannot remove",
+    "component-id": "a component id is a non-negative integer, unique within the message or modal",
+    "text-display-content": "a text display has content",
+    "text-display-total": "the text displays of a message or modal hold at most 4000 characters together",
+    "section-components": "a section holds 1-3 text displays",
+    "section-accessory": "a section has its accessory: a button or a thumbnail",
+    "media-item": "a media item has a url (http(s) or attachment://) and alt text of at most 1024 characters",
+    "media-gallery-items": "a media gallery holds 1-10 items",
+    "media-attachment": "an attachment:// reference names a file of the message",
+    "file-component": "a file component references an uploaded file (attachment:// only)",
+    "separator-spacing": "a separator's spacing is 1 or 2 and divider a boolean",
+    "container-accent": "a container's accent_color is an integer from 0 to 0xFFFFFF",
     # modals
     "modal-title": "modal title is 1-45 characters",
     "modal-components": "a modal has 1-5 components",
+    "modal-label": "a label's text is 1-45 characters, its description at most 100, and it wraps one input",
+    "modal-select": "a select in a modal: min_values is omitted or at least 1 unless required is false",
+    "radio-group": "a radio group has 2-10 options (value and label 1-100 characters, description at most 100), "
+    "at most one of them default",
+    "checkbox-group": "a checkbox group has 1-10 options; 0 <= min_values <= max_values <= 10 and <= the options; "
+    "min_values at least 1 unless required is false",
+    "checkbox": "a checkbox's default is a boolean (it cannot be required)",
     "text-input-label": "text input label is 1-45 characters",
     "text-input-length": "text input min_length/max_length within 0-4000 / 1-4000",
     "text-input-placeholder": "text input placeholder is at most 100 characters",
@@ -90,6 +110,8 @@ RULES: dict[str, str] = {
     "command-name": "command/option names match ^[-_'\\p{L}\\p{N}]{1,32}$ in lowercase (chat input commands)",
     "command-description": "chat input command/option descriptions are 1-100 characters (context menus: empty)",
     "command-options": "at most 25 options; unique names; required before optional; fields valid for the type",
+    "command-localized-names": "in every locale, the names of a command's options (and of the commands of a "
+    "type) stay distinct once localized",
     "command-nesting": "options are all subcommands/groups or none; groups hold subcommands; one level of groups",
     "command-choices": "at most 25 choices, names 1-100, values of the option's type (strings 1-100 characters)",
     "command-size": "a chat input command has at most 8000 characters of names, descriptions and values",
@@ -104,6 +126,10 @@ RULES: dict[str, str] = {
     "interaction-token-expired": "interaction tokens are valid for 15 minutes",
     "deferred-followup": "a deferred (thinking) response is completed by editing @original, not by a follow-up "
     "(deprecated; refused in strict mode)",
+    "followup-limit": "an interaction only a user install authorizes takes at most 5 follow-ups",
+    "deprecated-field": "no field Discord documents as deprecated (dm_permission: use contexts); refused in strict "
+    "mode",
+    "command-install-context": "a command's integration_types are installation contexts the app supports",
     "followup-params": "interaction follow-ups take no thread_id, username, avatar_url, thread_name or applied_tags",
     # permissions
     "missing-access": "the bot acts only in channels it can view (VIEW_CHANNEL), else 50001 Missing Access",
@@ -175,6 +201,19 @@ TEXT_INPUT = 4
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
 INTERACTIVE_TYPES = frozenset({BUTTON, TEXT_INPUT} | SELECT_TYPES)
 LABEL = 18
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = 9, 10, 11, 12, 13, 14, 17
+FILE_UPLOAD, RADIO_GROUP, CHECKBOX_GROUP, CHECKBOX = 19, 21, 22, 23
+#: what may stand where (components reference: each component's "child components" tables)
+V2_TYPES = frozenset({SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER})
+V2_TOP_LEVEL = frozenset({ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER})
+CONTAINER_CHILDREN = frozenset({ACTION_ROW, TEXT_DISPLAY, SECTION, MEDIA_GALLERY, SEPARATOR, FILE})
+SECTION_CHILDREN = frozenset({TEXT_DISPLAY})
+SECTION_ACCESSORIES = frozenset({BUTTON, THUMBNAIL})
+MODAL_TOP_LEVEL = frozenset({LABEL, TEXT_DISPLAY, ACTION_ROW})  # action rows: legacy text inputs only
+LABEL_CHILDREN = frozenset({TEXT_INPUT, FILE_UPLOAD, RADIO_GROUP, CHECKBOX_GROUP, CHECKBOX} | SELECT_TYPES)
+MAX_TEXT_DISPLAY_TOTAL = 4000
+MAX_MEDIA_DESCRIPTION = 1024
+MAX_GALLERY_ITEMS = 10
 LINK_STYLE = 5
 PREMIUM_STYLE = 6
 
@@ -610,13 +649,35 @@ def _check_row(out: list[Problem], path: Path, row: JSON, *, in_modal: bool = Fa
             )
 
 
-def check_components(components: Sequence[JSON], *, v2: bool = False, path: Path = ("components",)) -> list[Problem]:
+def check_components(
+    components: Sequence[JSON],
+    *,
+    v2: bool = False,
+    path: Path = ("components",),
+    attachment_names: Sequence[str] | None = None,
+) -> list[Problem]:
+    """A message's components: legacy (action rows only) or, with IS_COMPONENTS_V2, the layout and content
+    components where the components reference lets each stand. ``attachment_names``: the message's files, which
+    ``attachment://`` references must name (None: not checked)."""
     out: list[Problem] = []
     seen: dict[str, Path] = {}
     everything = list(iter_components(components, path))
     for p, c in everything:
         _check_custom_id(out, p, c, seen)
+    _check_ids(out, everything)
     if not v2:
+        for i, c in enumerate(components):
+            if c.get("type") in V2_TYPES:
+                out.append(
+                    Problem(
+                        "components-v2-flag",
+                        (*path, i, "type"),
+                        "COMPONENT_TYPE_INVALID",
+                        f"Component type {c.get('type')} needs the IS_COMPONENTS_V2 message flag",
+                    )
+                )
+        if any(c.get("type") in V2_TYPES for c in components):
+            return out
         if len(components) > MAX_ACTION_ROWS:
             out.append(_too_long("action-rows", path, MAX_ACTION_ROWS))
         interactive = [c for _, c in everything if c.get("type") in INTERACTIVE_TYPES]
@@ -637,18 +698,178 @@ def check_components(components: Sequence[JSON], *, v2: bool = False, path: Path
         return out
     if len(everything) > MAX_COMPONENTS_V2:
         out.append(_too_long("components-total", path, MAX_COMPONENTS_V2))
-    for p, c in everything:
-        if c.get("type") == ACTION_ROW:
-            _check_row(out, p, c)
-        elif c.get("type") == BUTTON and p[-1] == "accessory":
-            _check_button(out, p, c)
+    for i, c in enumerate(components):
+        _check_v2(out, (*path, i), c, V2_TOP_LEVEL, attachment_names)
+    _check_text_total(out, path, everything)
     return out
+
+
+def text_display_contents(components: Sequence[JSON]) -> list[str]:
+    """The markdown of every text display, in order: a components-v2 message's text (mentions in it ping)."""
+    return [str(c.get("content") or "") for _, c in iter_components(components) if c.get("type") == TEXT_DISPLAY]
+
+
+def _check_ids(out: list[Problem], everything: list[tuple[Path, JSON]]) -> None:
+    """Component ``id``s: optional integers, unique within the message (0 means "none", the API fills it in)."""
+    seen: dict[int, Path] = {}
+    for p, c in everything:
+        cid = c.get("id")
+        if cid is None:
+            continue
+        if isinstance(cid, bool) or not isinstance(cid, int) or cid < 0:
+            out.append(Problem("component-id", (*p, "id"), "NUMBER_TYPE_COERCE", f'Value "{cid}" is not int.'))
+        elif cid and cid in seen:
+            out.append(
+                Problem(
+                    "component-id",
+                    (*p, "id"),
+                    "COMPONENT_ID_DUPLICATED",
+                    f"Component id {cid} is already used at {'.'.join(map(str, seen[cid]))}",
+                )
+            )
+        elif cid:
+            seen[cid] = p
+
+
+def _check_text_total(out: list[Problem], path: Path, everything: list[tuple[Path, JSON]]) -> None:
+    total = sum(len(str(c.get("content") or "")) for _, c in everything if c.get("type") == TEXT_DISPLAY)
+    if total > MAX_TEXT_DISPLAY_TOTAL:
+        out.append(
+            Problem(
+                "text-display-total",
+                path,
+                "COMPONENT_TEXT_DISPLAY_MAX_LENGTH",
+                f"Text displays hold {total} characters together (at most {MAX_TEXT_DISPLAY_TOTAL})",
+            )
+        )
+
+
+def _misplaced(path: Path, ctype: Any) -> Problem:
+    return Problem(
+        "component-type", (*path, "type"), "COMPONENT_TYPE_INVALID", f"Component type {ctype} not allowed here"
+    )
+
+
+def _check_media(out: list[Problem], path: Path, item: Any, names: Sequence[str] | None) -> None:
+    """A media gallery item or a thumbnail: ``media.url`` (http(s) or ``attachment://`` a file of the message) and
+    its alt text (``description``)."""
+    if not isinstance(item, dict):
+        out.append(_not_a_dict("media-item", path))
+        return
+    media = item.get("media")
+    url = media.get("url") if isinstance(media, dict) else None
+    if not url:
+        out.append(_required("media-item", (*path, "media", "url")))
+    elif not isinstance(url, str) or not url.startswith(("http://", "https://", "attachment://")):
+        out.append(_bad_url("media-item", (*path, "media", "url")))
+    elif url.startswith("attachment://") and names is not None and url.removeprefix("attachment://") not in names:
+        out.append(
+            Problem(
+                "media-attachment",
+                (*path, "media", "url"),
+                "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                f"{url} names no file of this message",
+            )
+        )
+    _check_len(out, "media-item", (*path, "description"), item.get("description"), MAX_MEDIA_DESCRIPTION)
+
+
+def _check_v2(out: list[Problem], path: Path, c: Any, allowed: frozenset[int], names: Sequence[str] | None) -> None:
+    """One component of a components-v2 message where ``allowed`` types may stand, and its children."""
+    if not isinstance(c, dict):
+        out.append(_not_a_dict("component-type", path))
+        return
+    t = c.get("type")
+    if t not in allowed:
+        out.append(_misplaced(path, t))
+        return
+    if t == ACTION_ROW:
+        _check_row(out, path, c)
+    elif t == TEXT_DISPLAY:
+        if not isinstance(c.get("content"), str) or not c["content"]:
+            out.append(_required("text-display-content", (*path, "content")))
+    elif t == SECTION:
+        children = c.get("components")
+        if not isinstance(children, list) or not 1 <= len(children) <= 3:
+            out.append(_bad_length("section-components", (*path, "components"), 1, 3))
+        for j, child in enumerate(children if isinstance(children, list) else []):
+            _check_v2(out, (*path, "components", j), child, SECTION_CHILDREN, names)
+        accessory = c.get("accessory")
+        if not isinstance(accessory, dict):
+            out.append(_required("section-accessory", (*path, "accessory")))
+        elif accessory.get("type") not in SECTION_ACCESSORIES:
+            out.append(
+                Problem(
+                    "section-accessory",
+                    (*path, "accessory", "type"),
+                    "COMPONENT_TYPE_INVALID",
+                    f"Component type {accessory.get('type')} cannot be a section's accessory",
+                )
+            )
+        elif accessory.get("type") == BUTTON:
+            _check_button(out, (*path, "accessory"), accessory)
+        else:
+            _check_media(out, (*path, "accessory"), accessory, names)
+    elif t == MEDIA_GALLERY:
+        items = c.get("items")
+        if not isinstance(items, list) or not 1 <= len(items) <= MAX_GALLERY_ITEMS:
+            out.append(_bad_length("media-gallery-items", (*path, "items"), 1, MAX_GALLERY_ITEMS))
+        for j, item in enumerate(items if isinstance(items, list) else []):
+            _check_media(out, (*path, "items", j), item, names)
+    elif t == FILE:
+        node = c.get("file")
+        url = node.get("url") if isinstance(node, dict) else None
+        if not isinstance(url, str) or not url.startswith("attachment://"):
+            out.append(
+                Problem(
+                    "file-component",
+                    (*path, "file", "url"),
+                    "UNFURLED_MEDIA_ITEM_ATTACHMENT_REQUIRED",
+                    "A file component only takes attachment://<filename>",
+                )
+            )
+        elif names is not None and url.removeprefix("attachment://") not in names:
+            out.append(
+                Problem(
+                    "media-attachment",
+                    (*path, "file", "url"),
+                    "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                    f"{url} names no file of this message",
+                )
+            )
+    elif t == SEPARATOR:
+        spacing, divider = c.get("spacing"), c.get("divider")
+        if spacing is not None and (isinstance(spacing, bool) or spacing not in (1, 2)):
+            out.append(
+                Problem("separator-spacing", (*path, "spacing"), "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.")
+            )
+        if divider is not None and not isinstance(divider, bool):
+            out.append(Problem("separator-spacing", (*path, "divider"), "BASE_TYPE_BAD_TYPE", "Must be a boolean."))
+    elif t == CONTAINER:
+        color = c.get("accent_color")
+        if color is not None and (isinstance(color, bool) or not isinstance(color, int) or not 0 <= color <= 0xFFFFFF):
+            out.append(
+                Problem(
+                    "container-accent",
+                    (*path, "accent_color"),
+                    "NUMBER_TYPE_MAX",
+                    "int value should be between 0 and 16777215.",
+                )
+            )
+        children = c.get("components")
+        if not isinstance(children, list):
+            out.append(_not_a_list("component-type", (*path, "components")))
+            children = []
+        for j, child in enumerate(children):
+            _check_v2(out, (*path, "components", j), child, CONTAINER_CHILDREN, names)
 
 
 # --- whole messages ----------------------------------------------------------------------------------------------
 
 
-def check_message(payload: JSON, *, n_files: int = 0, existing_attachments: int = 0) -> list[Problem]:
+def check_message(
+    payload: JSON, *, n_files: int = 0, existing_attachments: int = 0, attachment_names: Sequence[str] | None = None
+) -> list[Problem]:
     """Field limits of a message create/edit body (or the ``data`` of an interaction response)."""
     out: list[Problem] = []
     content = payload.get("content")
@@ -658,16 +879,18 @@ def check_message(payload: JSON, *, n_files: int = 0, existing_attachments: int 
     out += check_embeds(embeds)
     flags = int(payload.get("flags") or 0)
     v2 = bool(flags & IS_COMPONENTS_V2)
-    if v2 and (content or embeds):
-        out.append(
-            Problem(
-                "components-v2-content",
-                ("content" if content else "embeds",),
-                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2",
-            )
-        )
-    out += check_components(payload.get("components") or [], v2=v2)
+    if v2:
+        for key in ("content", "embeds", "sticker_ids", "poll"):
+            if payload.get(key):
+                out.append(
+                    Problem(
+                        "components-v2-content",
+                        (key,),
+                        "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                        f"The {key!r} field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+                    )
+                )
+    out += check_components(payload.get("components") or [], v2=v2, attachment_names=attachment_names)
     if n_files + existing_attachments > MAX_ATTACHMENTS:
         out.append(_too_long("attachment-count", ("attachments",), MAX_ATTACHMENTS))
     stickers = payload.get("sticker_ids")
@@ -804,6 +1027,8 @@ def _check_text_input(out: list[Problem], path: Path, t: JSON) -> None:
 
 
 def check_modal(data: JSON, path: Path = ("data",)) -> list[Problem]:
+    """A modal: title, custom_id, 1-5 top-level components (labels wrapping one input, text displays, and the
+    legacy action rows of text inputs), each input as the components reference describes it."""
     out: list[Problem] = []
     _check_len(out, "modal-title", (*path, "title"), data.get("title"), 45, low=1, required=True)
     _check_len(
@@ -813,20 +1038,124 @@ def check_modal(data: JSON, path: Path = ("data",)) -> list[Problem]:
     if not 1 <= len(comps) <= 5:
         out.append(_bad_length("modal-components", (*path, "components"), 1, 5))
     seen: dict[str, Path] = {}
-    for p, c in iter_components(comps, (*path, "components")):
+    everything = list(iter_components(comps, (*path, "components")))
+    for p, c in everything:
         _check_custom_id(out, p, c, seen)
+    _check_ids(out, everything)
     for i, c in enumerate(comps):
         cp = (*path, "components", i)
-        if c.get("type") == ACTION_ROW:
+        t = c.get("type") if isinstance(c, dict) else None
+        if t not in MODAL_TOP_LEVEL:
+            out.append(_misplaced(cp, t))
+        elif t == ACTION_ROW:
             _check_row(out, cp, c, in_modal=True)
-        elif c.get("type") == LABEL:
-            _check_len(out, "text-input-label", (*cp, "label"), c.get("label"), 45, low=1, required=True)
-            inner = c.get("component") or {}
-            if inner.get("type") == TEXT_INPUT:
-                _check_text_input(out, (*cp, "component"), inner)
-            elif inner.get("type") in SELECT_TYPES:
-                _check_select(out, (*cp, "component"), inner)
+        elif t == TEXT_DISPLAY:
+            if not isinstance(c.get("content"), str) or not c["content"]:
+                out.append(_required("text-display-content", (*cp, "content")))
+        else:
+            _check_label(out, cp, c)
+    _check_text_total(out, (*path, "components"), everything)
     return out
+
+
+def _check_label(out: list[Problem], path: Path, label: JSON) -> None:
+    _check_len(out, "modal-label", (*path, "label"), label.get("label"), 45, low=1, required=True)
+    _check_len(out, "modal-label", (*path, "description"), label.get("description"), 100)
+    inner = label.get("component")
+    cp = (*path, "component")
+    if not isinstance(inner, dict):
+        out.append(_required("modal-label", cp))
+        return
+    t = inner.get("type")
+    if t not in LABEL_CHILDREN:
+        out.append(_misplaced(cp, t))
+        return
+    if t != TEXT_INPUT and not inner.get("custom_id"):
+        out.append(_required("custom-id-length", (*cp, "custom_id")))
+    if t == TEXT_INPUT:
+        _check_text_input(out, cp, inner)
+    elif t in SELECT_TYPES:
+        _check_select(out, cp, inner)
+        _check_required_minimum(out, "modal-select", cp, inner)
+    elif t == RADIO_GROUP:
+        _check_choice_options(out, "radio-group", cp, inner.get("options"), low=2)
+        defaults = [o for o in inner.get("options") or [] if isinstance(o, dict) and o.get("default")]
+        if len(defaults) > 1:
+            out.append(
+                Problem(
+                    "radio-group", (*cp, "options"), "RADIO_GROUP_TOO_MANY_DEFAULTS", "At most one option is default"
+                )
+            )
+        _check_bool(out, "radio-group", cp, inner, "required")
+    elif t == CHECKBOX_GROUP:
+        options = inner.get("options")
+        _check_choice_options(out, "checkbox-group", cp, options, low=1)
+        n = len(options) if isinstance(options, list) else 0
+        lo, hi = inner.get("min_values", 1), inner.get("max_values", n)
+        if (
+            not isinstance(lo, int)
+            or not isinstance(hi, int)
+            or isinstance(lo, bool)
+            or isinstance(hi, bool)
+            or not (0 <= lo <= 10 and 1 <= hi <= 10 and lo <= hi)
+            or (n and hi > n)
+        ):
+            out.append(
+                Problem(
+                    "checkbox-group", (*cp, "max_values"), "BASE_TYPE_BAD_VALUE", f"min_values={lo} max_values={hi}"
+                )
+            )
+        _check_required_minimum(out, "checkbox-group", cp, inner)
+        _check_bool(out, "checkbox-group", cp, inner, "required")
+    elif t == CHECKBOX:
+        _check_bool(out, "checkbox", cp, inner, "default")
+        if "required" in inner:
+            out.append(Problem("checkbox", (*cp, "required"), "BASE_TYPE_BAD_VALUE", "A checkbox cannot be required"))
+    elif t == FILE_UPLOAD:
+        lo, hi = inner.get("min_values", 1), inner.get("max_values", 1)
+        if not isinstance(lo, int) or not isinstance(hi, int) or not (0 <= lo <= 10 and 1 <= hi <= 10 and lo <= hi):
+            out.append(
+                Problem("modal-select", (*cp, "max_values"), "BASE_TYPE_BAD_VALUE", f"min_values={lo} max_values={hi}")
+            )
+        _check_required_minimum(out, "modal-select", cp, inner)
+
+
+def _check_bool(out: list[Problem], rule: str, path: Path, comp: JSON, key: str) -> None:
+    if key in comp and not isinstance(comp[key], bool):
+        out.append(Problem(rule, (*path, key), "BASE_TYPE_BAD_TYPE", "Must be a boolean."))
+
+
+def _check_required_minimum(out: list[Problem], rule: str, path: Path, comp: JSON) -> None:
+    """ "min_values must be either omitted or at least 1 if required is omitted or true"."""
+    if comp.get("required", True) is not False and comp.get("min_values", 1) == 0:
+        out.append(
+            Problem(
+                rule,
+                (*path, "min_values"),
+                "BASE_TYPE_BAD_VALUE",
+                "min_values must be at least 1 unless required is false",
+            )
+        )
+
+
+def _check_choice_options(out: list[Problem], rule: str, path: Path, options: Any, *, low: int) -> None:
+    """The options of a radio group or a checkbox group: ``low``-10 of them, values unique."""
+    if not isinstance(options, list) or not low <= len(options) <= 10:
+        out.append(_bad_length(rule, (*path, "options"), low, 10))
+        return
+    values: set[str] = set()
+    for j, o in enumerate(options):
+        op = (*path, "options", j)
+        if not isinstance(o, dict):
+            out.append(_not_a_dict(rule, op))
+            continue
+        _check_len(out, rule, (*op, "label"), o.get("label"), 100, low=1, required=True)
+        _check_len(out, rule, (*op, "value"), o.get("value"), 100, low=1, required=True)
+        _check_len(out, rule, (*op, "description"), o.get("description"), 100)
+        _check_bool(out, rule, op, o, "default")
+        if o.get("value") in values:
+            out.append(Problem(rule, (*op, "value"), "OPTION_VALUE_DUPLICATED", "Option values must be unique"))
+        values.add(str(o.get("value")))
 
 
 # option types
@@ -1136,7 +1465,30 @@ def _check_options(out: list[Problem], options: list[Any], path: Path, *, depth:
                 )
         else:
             seen_optional = True
+    _check_localized_names(out, path, [(i, o) for i, o in enumerate(options) if isinstance(o, dict)], "option")
     return size
+
+
+def _check_localized_names(out: list[Problem], path: Path, objs: list[tuple[int, JSON]], what: str) -> None:
+    """Names must stay distinct in every language: a localized name that equals another's (localized or default)
+    name there is refused, as Discord refuses duplicate names."""
+    locales = {loc for _, o in objs if isinstance(o.get("name_localizations"), dict) for loc in o["name_localizations"]}
+    for locale in sorted(str(loc) for loc in locales):
+        seen: dict[str, int] = {}
+        for i, o in objs:
+            if not isinstance(o.get("name_localizations") or {}, dict):
+                continue
+            name = (o.get("name_localizations") or {}).get(locale) or o.get("name")
+            if name in seen and seen[name] != i:
+                out.append(
+                    Problem(
+                        "command-localized-names",
+                        (*path, i, "name_localizations", locale),
+                        "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                        f"{what} name {name!r} is used twice in {locale}",
+                    )
+                )
+            seen.setdefault(str(name), i)
 
 
 def _invalid_field(path: Path, key: str, option_type: int) -> Problem:
@@ -1242,6 +1594,10 @@ def check_command_set(commands: Sequence[JSON], *, guild: bool = False) -> list[
                     f"Maximum number of application commands of type {ctype} reached ({limit})",
                 )
             )
+    for ctype in COMMAND_LIMITS:
+        same_type = [(i, c) for i, c in enumerate(commands) if isinstance(c, dict) and c.get("type", 1) == ctype]
+        if any(c.get("name_localizations") for _, c in same_type):
+            _check_localized_names(out, (), same_type, "command")
     seen: set[tuple[str, int]] = set()
     for i, c in enumerate(commands):
         if not isinstance(c, dict):

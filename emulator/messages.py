@@ -245,11 +245,31 @@ def validate(
     create: bool = True,
 ) -> None:
     problems = limits.check_request(payload, allowed_flags=allowed_flags, create=create)
-    problems += limits.check_message(payload, n_files=len(files), existing_attachments=existing)
+    problems += limits.check_message(
+        payload, n_files=len(files), existing_attachments=existing, attachment_names=_upload_names(payload, files)
+    )
     if problems:
         raise limits.form_error(problems, prefix)
     check_attachment_refs(payload.get("attachments"), files, [], prefix)
     check_files(emu, files)
+
+
+def _upload_names(payload: JSON, files: list[UploadedFile]) -> list[str]:
+    """The file names a new message will carry: an ``attachments`` entry may rename its upload."""
+    by_index = {f.index: f.filename for f in files}
+    spec = payload.get("attachments")
+    if not isinstance(spec, list):
+        return list(by_index.values())
+    names = []
+    for item in spec:
+        if isinstance(item, dict):
+            try:
+                ref = int(item.get("id", -1))
+            except (TypeError, ValueError):
+                continue
+            if ref in by_index:
+                names.append(str(item.get("filename") or by_index[ref]))
+    return names
 
 
 def create_message(
@@ -329,7 +349,9 @@ def create_message(
         visible_to=ephemeral_for if flags & EPHEMERAL else None,
         message_reference=payload.get("message_reference"),
         poll=payload.get("poll"),
-        pinged=pinged_users(content, payload.get("allowed_mentions"), flags),
+        pinged=pinged_users(
+            "\n".join([content, *limits.text_display_contents(components)]), payload.get("allowed_mentions"), flags
+        ),
     )
     world.add_message(msg)
     _remember_nonce(emu, author, payload, msg)
@@ -387,11 +409,14 @@ def edit_message(
             merged[key] = payload[key]
     if merged.get("flags") is None:
         merged["flags"] = msg.flags & ~LOADING
+    merged["flags"] = int(merged["flags"]) | (msg.flags & limits.IS_COMPONENTS_V2)  # it cannot be removed
     spec = payload.get("attachments")
     attachments = (
         _attachments(emu, channel, spec, files, msg.attachments) if (spec is not None or files) else msg.attachments
     )
-    problems = limits.check_message(merged, n_files=0, existing_attachments=len(attachments))
+    problems = limits.check_message(
+        merged, n_files=0, existing_attachments=len(attachments), attachment_names=[a.filename for a in attachments]
+    )
     if problems:
         raise limits.form_error(problems, prefix)
     check_files(emu, files)
@@ -433,6 +458,8 @@ def event_payload(emu: Emulator, msg: Message) -> JSON:
 async def announce_create(emu: Emulator, msg: Message) -> None:
     if msg.ephemeral:  # bots receive no gateway events for ephemeral messages
         return
+    if not emu.world.bot_present(emu.world.channels[msg.channel_id]):  # no events where the bot user is not
+        return
     if _nonces(emu).take_replay(msg.id):  # announced when it was created; a nonce replay creates nothing
         return
     channel = emu.world.channels[msg.channel_id]
@@ -448,6 +475,8 @@ async def announce_create(emu: Emulator, msg: Message) -> None:
 async def announce_update(emu: Emulator, msg: Message) -> None:
     if msg.ephemeral:
         return
+    if not emu.world.bot_present(emu.world.channels[msg.channel_id]):  # no events where the bot user is not
+        return
     channel = emu.world.channels[msg.channel_id]
     privileged = msg.author.id != emu.bot.id and not channel.is_dm
     await emu.gateway.dispatch(
@@ -461,6 +490,8 @@ async def delete_message(emu: Emulator, msg: Message) -> None:
     if msg.ephemeral:
         return
     channel = emu.world.channels[msg.channel_id]
+    if not emu.world.bot_present(channel):
+        return
     data: JSON = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
     if msg.guild_id is not None:
         data["guild_id"] = str(msg.guild_id)
@@ -548,4 +579,3 @@ def pinged_users(content: str, allowed: Any, flags: int) -> frozenset[int]:
         return frozenset(mentioned)
     listed = {int(u) for u in allowed.get("users") or [] if str(u).isdigit()}
     return frozenset(mentioned & listed)
-

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 import struct
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ DISCORD_EPOCH_MS = 1420070400000
 # channel types
 GUILD_TEXT = 0
 DM = 1
+GROUP_DM = 3
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = frozenset({10, PUBLIC_THREAD, PRIVATE_THREAD})
@@ -217,6 +219,11 @@ class Channel:
         return self.type == DM
 
     @property
+    def is_group_dm(self) -> bool:
+        """A group DM: users only (a bot is never in one); an app reaches it only through interactions."""
+        return self.type == GROUP_DM
+
+    @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
@@ -246,8 +253,11 @@ class Attachment:
     def is_image(self) -> bool:
         """A picture Discord shows inline (PNG, GIF, JPEG, WebP), by its bytes; its ``description`` is its alt text."""
         d = self.data
-        return self.is_png or d[:6] in (b"GIF87a", b"GIF89a") or d[:3] == b"\xff\xd8\xff" or (
-            d[:4] == b"RIFF" and d[8:12] == b"WEBP"
+        return (
+            self.is_png
+            or d[:6] in (b"GIF87a", b"GIF89a")
+            or d[:3] == b"\xff\xd8\xff"
+            or (d[:4] == b"RIFF" and d[8:12] == b"WEBP")
         )
 
     def image_size(self) -> tuple[int, int] | None:
@@ -274,6 +284,35 @@ class Attachment:
         if wh is not None:
             p["width"], p["height"] = wh
         return p
+
+
+def resolve_media_urls(components: list[JSON], attachments: list[Attachment]) -> list[JSON]:
+    """``attachment://name`` in media galleries, thumbnails and file components, shown as the attachment's URL with
+    its ``attachment_id``, as Discord returns them (the message keeps the components as sent)."""
+    if not any(c.get("type") in (11, 12, 13) for c in _walk(components)):
+        return components
+    by_name = {a.filename: a for a in attachments}
+    out: list[JSON] = json.loads(json.dumps(components))
+
+    def fix(media: Any) -> None:
+        if isinstance(media, dict) and isinstance(media.get("url"), str) and media["url"].startswith("attachment://"):
+            att = by_name.get(media["url"].removeprefix("attachment://"))
+            if att is not None:
+                media.update(url=att.url, proxy_url=att.url, attachment_id=str(att.id), content_type=att.content_type)
+                wh = att.image_size()
+                if wh is not None:
+                    media["width"], media["height"] = wh
+
+    for c in _walk(out):
+        if c.get("type") == 12:
+            for item in c.get("items") or []:
+                if isinstance(item, dict):
+                    fix(item.get("media"))
+        elif c.get("type") == 11:
+            fix(c.get("media"))
+        elif c.get("type") == 13:
+            fix(c.get("file"))
+    return out
 
 
 def _walk(components: list[JSON]) -> Iterator[JSON]:
@@ -346,6 +385,22 @@ class Message:
                 parts.append(c.get("content") or "")
         return "\n".join(p for p in parts if p)
 
+    def text_displays(self) -> list[str]:
+        """The markdown of the text displays of a components-v2 message, in order (a card's text)."""
+        return [str(c.get("content") or "") for c in _walk(self.components) if c.get("type") == 10]
+
+    def media(self) -> list[tuple[Attachment | None, str | None]]:
+        """Every picture a components-v2 message shows (media gallery items, thumbnails), with its alt text (the
+        item's ``description``): the attachment it resolved to, or None for an outside URL."""
+        by_url = {a.url: a for a in self.attachments} | {f"attachment://{a.filename}": a for a in self.attachments}
+        found: list[tuple[Attachment | None, str | None]] = []
+        for c in _walk(self.components):
+            items = c.get("items") or [] if c.get("type") == 12 else [c] if c.get("type") == 11 else []
+            for item in items:
+                url = (item.get("media") or {}).get("url")
+                found.append((by_url.get(str(url)), item.get("description")))
+        return found
+
     def png_attachments(self) -> list[Attachment]:
         return [a for a in self.attachments if a.is_png]
 
@@ -385,7 +440,13 @@ class Command:
             "description": "",
             "options": [],
         }
-        p.update(self.raw)
+        p.update({k: v for k, v in self.raw.items() if k != "dm_permission"})
+        # Discord answers with its own representation: the bitfield as a string, the installation contexts filled in
+        perms = p.get("default_member_permissions")
+        p["default_member_permissions"] = None if perms is None else str(perms)
+        if p.get("integration_types") is None:
+            p["integration_types"] = [0]
+        p["dm_permission"] = self.raw.get("dm_permission", p.get("contexts") is None or 1 in (p.get("contexts") or []))
         p.update(
             id=str(self.id),
             application_id=str(self.application_id),
@@ -428,6 +489,11 @@ class Interaction:
     #: initial responses that reached Discord in time and are still being read: the deadline is met on arrival
     callbacks_in_flight: int = 0
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    #: authorizing_integration_owners: "0" guild install (guild id, "0" in the bot's DM), "1" user install (user id)
+    owners: dict[str, str] = field(default_factory=dict)
+    #: False where only a user install reaches and the user may not post (or lacks USE_EXTERNAL_APPS): Discord
+    #: then shows the responses to the user alone
+    public_allowed: bool = True
 
     @property
     def responded(self) -> bool:
@@ -452,6 +518,11 @@ class World:
         self.commands: dict[int, Command] = {}
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
+        #: installation contexts the app supports (developer portal, Installation → Installation Contexts):
+        #: 0 GUILD_INSTALL, 1 USER_INSTALL; new apps get both
+        self.app_integration_types: set[int] = {0, 1}
+        #: users who installed the app to their account (user install): its commands follow them everywhere
+        self.user_installs: set[int] = set()
         self.bot = self.add_user(bot_name, bot=True)
         self.owner = self.add_user("app-owner")
         self.application_id = self.bot.id
@@ -469,14 +540,15 @@ class World:
         self.users[u.id] = u
         return u
 
-    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
-        """A guild with the bot and the app's owner in it; ``shard`` (shard_id, shard_count): its id routes its
-        events to that shard."""
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None, bot: bool = True) -> Guild:
+        """A guild with the bot (unless ``bot`` is False: the app is not installed there) and the app's owner in it;
+        ``shard`` (shard_id, shard_count): its id routes its events to that shard."""
         gid = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
         g = Guild(gid, name, owner_id=self.owner.id, joined_at=self.now())
         g.roles[g.id] = Role(g.id, "@everyone", P.DEFAULT_EVERYONE)
         self.guilds[g.id] = g
-        self.add_member(g, self.bot)
+        if bot:
+            self.add_member(g, self.bot)
         self.add_member(g, self.owner)
         return g
 
@@ -521,6 +593,31 @@ class World:
         self.channels[c.id] = c
         guild.channel_ids.append(c.id)
         return c
+
+    def add_group_dm(self, users: list[User]) -> Channel:
+        """A group DM of ``users`` (a bot cannot be a recipient)."""
+        t = self.now()
+        c = Channel(
+            self.ids.next(),
+            GROUP_DM,
+            recipient_ids=[u.id for u in users],
+            owner_id=users[0].id if users else None,
+            created_at=t,
+            archive_timestamp=t,
+            active_since=t,
+        )
+        self.channels[c.id] = c
+        return c
+
+    def bot_present(self, ch: Channel) -> bool:
+        """Whether the bot user is in ``ch`` at all: its DMs, the guilds it was added to (guild install); never a
+        group DM. Where it is not, it gets no events and cannot use the channel routes."""
+        if ch.is_dm:
+            return True
+        if ch.is_group_dm:
+            return False
+        guild = self.guilds.get(ch.guild_id or 0)
+        return guild is not None and self.bot.id in guild.member_ids
 
     def dm_channel(self, user: User, *, create: bool = True) -> Channel | None:
         for c in self.channels.values():
@@ -590,6 +687,8 @@ class World:
         """``user``'s permissions in ``ch``, the documented way (see ``permissions.py``)."""
         if ch.is_dm:
             return P.DM_PERMISSIONS if user.id in ch.recipient_ids or user.id == self.bot.id else 0
+        if ch.is_group_dm:
+            return P.DM_PERMISSIONS if user.id in ch.recipient_ids else 0
         guild = self.guilds.get(ch.guild_id or 0)
         if guild is None or user.id not in guild.member_ids:
             return 0
@@ -653,6 +752,17 @@ class World:
         return p
 
     def channel_payload(self, c: Channel) -> JSON:
+        if c.is_group_dm:
+            return {
+                "id": str(c.id),
+                "type": GROUP_DM,
+                "name": c.name,
+                "icon": None,
+                "owner_id": str(c.owner_id),
+                "last_message_id": str(c.last_message_id) if c.last_message_id else None,
+                "recipients": [self.users[u].payload() for u in c.recipient_ids],
+                "flags": 0,
+            }
         if c.is_dm:
             return {
                 "id": str(c.id),
@@ -716,7 +826,7 @@ class World:
             "mention_roles": [],
             "attachments": [a.payload() for a in m.attachments],
             "embeds": m.embeds,
-            "components": m.components,
+            "components": resolve_media_urls(m.components, m.attachments),
             "pinned": False,
             "flags": m.flags,
         }

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import access, limits
+from . import access, installs, limits
 from . import permissions as P
 from .appctx import emulator_of, json_response
 from .errors import (
@@ -141,7 +141,7 @@ async def get_application(request: web.Request) -> web.Response:
             "redirect_uris": [],
             "interactions_endpoint_url": None,
             "approximate_guild_count": len(world.guilds),
-            "integration_types_config": {"0": {}},
+            "integration_types_config": {str(kind): {} for kind in sorted(world.app_integration_types)},
         }
     )
 
@@ -203,14 +203,16 @@ def _upsert(emu: Emulator, guild_id: int | None, data: JSON) -> tuple[Command, b
     return cmd, True
 
 
-def _validate_commands(commands: list[Any], *, guild: bool, single: bool = False) -> None:
-    """A bulk overwrite's commands (errors under their index), or one command (``single``: errors at the top)."""
+def _validate_commands(emu: Emulator, commands: list[Any], *, guild: bool, single: bool = False) -> None:
+    """A bulk overwrite's commands (errors under their index), or one command (``single``: errors at the top); the
+    installation contexts the app supports; in strict mode no deprecated field."""
     if single:
         if not isinstance(commands[0], dict):
             raise APIError(400, 50035, "Invalid Form Body")
         problems = limits.check_command(commands[0], guild=guild)
     else:
         problems = limits.check_command_set(commands, guild=guild)
+    problems += installs.check_command_installs(emu.world, commands, single=single, strict=emu.strict)
     if problems:
         raise limits.form_error(problems)
 
@@ -232,7 +234,7 @@ async def bulk_overwrite_commands(request: web.Request) -> web.Response:
         raise limits.form_error(
             [limits.Problem("command-definition", (), "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")]
         )
-    _validate_commands(body, guild=scope is not None)
+    _validate_commands(emu, body, guild=scope is not None)
     keep = {_upsert(emu, scope, data)[0].id for data in body}
     for c in _scope_commands(emu, scope):
         if c.id not in keep:
@@ -245,7 +247,7 @@ async def create_command(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     scope = _command_scope(emu, request)
     body, _ = await read_body(request)
-    _validate_commands([body], guild=scope is not None, single=True)
+    _validate_commands(emu, [body], guild=scope is not None, single=True)
     known = {(c.name, c.type) for c in _scope_commands(emu, scope)}
     ctype = int(body.get("type", 1))
     if (str(body.get("name")), ctype) not in known:
@@ -286,7 +288,7 @@ async def edit_command(request: web.Request) -> web.Response:
     body, _ = await read_body(request)
     raw = {**cmd.raw, **body}
     _validate_commands(
-        [{**raw, "name": raw.get("name", cmd.name), "type": cmd.type}], guild=scope is not None, single=True
+        emu, [{**raw, "name": raw.get("name", cmd.name), "type": cmd.type}], guild=scope is not None, single=True
     )
     cmd.raw = raw
     cmd.name = str(raw.get("name", cmd.name))
@@ -584,9 +586,14 @@ async def get_message(request: web.Request) -> web.Response:
 
 
 def _check_dm_open(emu: Emulator, channel: Channel) -> None:
+    """A bot DMs a user who accepts DMs and who shares a guild with it or installed its app to their account."""
     if channel.is_dm:
-        recipient = emu.world.users[channel.recipient_ids[0]]
-        if not recipient.dms_open:
+        world = emu.world
+        recipient = world.users[channel.recipient_ids[0]]
+        reachable = recipient.id in world.user_installs or any(
+            recipient.id in g.member_ids and world.bot.id in g.member_ids for g in world.guilds.values()
+        )
+        if not recipient.dms_open or not reachable:
             raise APIError(403, CANNOT_SEND_MESSAGES_TO_USER, "Cannot send messages to this user")
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import limits
+from . import installs, limits
 from .appctx import emulator_of, json_response
 from .errors import (
     INTERACTION_ALREADY_ACKNOWLEDGED,
@@ -62,7 +62,7 @@ VALID_RESPONSES: dict[int, frozenset[int]] = {
 
 def interaction_metadata(emu: Emulator, inter: Interaction, **extra: Any) -> JSON:
     world = emu.world
-    owners = {"0": str(inter.guild_id)} if inter.guild_id else {"0": "0"}
+    owners = dict(inter.owners)
     meta: JSON = {
         "id": str(inter.id),
         "type": inter.type,
@@ -148,7 +148,7 @@ async def _respond(emu: Emulator, inter: Interaction, body: JSON, files: list[An
     channel = world.channels[inter.channel_id]
     user_id = inter.user_id
     message: Message | None = None
-    ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+    ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL) or not inter.public_allowed
     meta = interaction_metadata(emu, inter)
     msg_type = 20 if inter.type == APPLICATION_COMMAND else 0
     if rtype == CHANNEL_MESSAGE:
@@ -317,7 +317,16 @@ async def followup(request: web.Request) -> web.Response:
         edit_message(emu, original, payload, files, allowed_flags=limits.FLAGS_FOLLOWUP)
         await announce_update(emu, original)
         return json_response(world.message_payload(original))
-    ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
+    if installs.user_install_only(inter.owners) and len(inter.followup_ids) >= installs.USER_INSTALL_FOLLOWUP_LIMIT:
+        raise APIError(
+            400,
+            0,
+            f"Maximum number of follow-up messages reached ({installs.USER_INSTALL_FOLLOWUP_LIMIT}) for an "
+            "interaction authorized by a user install only",
+            rule="followup-limit",
+            detail=f"interaction {inter.id}: follow-up number {len(inter.followup_ids) + 1}",
+        )
+    ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL) or not inter.public_allowed
     channel = world.channels[inter.channel_id]
     meta = interaction_metadata(emu, inter, original_response_message_id=str(inter.original_message_id or "") or None)
     msg = create_message(

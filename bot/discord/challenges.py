@@ -47,10 +47,10 @@ class Challenges:
         )
         words = await services.languages.for_guild(interaction.guild_id)  # the channel reads it
         text = await self.host.leaderboards.challenge_text(challenge_id, words)
-        await interaction.response.send_message(text, view=challenge_view(challenge_id, words),
-                                                allowed_mentions=discord.AllowedMentions.none())
-        message = await interaction.original_response()
-        await services.store.set_challenge_message(challenge_id, message.id)
+        sent = await interaction.response.send_message(text, view=challenge_view(challenge_id, words),
+                                                       allowed_mentions=discord.AllowedMentions.none())
+        assert sent.message_id is not None  # the callback's answer names the message: no GET of @original
+        await services.store.set_challenge_message(challenge_id, sent.message_id)
 
     async def play(self, interaction: Interaction, challenge_id: int) -> None:
         """▶ Play this deal: the clicker's own game of it, started at once."""

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.discord.challenges import Challenges
-from bot.discord.command_sync import sync_commands
+from bot.discord.command_sync import CONTEXTS, INSTALLS, sync_commands
 from bot.discord.items.binding import bound_items
 from bot.discord.lobbies import Lobbies
 from bot.discord.translator import CatalogueTranslator
@@ -47,6 +47,7 @@ class PyramidClient(discord.AutoShardedClient):
         turns = Turns(services, self.host)
         challenges = Challenges(services, self.host, lobbies)
         self.tree = CommandTree(self, services.languages)
+        self.tree.allowed_installs, self.tree.allowed_contexts = INSTALLS, CONTEXTS  # where the commands work
         for group in command_groups(services, self.host, lobbies, turns, challenges):
             self.tree.add_command(group)
         self._items = bound_items(lobbies, turns, challenges)

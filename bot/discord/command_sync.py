@@ -1,4 +1,10 @@
-"""Syncing the slash commands at start-up, and clearing a development copy.
+"""Syncing the slash commands at start-up, the way Discord documents them today, and
+clearing a development copy.
+
+Where a command works is said with ``contexts`` (server, DM with the bot, group DMs) and
+``integration_types`` (installed to a server, to a user). discord.py also sends
+``dm_permission`` with every command, a field Discord deprecated in favour of
+``contexts``; every sync here leaves it out, so the bot sends no deprecated field.
 
 Globally synced commands reach every server (Discord may take up to an hour to show
 changes); ``PYRAMID_DEV_GUILD_ID`` copies them to one server as well, where they show
@@ -10,6 +16,7 @@ and its copy cleared at the first start without the setting (or with another ser
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,6 +24,45 @@ from discord import app_commands
 from bot.store.command_copies import CommandCopies
 
 log = logging.getLogger(__name__)
+
+#: What Discord deprecated (and what replaced it); dropped from every command we send.
+DEPRECATED_FIELDS = ("dm_permission",)
+
+#: Where the bot's commands work unless a command says otherwise (``/pyramid-admin``: servers only).
+INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False)
+#: Server administration: installed to a server, used in it.
+SERVER_ONLY_INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
+SERVER_ONLY_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+
+
+def without_deprecated(payload: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in payload.items() if key not in DEPRECATED_FIELDS}
+
+
+async def command_payloads(tree: app_commands.CommandTree[Any], *, guild: discord.abc.Snowflake | None) -> list[
+        dict[str, Any]]:
+    """The commands of ``guild`` (None: the global ones) as ``tree.sync`` would send them, translated, minus the
+    deprecated fields."""
+    translator = tree.translator
+    payloads = []
+    for command in tree.get_commands(guild=guild):
+        payload = (await command.get_translated_payload(tree, translator) if translator is not None
+                   else command.to_dict(tree))
+        payloads.append(without_deprecated(payload))
+    return payloads
+
+
+async def sync_tree(tree: app_commands.CommandTree[Any], *, guild: discord.abc.Snowflake | None = None) -> None:
+    """``tree.sync`` without the deprecated fields. Raises ``discord.HTTPException`` as it does."""
+    client = tree.client
+    if client.application_id is None:
+        raise app_commands.MissingApplicationID
+    payloads = await command_payloads(tree, guild=guild)
+    if guild is None:
+        await client.http.bulk_upsert_global_commands(client.application_id, payload=payloads)
+    else:
+        await client.http.bulk_upsert_guild_commands(client.application_id, guild.id, payload=payloads)
 
 
 async def sync_commands(tree: app_commands.CommandTree[discord.Client], dev_guild_id: int | None,
@@ -30,9 +76,9 @@ async def sync_commands(tree: app_commands.CommandTree[discord.Client], dev_guil
             guild = discord.Object(dev_guild_id)
             await copies.remember(dev_guild_id)  # before the copy, so a copy half made is cleared later too
             tree.copy_global_to(guild=guild)
-            await tree.sync(guild=guild)
+            await sync_tree(tree, guild=guild)
         else:
-            await tree.sync()
+            await sync_tree(tree)
     except discord.HTTPException as exc:
         log.error("could not sync slash commands: %s", exc)
     if previous is not None and previous != dev_guild_id:
@@ -43,7 +89,7 @@ async def clear_copy(tree: app_commands.CommandTree[discord.Client], guild_id: i
     stale = discord.Object(guild_id)
     tree.clear_commands(guild=stale)
     try:
-        await tree.sync(guild=stale)
+        await sync_tree(tree, guild=stale)
     except discord.Forbidden:
         pass  # the bot left that server, and its commands went with it
     except discord.HTTPException as exc:

@@ -1,6 +1,6 @@
 """Lobbies: gathering players (and AIs) before a game starts, and starting it.
 
-The lobby message is the game's public face until Start: its embed lists the seats
+The lobby message is the game's public face until Start: its card lists the seats
 and options, and its buttons carry the game id, so they work across restarts.
 Starting a game gives it a thread of its own (per the server's setting) and
 announces its first board.
@@ -18,8 +18,11 @@ from pydantic import BaseModel
 
 from bot.custom_ids import CustomId
 from bot.discord.access import check_at_game, is_server_admin
+from bot.discord.commands.game_options import refusal
+from bot.discord.lobby_form import LobbyOptionsForm
 from bot.discord.replies import explain, reader, say_public, tell
 from bot.games.presenter import Presenter
+from bot.play.cards import NEUTRAL, card
 from bot.play.components import button
 from bot.play.errors import PlayError
 from bot.play.host import Host
@@ -27,6 +30,7 @@ from bot.services import Services
 from bot.store import GameRecord, LobbyError, SeatRecord
 from bot.store.records import AiLevel
 from engine.core import EngineError
+from engine.core.options import offered
 from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
@@ -59,27 +63,28 @@ def describe_options(options: BaseModel, lang: Lang = ENGLISH) -> str:
     return " · ".join(parts) or lang.tr("standard rules")
 
 
-def lobby_embed(record: GameRecord, seats: list[SeatRecord], presenter: Presenter, *, note: str = "",
-                lang: Lang = ENGLISH) -> discord.Embed:
+def lobby_card(record: GameRecord, seats: list[SeatRecord], presenter: Presenter, *, note: str = "",
+               lang: Lang = ENGLISH) -> discord.ui.LayoutView:
+    """The lobby as a card (the bot's one look, :mod:`bot.play.cards`): the game, its
+    state, the players, the options and the latest news (``note``), with the lobby's
+    buttons while it gathers players."""
     game = presenter.game
     options = game.parse_options(record.options)
     low, high = game.player_range(options)
-    status = lang.gettext(STATUSES[record.status])
-    embed = discord.Embed(title=lang.tr("{emoji} {title} — game #{game}", emoji=presenter.emoji,
-                                        title=lang.gettext(presenter.title), game=record.id),
-                          description=status, colour=discord.Colour.orange())
+    title = lang.tr("{emoji} {title} — game #{game}", emoji=presenter.emoji, title=lang.gettext(presenter.title),
+                    game=record.id)
     players = "\n".join(f"{s.seat + 1}. {s.display}" for s in seats) or lang.tr("nobody yet")
-    embed.add_field(name=lang.tr("Players ({n}; {low}–{high} needed)", n=len(seats), low=low, high=high)
-                    if low != high else lang.tr("Players ({n}/{high})", n=len(seats), high=high),
-                    value=players[:1024], inline=False)
-    embed.add_field(name=lang.tr("Options"), value=describe_options(options, lang)[:1024], inline=False)
-    if note:
-        embed.set_footer(text=note[:2048])
-    return embed
+    heading = (lang.tr("Players ({n}; {low}–{high} needed)", n=len(seats), low=low, high=high) if low != high
+               else lang.tr("Players ({n}/{high})", n=len(seats), high=high))
+    texts = [f"### {title}", lang.gettext(STATUSES[record.status]), f"**{heading}**\n{players}",
+             f"**{lang.tr('Options')}**\n{describe_options(options, lang)}", note]
+    has_options = bool(offered(game.options_model))
+    return card(texts, accent=NEUTRAL, controls=lobby_view(record, lang, has_options=has_options).children)
 
 
-def lobby_view(record: GameRecord, lang: Lang = ENGLISH) -> discord.ui.View:
-    """Lobby buttons while it gathers players; none once it started or closed."""
+def lobby_view(record: GameRecord, lang: Lang = ENGLISH, *, has_options: bool = False) -> discord.ui.View:
+    """Lobby buttons while it gathers players (⚙️ Options when the game has some to
+    set); none once it started or closed."""
     view = discord.ui.View(timeout=None)
     if record.status != "lobby":
         return view
@@ -88,6 +93,8 @@ def lobby_view(record: GameRecord, lang: Lang = ENGLISH) -> discord.ui.View:
     view.add_item(button(CustomId("leave", gid, 0), lang.tr("Leave"), row=0))
     view.add_item(button(CustomId("start", gid, 0), lang.tr("Start"), discord.ButtonStyle.primary, row=0))
     view.add_item(button(CustomId("cancel", gid, 0), lang.tr("Cancel"), discord.ButtonStyle.danger, row=0))
+    if has_options:
+        view.add_item(button(CustomId("lopts", gid, 0), lang.tr("⚙️ Options"), row=0))
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=CustomId("addai", gid, 0).encode(), placeholder=lang.tr("🤖 Add an AI player…"), row=1,
         options=[discord.SelectOption(label=lang.gettext(AI_NAMES[level]), value=level) for level in AI_LEVELS],
@@ -152,10 +159,10 @@ class Lobbies:
             await self.start_game(interaction, record, solo=True, lang=lang)
             return
         words = await services.languages.for_guild(record.guild_id)
-        await interaction.response.send_message(embed=lobby_embed(record, seats, presenter, lang=words),
-                                                view=lobby_view(record, words))
-        message = await interaction.original_response()
-        await services.store.set_message(game_id, "lobby", message.channel.id, message.id)
+        sent = await interaction.response.send_message(view=lobby_card(record, seats, presenter, lang=words))
+        # The callback's answer names the message it created: no second request for @original.
+        assert sent.message_id is not None
+        await services.store.set_message(game_id, "lobby", channel_id, sent.message_id)
 
     # --- the lobby's buttons --------------------------------------------------------
     async def join(self, interaction: Interaction, game_id: int) -> None:
@@ -177,6 +184,49 @@ class Lobbies:
 
     async def cancel(self, interaction: Interaction, game_id: int) -> None:
         await self._act(interaction, game_id, self._cancel)
+
+    async def options_form(self, interaction: Interaction, game_id: int) -> None:
+        """⚙️ Options: the lobby's options as a form, for the player who opened it."""
+        async def show(interaction: Interaction, lobby: Lobby) -> None:
+            if lobby.record.created_by != interaction.user.id:
+                await tell(interaction, "❌ " + lobby.lang.tr("Only the player who opened this lobby can change "
+                                                              "its options."))
+                return
+
+            async def submit(submitted: Interaction, chosen: dict[str, Any]) -> None:
+                await self._set_options(submitted, game_id, chosen)
+
+            await interaction.response.send_modal(
+                LobbyOptionsForm(lobby.presenter, dict(lobby.record.options), lobby.lang, submit))
+
+        await self._act(interaction, game_id, show)
+
+    async def _set_options(self, interaction: Interaction, game_id: int, chosen: dict[str, Any]) -> None:
+        """The form's options, checked as ``/pyramid new`` checks them, saved while the
+        lobby is open and its players fit; the lobby card shows them."""
+        async def change(interaction: Interaction, lobby: Lobby) -> None:
+            game, lang = lobby.presenter.game, lobby.lang
+            if lobby.record.created_by != interaction.user.id:
+                raise PlayError(N_("Only the player who opened this lobby can change its options."))
+            refused = refusal(offered(game.options_model), chosen, lang)
+            if refused is not None:
+                await tell(interaction, f"❌ {refused}")
+                return
+            try:
+                options = game.parse_options({**lobby.record.options, **chosen})
+            except EngineError as exc:
+                await tell(interaction, f"❌ {explain(exc, lang)}")
+                return
+            _, high = game.player_range(options)
+            await self.services.store.set_lobby_options(game_id, options.model_dump(mode="json"), max_players=high)
+            record = await self.services.store.game_record(game_id)
+            assert record is not None
+            seats = await self.services.store.seats(game_id)
+            note = lobby.words.tr("{name} changed the options.", name=interaction.user.display_name)
+            await interaction.response.edit_message(view=lobby_card(record, seats, lobby.presenter, note=note,
+                                                                    lang=lobby.words))
+
+        await self._act(interaction, game_id, change)
 
     async def _act(self, interaction: Interaction, game_id: int, action: LobbyAction) -> None:
         """Run a lobby button's ``action`` if the lobby is open and the click comes
@@ -269,8 +319,7 @@ class Lobbies:
         words = lang or await services.languages.for_guild(record.guild_id)
         seats = await services.store.seats(game_id)
         presenter = services.catalogue.presenter(record.kind)
-        await interaction.response.edit_message(embed=lobby_embed(record, seats, presenter, note=note, lang=words),
-                                                view=lobby_view(record, words))
+        await interaction.response.edit_message(view=lobby_card(record, seats, presenter, note=note, lang=words))
 
     # --- starting -----------------------------------------------------------------------
     async def start_game(self, interaction: Interaction, record: GameRecord, *, solo: bool = False,
@@ -312,8 +361,7 @@ class Lobbies:
                                                   where=where(lang)))
         else:
             note = words.tr("Playing in {where}.", where=where(words)) + notice(words)
-            await interaction.edit_original_response(
-                embed=lobby_embed(fresh, seats, presenter, note=note, lang=words), view=None)
+            await interaction.edit_original_response(view=lobby_card(fresh, seats, presenter, note=note, lang=words))
         await self.host.delivery.announce(record.id)
 
     async def _play_space(self, interaction: Interaction, record: GameRecord, presenter: Presenter, *,

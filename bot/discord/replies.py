@@ -61,6 +61,21 @@ async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) 
         await interaction.followup.send(text[:2000], **kwargs)
 
 
+async def show_card(interaction: discord.Interaction[Any], card: discord.ui.LayoutView, *,
+                    files: list[discord.File] | None = None) -> None:
+    """A card (:mod:`bot.play.cards`) for the clicker alone: the first response, the
+    completion of a deferred one (its "thinking" message becomes the card), or a
+    follow-up. A card has no content; its pictures are uploaded with it."""
+    files = list(files or [])
+    if not interaction.response.is_done():
+        await interaction.response.send_message(view=card, files=files, ephemeral=True)
+    elif _thinking(interaction):
+        await interaction.edit_original_response(content=None, view=card, attachments=files)
+        interaction.extras[_COMPLETED] = True
+    else:
+        await interaction.followup.send(view=card, files=files, ephemeral=True)
+
+
 async def say_public(interaction: discord.Interaction[Any], text: str, *, private_note: str = "") -> None:
     """A message everyone in the channel sees. After a private defer the loading
     message is completed with ``private_note`` (or ``text``) for the clicker, and

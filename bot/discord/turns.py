@@ -16,9 +16,10 @@ import discord
 from bot.custom_ids import CustomId
 from bot.discord.access import check_at_game, check_player_place
 from bot.discord.previews import Previews
-from bot.discord.replies import defer_private, explain, reader, tell
+from bot.discord.replies import defer_private, explain, reader, show_card, tell
 from bot.games.picker import PathGone, node_at
-from bot.play.boards import board_content, board_labels, player_view, public_view
+from bot.play.boards import board_labels, board_texts, player_view, public_view
+from bot.play.cards import card, seat_colour
 from bot.play.chooser import chooser
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.host import Host
@@ -62,8 +63,10 @@ class Turns:
         view = public_view(session, lang)
         file = await self.services.renderer.board(view, art=session.presenter.art,
                                                   labels=board_labels(session, view), lang=lang)
-        text = note + "\n" + board_content(session, [], lang)
-        await tell(interaction, text, file=file)
+        above, below = board_texts(session, [], lang, await self.host.announcer.availability.clocks.line(session, lang))
+        acting = None if session.over or session.record.status != "active" else session.to_act
+        await show_card(interaction, card([note, *above], accent=seat_colour(acting), files=[file], after=below),
+                        files=[file])
 
     async def _load_current(self, interaction: Interaction, cid: CustomId, *, check_version: bool = True,
                             public: bool = False) -> Session | None:

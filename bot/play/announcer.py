@@ -19,7 +19,7 @@ import discord
 
 from bot.play.announcements import events_from_json, nonce
 from bot.play.away import Availability
-from bot.play.boards import board_content, board_labels, board_view, mention_allowed, player_view, public_view
+from bot.play.boards import board_card, board_labels, mention_allowed, player_view, public_view
 from bot.play.channels import Channels
 from bot.play.chooser import chooser
 from bot.play.failures import CANNOT_DM, Blocked
@@ -90,9 +90,12 @@ class Announcer:
         view = public_view(target, lang)
         file = await services.renderer.board(view, art=target.presenter.art, labels=board_labels(target, view),
                                              events=events)
+        clock = await self.availability.clocks.line(target, lang) if target is session else None
+        mentions = await self._mentions(target)
         message = await self.client.get_partial_messageable(channel_id).send(
-            board_content(target, events, lang), file=file, view=board_view(target, lang),
-            allowed_mentions=await self._mentions(target), nonce=nonce(item.game_id, item.version, "board"),
+            view=board_card(target, events, lang, file, clock), file=file,
+            allowed_mentions=mentions, nonce=nonce(item.game_id, item.version, "board"),
+            silent=not mentions.users,  # nobody to ping: news for spectators only, no notification
         )
         return await self._record(item, shown, PostedMessage(role="board", channel_id=message.channel.id,
                                                              message_id=message.id, version=item.version))
@@ -144,6 +147,8 @@ class Announcer:
                 files.append(since[1])
         try:
             user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
+            # Not a card: the chooser on it is edited in place step by step with its own text
+            # (bot.discord.turns.choose), which a components-v2 message cannot take.
             message = await user.send("\n".join(lines), files=files, view=view,
                                       silent=not await self.availability.pingable(seat.user_id),
                                       nonce=nonce(item.game_id, item.version, "hand", item.seat))
@@ -168,7 +173,7 @@ class Announcer:
         channel_id, message_id = int(item.payload["channel_id"]), int(item.payload["message_id"])
         self.channels.check_editable(channel_id)
         try:
-            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+            await self.channels.take_controls_off(channel_id, message_id)
         except discord.NotFound:  # deleted (or its channel is): nothing left to strip
             return await self._done(item, "gone")
         return await self._done(item, "stripped")

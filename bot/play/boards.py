@@ -19,6 +19,7 @@ import discord
 
 from bot.custom_ids import CustomId
 from bot.games.presenter import ENGLISH
+from bot.play.cards import card, seat_colour
 from bot.play.components import button
 from bot.play.fair_deals import fair_deal_line
 from bot.play.session import Session
@@ -96,31 +97,39 @@ def stored_summary(session: Session, lang: Lang) -> str:
         return str(stored.get("summary", ""))
 
 
-def trim(lines: Sequence[str], limit: int = MAX_CONTENT) -> str:
-    text = "\n".join(line for line in lines if line)
-    if len(text) <= limit:
-        return text
-    return text[: limit - 2] + " …"
-
-
-def board_content(session: Session, events: Sequence[Event], lang: Lang | None = None) -> str:
-    """The board message, in ``lang`` (the channel's). The first board seals the deal
-    and the last one reveals it (:func:`fair_deal_line`); that line is kept whole
-    however long the story."""
+def board_texts(session: Session, events: Sequence[Event], lang: Lang | None = None,
+                clock: str | None = None) -> tuple[list[str], list[str]]:
+    """The game card's words, in ``lang`` (the channel's): above the picture, the game and
+    move, whose turn it is and how long they have (``clock``: the line of the seat to
+    act's time bank, ``bot.play.clocks.Clocks.line``, with its ``<t:…:R>``); below it,
+    the story of the moves since the last board, the game's own lines and the deal's
+    seal (:func:`fair_deal_line`)."""
     lang = lang or ENGLISH
     p = session.presenter
     header = lang.tr("{emoji} **{title}** · game #{number} · move {move}", emoji=p.emoji, title=p.title,
                      number=session.record.id, move=session.version)
-    story = narrate(events, session, lang)
+    above = [header, status_line(session, lang), clock or ""]
     extra: list[str] = []
     if p.board_lines is not None:  # from the public view only: the whole channel reads this
         shown = [discord.utils.escape_markdown(n) for n in plain_names(session)]
         extra = p.board_lines(dict(session.game.view(session.state, None)), shown, lang)
-    lines = [header, *story[-12:], *extra, status_line(session, lang)]
+    story = [*narrate(events, session, lang)[-12:], *extra]
     fair = fair_deal_line(session, lang)
-    if fair is None:
-        return trim(lines)
-    return trim(lines, MAX_CONTENT - len(fair) - 1) + "\n" + fair
+    below = ["\n".join(line for line in story if line)]
+    if fair is not None:
+        below.append(fair)
+    return ["\n".join(line for line in above if line)], below
+
+
+def board_card(session: Session, events: Sequence[Event], lang: Lang | None, file: discord.File,
+               clock: str | None = None) -> discord.ui.LayoutView:
+    """The game card (Components V2): one container in the colour of the player to act,
+    with whose turn it is and until when, the board picture with its alt text, the
+    story, and the board's buttons."""
+    above, below = board_texts(session, events, lang, clock)
+    acting = None if session.over or session.record.status != "active" else session.to_act
+    return card(above, accent=seat_colour(acting), files=[file], after=below,
+                controls=board_view(session, lang).children)
 
 
 def board_labels(session: Session, view: Mapping[str, Any]) -> dict[str, str]:

@@ -15,6 +15,7 @@ import logging
 import aiohttp
 import discord
 
+from bot.play.cards import without_controls
 from bot.play.failures import Blocked
 
 log = logging.getLogger(__name__)
@@ -79,7 +80,7 @@ class Channels:
         """Take a message's buttons off; returns it when that must be tried again later."""
         try:
             self.check_editable(channel_id)
-            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+            await self.take_controls_off(channel_id, message_id)
         except discord.NotFound:
             return None  # deleted, or its channel is: nothing left to strip
         except (discord.HTTPException, Blocked, aiohttp.ClientError, OSError, TimeoutError) as exc:
@@ -92,6 +93,18 @@ class Channels:
         the game outside a move)."""
         try:
             self.check_editable(channel_id)
-            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+            await self.take_controls_off(channel_id, message_id)
         except (discord.HTTPException, Blocked) as exc:  # deleted, or no access: nothing to strip
             log.debug("could not strip buttons from %s: %s", message_id, exc)
+
+    async def take_controls_off(self, channel_id: int, message_id: int) -> None:
+        """Edit a message to keep everything but its buttons: a card keeps its text and
+        pictures (read from the client's cache of its own messages, else fetched once);
+        a legacy message drops its button rows. Raises ``discord.HTTPException``."""
+        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        message = discord.utils.get(self.client.cached_messages, id=message_id) or await partial.fetch()
+        layout = without_controls(message)
+        if layout is None:
+            await partial.edit(view=None)
+        else:
+            await partial.edit(view=layout)

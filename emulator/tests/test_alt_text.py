@@ -15,7 +15,9 @@ GIF = b"GIF89a" + b"\x00" * 32
 async def test_a_description_is_kept_and_shown(emulator: Emulator, api: RawAPI) -> None:
     url = f"/channels/{emulator.general.id}/messages"
     status, msg = await api.request(
-        "POST", url, {"content": "board", "attachments": [{"id": 0, "description": "Row 0: 0,0 R40"}]},
+        "POST",
+        url,
+        {"content": "board", "attachments": [{"id": 0, "description": "Row 0: 0,0 R40"}]},
         files=[("board.png", PNG)],
     )
     assert status == 200, msg
@@ -28,10 +30,13 @@ async def test_a_description_is_kept_and_shown(emulator: Emulator, api: RawAPI) 
 
 async def test_every_upload_is_remembered_even_once_replaced(emulator: Emulator, api: RawAPI) -> None:
     url = f"/channels/{emulator.general.id}/messages"
-    _, msg = await api.request("POST", url, {"content": "a", "attachments": [{"id": 0, "description": "first"}]},
-                               files=[("a.png", PNG)])
+    _, msg = await api.request(
+        "POST", url, {"content": "a", "attachments": [{"id": 0, "description": "first"}]}, files=[("a.png", PNG)]
+    )
     status, edited = await api.request(
-        "PATCH", f"{url}/{msg['id']}", {"attachments": [{"id": 0, "description": "second"}]},
+        "PATCH",
+        f"{url}/{msg['id']}",
+        {"attachments": [{"id": 0, "description": "second"}]},
         files=[("b.gif", GIF)],
     )
     assert status == 200, edited
@@ -45,11 +50,14 @@ async def test_a_description_over_1024_characters_is_refused_on_an_edit_too(emul
     _, msg = await api.request("POST", url, {"content": "a"})
     with emulator.expect_violation("attachment-description"):
         status, err = await api.request(
-            "PATCH", f"{url}/{msg['id']}", {"attachments": [{"id": 0, "description": "d" * 1025}]},
+            "PATCH",
+            f"{url}/{msg['id']}",
+            {"attachments": [{"id": 0, "description": "d" * 1025}]},
             files=[("a.png", PNG)],
         )
     assert (status, err["code"]) == (400, 50035)
     assert emulator.world.uploads == []
-    status, ok = await api.request("PATCH", f"{url}/{msg['id']}",
-                                   {"attachments": [{"id": 0, "description": "d" * 1024}]}, files=[("a.png", PNG)])
+    status, ok = await api.request(
+        "PATCH", f"{url}/{msg['id']}", {"attachments": [{"id": 0, "description": "d" * 1024}]}, files=[("a.png", PNG)]
+    )
     assert status == 200 and ok["attachments"][0]["description"] == "d" * 1024

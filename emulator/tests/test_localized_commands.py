@@ -14,16 +14,32 @@ from emulator.interactions import build_command_data, find_command, localized, n
 from emulator.model import Command
 
 RAW: dict[str, Any] = {
-    "name": "toy", "type": 1, "description": "A toy", "name_localizations": {"de": "spielzeug"},
-    "options": [{
-        "type": 1, "name": "new", "description": "New", "name_localizations": {"de": "neu"},
-        "options": [
-            {"type": 3, "name": "kind", "description": "Kind", "required": True, "name_localizations": {"de": "art"},
-             "choices": [{"name": "Flaming", "value": "fp", "name_localizations": {"de": "Flammen"}},
-                         {"name": "Domino", "value": "do"}]},
-            {"type": 4, "name": "size", "description": "Size", "name_localizations": {"de": "größe"}},
-        ],
-    }],
+    "name": "toy",
+    "type": 1,
+    "description": "A toy",
+    "name_localizations": {"de": "spielzeug"},
+    "options": [
+        {
+            "type": 1,
+            "name": "new",
+            "description": "New",
+            "name_localizations": {"de": "neu"},
+            "options": [
+                {
+                    "type": 3,
+                    "name": "kind",
+                    "description": "Kind",
+                    "required": True,
+                    "name_localizations": {"de": "art"},
+                    "choices": [
+                        {"name": "Flaming", "value": "fp", "name_localizations": {"de": "Flammen"}},
+                        {"name": "Domino", "value": "do"},
+                    ],
+                },
+                {"type": 4, "name": "size", "description": "Size", "name_localizations": {"de": "größe"}},
+            ],
+        }
+    ],
 }
 
 
@@ -47,8 +63,13 @@ def test_a_german_client_types_german_names_and_the_data_carries_the_real_ones(e
         find_command(emulator, emulator.general, "spielzeug", locale="en-US")
     data = build_command_data(emulator, command, ["neu"], {"art": "Flammen", "größe": 4}, guild_id=None, locale="de")
     assert data["name"] == "toy"
-    assert data["options"] == [{"name": "new", "type": 1, "options": [
-        {"name": "kind", "type": 3, "value": "fp"}, {"name": "size", "type": 4, "value": 4}]}]
+    assert data["options"] == [
+        {
+            "name": "new",
+            "type": 1,
+            "options": [{"name": "kind", "type": 3, "value": "fp"}, {"name": "size", "type": 4, "value": 4}],
+        }
+    ]
     # the own names (and a choice without a localization, by its name) still work
     same = build_command_data(emulator, command, ["new"], {"kind": "Domino"}, guild_id=None, locale="de")
     assert same["options"][0]["options"] == [{"name": "kind", "type": 3, "value": "do"}]

@@ -374,9 +374,10 @@ async def test_answer_that_arrived_in_time_is_not_late_while_its_body_is_read(
     async def answer() -> int:
         await asyncio.sleep(0.1)
         headers = {"Authorization": f"Bot {emulator.token}", "Content-Type": "application/json"}
-        async with aiohttp.ClientSession() as session, session.post(
-            emulator.api_url + cb(inter), data=trickle(), headers=headers
-        ) as response:
+        async with (
+            aiohttp.ClientSession() as session,
+            session.post(emulator.api_url + cb(inter), data=trickle(), headers=headers) as response,
+        ):
             return response.status
 
     sending = asyncio.create_task(answer())

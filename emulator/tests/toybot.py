@@ -294,6 +294,17 @@ async def ping(interaction: discord.Interaction) -> None:
     await interaction.response.send_message(f"pong from {interaction.client.starts}")  # type: ignore[attr-defined]
 
 
+@app_commands.command(description="Where am I? (installs to guilds and users, works everywhere)")
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+async def where(interaction: discord.Interaction, followups: int = 0) -> None:
+    await interaction.response.send_message(
+        f"guild={interaction.is_guild_integration()} user={interaction.is_user_integration()}"
+    )
+    for i in range(followups):
+        await interaction.followup.send(f"follow-up {i + 1}")
+
+
 class ToyBot(discord.Client):
     def __init__(self, *, guild_id: int, starts: int = 1, **options: Any) -> None:
         options.setdefault("intents", discord.Intents.default())
@@ -303,6 +314,7 @@ class ToyBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(toy)
         self.tree.add_command(ping, guild=discord.Object(guild_id))
+        self.tree.add_command(where)
         self.late_errors: list[int] = []
         self.background: set[asyncio.Task[None]] = set()
 
@@ -312,8 +324,20 @@ class ToyBot(discord.Client):
     async def setup_hook(self) -> None:
         self.add_view(Counter())
         self.add_dynamic_items(Stepper)
-        await self.tree.sync()
-        await self.tree.sync(guild=discord.Object(self.guild_id))
+        await self.sync_commands()
+        await self.sync_commands(guild=discord.Object(self.guild_id))
+
+    async def sync_commands(self, *, guild: discord.Object | None = None) -> None:
+        """``tree.sync`` without the deprecated ``dm_permission`` discord.py adds to every command."""
+        assert self.application_id is not None
+        payload = [
+            {k: v for k, v in command.to_dict(self.tree).items() if k != "dm_permission"}
+            for command in self.tree.get_commands(guild=guild)
+        ]
+        if guild is None:
+            await self.http.bulk_upsert_global_commands(self.application_id, payload=payload)
+        else:
+            await self.http.bulk_upsert_guild_commands(self.application_id, guild.id, payload=payload)
 
 
 class ShardedToyBot(ToyBot, discord.AutoShardedClient):

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.games.pyramido import PRESENTER
-from bot.play.boards import board_content, board_labels, board_view, public_view
+from bot.play.boards import board_labels, board_texts, board_view, public_view
 from bot.play.session import Session
 from bot.store import GameRecord, SeatRecord
 from engine.core import Rng
@@ -32,6 +32,12 @@ TABLES: list[tuple[int, dict[str, Any]]] = [
     (2, {"mode": "competitive"}),
     (3, {"mode": "competitive", "rounds": 2}),
 ]
+
+
+def board_content(session: Any, events: list[Any], lang: Any = None) -> str:
+    """The game card's words (its text displays), joined as the channel reads them."""
+    above, below = board_texts(session, events, lang)
+    return "\n".join([*above, *below])
 
 
 def reach(players: int, options: dict[str, Any], seed: int, moves: int) -> State:

@@ -15,6 +15,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from discord.app_commands import locale_str
 
 from bot.discord.client import PyramidClient
+from bot.discord.command_sync import command_payloads
 from bot.discord.translator import CatalogueTranslator, composed, fixed, formatted, valid_name
 from bot.services import Services
 from bot.settings import load_settings
@@ -29,7 +30,7 @@ DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
 
 @pytest.fixture
 async def payloads(tmp_path: Path) -> AsyncIterator[list[JSON]]:
-    """The commands exactly as ``tree.sync`` sends them (with their localizations)."""
+    """The commands exactly as the bot syncs them (with their localizations)."""
     settings = load_settings(discord_token="token", api_base_url="http://127.0.0.1:9", database=str(tmp_path / "b.db"),
                              ai_delay_seconds=0, render_workers=0)
     services = await Services.open(settings, FakeClock())
@@ -37,7 +38,7 @@ async def payloads(tmp_path: Path) -> AsyncIterator[list[JSON]]:
         client = PyramidClient(services)
         translator = CatalogueTranslator(services.texts)
         await client.tree.set_translator(translator)
-        yield [await c.get_translated_payload(client.tree, translator) for c in client.tree.get_commands()]
+        yield await command_payloads(client.tree, guild=None)
     finally:
         await services.close()
 
@@ -112,3 +113,14 @@ def test_the_translator_checks_what_it_returns() -> None:
     assert built.message == "Ana: Join"
     assert translator.localize(built, "de", Where.parameter_description) == "Ana: Beitreten"
     assert valid_name("größe") and not valid_name("Größe") and not valid_name("zwei worte")
+
+
+def test_commands_say_where_they_work_without_the_deprecated_field(payloads: list[JSON]) -> None:
+    """``contexts`` and ``integration_types`` on every command, never ``dm_permission``; the server
+    administration only in servers that installed the bot."""
+    by_name = {p["name"]: p for p in payloads}
+    for payload in payloads:
+        assert "dm_permission" not in payload
+        assert payload["contexts"] and payload["integration_types"]
+    assert by_name["pyramid-admin"]["contexts"] == [0] and by_name["pyramid-admin"]["integration_types"] == [0]
+    assert 0 in by_name["pyramid"]["contexts"] and 0 in by_name["pyramid"]["integration_types"]

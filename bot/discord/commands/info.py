@@ -75,6 +75,9 @@ class InfoCommands:
             seat = session.seat_of(interaction.user.id)
             turn = (lang.tr("**your turn**") if seat is not None and session.to_act == seat.seat
                     else status_line(session, lang))
+            clock = await self.host.reminders.clocks.line(session, lang)
+            if clock is not None:
+                turn = f"{turn} · {clock}"
             lines.append(lang.tr("{emoji} **#{game} {title}** (move {move}) — {turn} · {link}", emoji=p.emoji,
                                  game=record.id, title=title, move=session.version, turn=turn, link=link))
         await tell(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())

@@ -15,7 +15,15 @@ from bot.custom_ids import none_of
 from bot.discord.challenges import Challenges
 from bot.discord.items.base import Component
 from bot.discord.items.challenge import PlayDealButton
-from bot.discord.items.lobby import AddAiSelect, CancelButton, JoinButton, LeaveButton, StartButton
+from bot.discord.items.lobby import (
+    AddAiSelect,
+    CancelButton,
+    JoinButton,
+    LeaveButton,
+    OptionsButton,
+    SettingsFormButton,
+    StartButton,
+)
 from bot.discord.items.preview import PreviewButton
 from bot.discord.items.replay import ReplayStepButton
 from bot.discord.items.turns import (
@@ -43,12 +51,14 @@ def bind(kind: type[C], attributes: Mapping[str, Any], **options: Any) -> type[C
 def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[type[Component]]:
     """Every kind of component, bound to these handlers, and the catch-all for the rest."""
     kinds: list[type[Component]] = [
-        *(bind(k, {"lobbies": lobbies}) for k in (JoinButton, LeaveButton, StartButton, CancelButton, AddAiSelect)),
+        *(bind(k, {"lobbies": lobbies}) for k in (JoinButton, LeaveButton, StartButton, CancelButton, AddAiSelect,
+                                                          OptionsButton)),
         *(bind(k, {"turns": turns}) for k in (YourMoveButton, ChoiceButton, ChoiceSelect, PageButton, MoveButton,
                                               HandButton, LatestBoardButton)),
         bind(PlayDealButton, {"challenges": challenges}),
         bind(ReplayStepButton, {"viewer": ReplayViewer(turns.services)}),
         bind(PreviewButton, {"previews": turns.previews}),
+        bind(SettingsFormButton, {"services": turns.services}),
     ]
     unknown = bind(UnknownComponent, {}, template=none_of(a for k in kinds for a in k.actions))
     for kind in (*kinds, unknown):  # each a subclass of this client's own: who reads which language

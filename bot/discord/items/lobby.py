@@ -1,4 +1,4 @@
-"""A lobby's buttons and its "add an AI" menu."""
+"""A lobby's buttons and its "add an AI" menu, and the server settings' form button."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from typing import ClassVar
 
 from bot.discord.items.base import Component, Interaction
 from bot.discord.lobbies import Lobbies
+from bot.discord.settings_form import open_settings_form
+from bot.services import Services
 
 
 class LobbyComponent(Component):
@@ -35,3 +37,17 @@ class CancelButton(LobbyComponent, actions=("cancel",)):
 class AddAiSelect(LobbyComponent, actions=("addai",)):
     async def handle(self, interaction: Interaction) -> None:
         await self.lobbies.add_ai(interaction, self.cid.game_id, self.args.value or "")
+
+
+class OptionsButton(LobbyComponent, actions=("lopts",)):
+    async def handle(self, interaction: Interaction) -> None:
+        await self.lobbies.options_form(interaction, self.cid.game_id)
+
+
+class SettingsFormButton(Component, actions=("setform",)):
+    """✏️ Change in a form, under ``/pyramid-admin settings``."""
+
+    services: ClassVar[Services]
+
+    async def handle(self, interaction: Interaction) -> None:
+        await open_settings_form(self.services, interaction)

@@ -92,11 +92,17 @@ async def challenge_of(emulator: Any, harness: Harness, *names: str) -> tuple[li
     return users, opened.message
 
 
+def card_text(message: Message) -> str:
+    """What a message says: a card's text displays (Components V2), else its content;
+    the one place tests read a board's or a hand's words."""
+    return "\n".join(message.text_displays()) or message.content
+
+
 def boards(harness: Harness, channel: Channel) -> list[Message]:
     """The board pictures posted in ``channel``, oldest first."""
-    return [m for m in harness.messages(channel) if m.png_attachments() and HEADER.search(m.content)]
+    return [m for m in harness.messages(channel) if m.png_attachments() and HEADER.search(card_text(m))]
 
 
 def versions(harness: Harness, channel: Channel) -> list[int]:
     """The move number of each board in ``channel``, oldest first."""
-    return [int(m.group(2)) for b in boards(harness, channel) if (m := HEADER.search(b.content))]
+    return [int(m.group(2)) for b in boards(harness, channel) if (m := HEADER.search(card_text(b)))]

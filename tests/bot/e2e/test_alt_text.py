@@ -70,7 +70,7 @@ async def check_pictures(harness: Harness, thread: Channel, game_id: int) -> int
     for message, picture in pictures(harness):
         words = picture.description or ""
         assert words.strip() and len(words) <= MAX_DESCRIPTION, picture.filename
-        board, hand = HEADER.search(message.content), HAND.search(message.content)
+        board, hand = HEADER.search(message.text), HAND.search(message.text)
         if message.channel_id == thread.id and not message.ephemeral:
             if board is not None and int(board.group(1)) == game_id and picture.filename == "board.png":
                 at = await sessions.load_at(game_id, int(board.group(2)))

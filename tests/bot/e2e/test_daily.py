@@ -35,7 +35,7 @@ def texts(message: Message) -> list[str]:
 
 
 def results_messages(harness: Harness, channel: Channel) -> list[Message]:
-    return [m for m in harness.messages(channel) if "Daily deal" in m.content]
+    return [m for m in harness.messages(channel) if "Daily deal" in m.text]
 
 
 async def play_day(harness: Harness, user: User, where: Channel) -> Any:

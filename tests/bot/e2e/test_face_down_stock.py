@@ -20,7 +20,7 @@ def everything_sent(emulator: Any) -> str:
     and every earlier version of edited messages."""
     parts: list[str] = []
     for message in emulator.world.messages.values():
-        parts.append(message.content)
+        parts.append(message.text)
         parts.append(json.dumps(message.embeds))
         parts.append(json.dumps(message.components))
         parts.append(json.dumps(message.history))

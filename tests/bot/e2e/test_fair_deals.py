@@ -53,23 +53,23 @@ async def test_the_seal_at_the_start_is_the_deal_revealed_at_the_end(emulator: A
                                                                     tmp_path: Path) -> None:
     (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob", turn_limit=4)
     first = boards(harness, thread)[0]
-    assert "· move 0" in first.content
-    sealed = SEAL.search(first.content)
-    assert sealed, first.content
-    assert "revealed when the game ends" in first.content
+    assert "· move 0" in first.text
+    sealed = SEAL.search(first.text)
+    assert sealed, first.text
+    assert "revealed when the game ends" in first.text
     # while the game runs, the seal is all there is: no seed, no salt, anywhere in the thread
     stored = await harness.bot.services.store.game_record(game_id)
     assert stored is not None and stored.salt is not None
     running = json.loads(await history_file(harness, alice, thread, game_id))
     assert running["seed"] is None and running["salt"] is None and running["commitment"] == f"sha256:{sealed[1]}"
-    assert all(str(stored.seed) not in m.content and stored.salt not in m.content for m in harness.messages(thread))
+    assert all(str(stored.seed) not in m.text and stored.salt not in m.text for m in harness.messages(thread))
 
     final = await play_out(harness, game_id, {0: alice, 1: bob}, thread)
     assert final.over and final.record.status == "finished"
     last = boards(harness, thread)[-1]
-    assert "Game over" in last.content and not any(SEAL.search(b.content) for b in boards(harness, thread)[1:])
-    revealed = REVEAL.search(last.content)
-    assert revealed, last.content
+    assert "Game over" in last.text and not any(SEAL.search(b.text) for b in boards(harness, thread)[1:])
+    revealed = REVEAL.search(last.text)
+    assert revealed, last.text
     seed, salt = int(revealed[1]), revealed[2]
     assert (seed, salt) == (stored.seed, stored.salt)
     assert documented_seal("flaming-pyramids", seed, salt) == sealed[1]  # what was posted at the start
@@ -109,16 +109,16 @@ async def test_the_seal_at_the_start_is_the_deal_revealed_at_the_end(emulator: A
 
 async def test_a_resigned_game_reveals_its_deal_in_a_message_of_its_own(emulator: Any, harness: Harness) -> None:
     (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
-    sealed = SEAL.search(boards(harness, thread)[0].content)
+    sealed = SEAL.search(boards(harness, thread)[0].text)
     assert sealed
     session = await session_of(harness, game_id)
     mover = {0: alice, 1: bob}[session.to_act]
     await harness.slash(mover, thread, "pyramid play", move=session.game.legal_moves(session.state)[0])
     await harness.slash(bob, thread, "pyramid resign")
     await harness.settle()
-    reveals = [m for m in harness.messages(thread) if REVEAL.search(m.content)]
-    assert len(reveals) == 1 and reveals[0].content.startswith(f"Game #{game_id} is over.")
-    found = REVEAL.search(reveals[0].content)
+    reveals = [m for m in harness.messages(thread) if REVEAL.search(m.text)]
+    assert len(reveals) == 1 and reveals[0].text.startswith(f"Game #{game_id} is over.")
+    found = REVEAL.search(reveals[0].text)
     assert found and documented_seal("flaming-pyramids", int(found[1]), found[2]) == sealed[1]
     record = read_record(await history_file(harness, alice, thread, game_id))
     assert record.players[1].resigned and record.result is not None and record.result["resigned"] == [1]
@@ -126,4 +126,4 @@ async def test_a_resigned_game_reveals_its_deal_in_a_message_of_its_own(emulator
     # the end is followed once: a delivery pass run again posts no second reveal
     await harness.bot.client.host.delivery.deliver_game(game_id)
     await harness.settle()
-    assert len([m for m in harness.messages(thread) if REVEAL.search(m.content)]) == 1
+    assert len([m for m in harness.messages(thread) if REVEAL.search(m.text)]) == 1

@@ -61,7 +61,7 @@ async def test_a_german_player_gets_german_answers_by_german_names(emulator: Any
 
     # the lobby flow: the channel reads the server's language (English), each player their own
     lobby = await harness.slash(ana, emulator.general, "pyramide neu", spiel="flaming-pyramids")
-    assert lobby.embeds[0]["description"] == "Waiting for players"
+    assert lobby.message.text_displays()[1] == "Waiting for players"
     early = await harness.click(ben, lobby.message, label="Start")
     assert early.ephemeral and early.text == "❌ Only players in the lobby can start the game."
     carl = await harness.add_user("carl", locale="de")
@@ -100,19 +100,20 @@ async def test_a_german_server_shows_german_lobbies_and_keeps_english_players_en
     assert (await harness.bot.services.store.guild_settings(emulator.guild.id)).language == "de"
 
     lobby = await harness.slash(ben, emulator.general, "pyramid new", game="flaming-pyramids")
-    embed = lobby.embeds[0]
-    assert embed["description"] == "Wartet auf Mitspieler" and "Spiel #" in embed["title"]
-    assert [f["name"] for f in embed["fields"]][1] == "Optionen"
-    assert {b["label"] for b in lobby.message.buttons()} == {"Beitreten", "Verlassen", "Starten", "Abbrechen"}
+    shown = lobby.message.text_displays()
+    assert shown[1] == "Wartet auf Mitspieler" and "Spiel #" in shown[0]
+    assert shown[3].startswith("**Optionen**")
+    labels = {b["label"] for b in lobby.message.buttons()}
+    assert labels == {"Beitreten", "Verlassen", "Starten", "Abbrechen", "⚙️ Optionen"}
     assert lobby.message.selects()[0]["placeholder"] == "🤖 KI-Mitspieler hinzufügen…"
     # an English player's private refusal stays English
     early = await harness.click(cleo, lobby.message, label="Starten")
     assert early.text == "❌ Only players in the lobby can start the game."
     joined = await harness.click(cleo, lobby.message, label="Beitreten")
-    assert joined.message is not None and joined.message.embeds[0]["footer"]["text"] == "cleo ist beigetreten."
+    assert joined.message is not None and joined.message.text_displays()[-1] == "cleo ist beigetreten."
     await harness.click(ben, lobby.message, label="Starten")
     thread = harness.threads(emulator.general)[-1]
-    footer = harness.message(lobby.message.id).embeds[0]["footer"]["text"]
+    footer = harness.message(lobby.message.id).text_displays()[-1]
     assert footer == f"Gespielt wird in <#{thread.id}>."
 
     solo = await harness.slash(ben, emulator.general, "pyramid new", game="continuous-pyramid")
@@ -122,8 +123,8 @@ async def test_a_german_server_shows_german_lobbies_and_keeps_english_players_en
     back = await harness.slash(admin, emulator.general, "pyramid-admin settings", language="English")
     assert "the channel reads **English**" in back.text
     english = await harness.slash(ben, emulator.general, "pyramid new", game="flaming-pyramids")
-    assert english.embeds[0]["description"] == "Waiting for players"
-    assert {b["label"] for b in english.message.buttons()} == {"Join", "Leave", "Start", "Cancel"}
+    assert english.message.text_displays()[1] == "Waiting for players"
+    assert {b["label"] for b in english.message.buttons()} == {"Join", "Leave", "Start", "Cancel", "⚙️ Options"}
 
 
 async def test_a_german_admin_reads_the_settings_in_german(emulator: Any, harness: Harness) -> None:

@@ -23,8 +23,8 @@ Shown = tuple[int, int, bytes]  # seat, move, picture
 
 
 def hand_picture(seat: int, message: Message) -> Shown:
-    found = HAND_MOVE.search(message.content)
-    assert found is not None, message.content
+    found = HAND_MOVE.search(message.text)
+    assert found is not None, message.text
     picture = message.attachment("hand.png")
     return seat, int(found.group(1) or found.group(2)), picture.data
 

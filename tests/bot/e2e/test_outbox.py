@@ -73,8 +73,8 @@ async def test_the_reminder_sweep_survives_broken_games_and_parks_them(
     # The players of a parked game are told, where they can read it: the thread is gone, so its channel.
     told_gone = [m for m in harness.messages(emulator.general) if f"#{gone}" in m.text and "paused" in m.text]
     told_damaged = [m for m in harness.messages(damaged_thread) if "paused" in m.text]
-    assert len(told_gone) == 1 and f"<@{ana.id}>" in told_gone[0].content
-    assert len(told_damaged) == 1 and f"<@{cy.id}>" in told_damaged[0].content
+    assert len(told_gone) == 1 and f"<@{ana.id}>" in told_gone[0].text
+    assert len(told_damaged) == 1 and f"<@{cy.id}>" in told_damaged[0].text
 
     clock.advance(hours=60)  # past the timeout: parked games are left alone, the others go on
     done = await harness.bot.client.host.reminders.sweep()
@@ -127,8 +127,8 @@ async def test_a_refused_board_neither_stalls_the_ai_nor_misleads_the_mover(
     await harness.settle()
     fresh = boards(harness, thread)[shown:]
     now = await store.move_count(game_id)
-    assert [HEADER.search(b.content).group(2) for b in fresh] == [str(now)]  # type: ignore[union-attr]
-    assert "🤖" in fresh[0].content, "the board tells the story of the moves it missed, the AI's too"
+    assert [HEADER.search(b.text).group(2) for b in fresh] == [str(now)]  # type: ignore[union-attr]
+    assert "🤖" in fresh[0].text, "the board tells the story of the moves it missed, the AI's too"
     assert (await store.outbox.backlog()).pending == 0
 
 

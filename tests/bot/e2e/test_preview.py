@@ -79,8 +79,8 @@ async def test_preview_shows_a_collapse_back_changes_nothing_confirm_plays_once(
     assert chooser.message is not None
     preview = await pick_move(harness, me, chooser.message, move)
     assert preview.ephemeral
-    assert "Preview" in preview.content and move in preview.content
-    assert "collapse" in preview.content, preview.content
+    assert "Preview" in preview.text and move in preview.text
+    assert "collapse" in preview.text, preview.text
     assert [b["label"] for b in preview.buttons()] == ["✅ Confirm", "↩ Back"]
     # The picture is the public board after the move, the collapse ringed on it.
     game = session.game
@@ -97,7 +97,7 @@ async def test_preview_shows_a_collapse_back_changes_nothing_confirm_plays_once(
 
     # ↩ Back: nothing is played; the chooser is back, where the move was picked.
     back = await harness.click(me, preview, label="↩ Back")
-    assert back.message is not None and "Nothing was played" in back.message.content
+    assert back.message is not None and "Nothing was played" in back.message.text
     assert not back.message.png_attachments()
     assert any(b["custom_id"].startswith("pb:pick:") for b in back.message.buttons()), "the chooser again"
     session = await session_of(harness, game_id)
@@ -109,20 +109,20 @@ async def test_preview_shows_a_collapse_back_changes_nothing_confirm_plays_once(
     first = await pick_move(harness, me, back.message, move)
     typed = await harness.slash(me, thread, "pyramid play", move=move, game=game_id)
     second = typed.message
-    assert first is not None and second is not None and second.ephemeral and "collapse" in second.content
+    assert first is not None and second is not None and second.ephemeral and "collapse" in second.text
     assert second.png_attachments() and (await session_of(harness, game_id)).version == version
 
     # ✅ Confirm plays it through the normal path, once.
     confirmed = await harness.click(me, first, label="✅ Confirm")
-    assert confirmed.message is not None and "✅" in confirmed.message.content and move in confirmed.message.content
+    assert confirmed.message is not None and "✅" in confirmed.message.text and move in confirmed.message.text
     session = await session_of(harness, game_id)
     assert session.version == version + 1
     played = boards(harness, thread)[-1]
-    assert played.id != board.id and "collapse" in played.content
+    assert played.id != board.id and "collapse" in played.text
 
     # The other preview's Confirm is refused: the game moved on; nothing doubles.
     again = await harness.click(me, second, label="✅ Confirm")
-    assert again.message is not None and "moved on" in again.message.content
+    assert again.message is not None and "moved on" in again.message.text
     assert not again.message.buttons() and not again.message.png_attachments()
     session = await session_of(harness, game_id)
     assert session.version == version + 1 and len(await bot_of(harness).services.store.moves(game_id)) == version + 1
@@ -131,7 +131,7 @@ async def test_preview_shows_a_collapse_back_changes_nothing_confirm_plays_once(
     # The collapse left a fall to choose: the board's public button is previewed too.
     assert session.to_act == seat and session.game.pending(session.state) is not None
     fall = await harness.click(me, played, label="⬅ Fall left")
-    assert fall.message is not None and fall.message.ephemeral and "fall left" in fall.message.content
+    assert fall.message is not None and fall.message.ephemeral and "fall left" in fall.message.text
     assert (await session_of(harness, game_id)).version == version + 1
     await harness.click(me, fall.message, label="✅ Confirm")
     session = await session_of(harness, game_id)

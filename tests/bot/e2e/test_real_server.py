@@ -93,7 +93,7 @@ async def test_the_opener_with_closed_dms_is_told_in_the_channel(
     await harness.settle()
     told = [m for m in harness.messages(emulator.general) if f"Game #{game_id}" in m.text and "can't be posted"
             in m.text]
-    assert len(told) == 1 and f"<@{ana.id}>" in told[0].content
+    assert len(told) == 1 and f"<@{ana.id}>" in told[0].text
     assert "Send Messages in Threads" in told[0].text
     await harness.set_bot_permission(emulator.general, "send_messages_in_threads", None)
     await harness.settle()
@@ -159,8 +159,8 @@ async def test_a_deleted_thread_is_replaced_and_the_game_goes_on(emulator: Any, 
     new = harness.threads(emulator.general)[-1]
     assert new.id == record.thread_id
     assert versions(harness, new) == [1], "the next move's board appears in the new thread"
-    links = [m for m in harness.messages(emulator.general) if f"<#{new.id}>" in m.content]
-    assert len(links) == 1 and f"<@{ana.id}>" in links[0].content and f"<@{ben.id}>" in links[0].content
+    links = [m for m in harness.messages(emulator.general) if f"<#{new.id}>" in m.text]
+    assert len(links) == 1 and f"<@{ana.id}>" in links[0].text and f"<@{ben.id}>" in links[0].text
     said = await play_one(harness, emulator, game_id, {0: ana, 1: ben})
     assert "board will follow" not in said
     assert versions(harness, new) == [1, 2]
@@ -183,7 +183,7 @@ async def test_a_thread_locked_for_good_is_replaced(emulator: Any, harness: Harn
     assert record is not None and record.thread_id not in (None, thread.id)
     new = harness.threads(emulator.general)[-1]
     assert versions(harness, new) == [1]
-    assert [m for m in harness.messages(emulator.general) if f"<#{new.id}>" in m.content]
+    assert [m for m in harness.messages(emulator.general) if f"<#{new.id}>" in m.text]
     assert (await harness.bot.services.store.outbox.backlog()).pending == 0
 
 

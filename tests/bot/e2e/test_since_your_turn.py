@@ -37,8 +37,8 @@ def settled_line(game: Any, state: Any, length: int) -> list[tuple[int, str, lis
 
 
 def hand_dm(harness: Harness, user: Any, version: int) -> Message:
-    found = [m for m in harness.dm(user) if f"your hand after move {version}" in m.content]
-    assert len(found) == 1, [m.content for m in harness.dm(user)]
+    found = [m for m in harness.dm(user) if f"your hand after move {version}" in m.text]
+    assert len(found) == 1, [m.text for m in harness.dm(user)]
     return found[0]
 
 
@@ -61,14 +61,14 @@ async def test_the_hand_dm_outlines_what_three_moves_did_since_your_turn(emulato
     # After their own move, the first player's DM is their hand alone.
     mine = hand_dm(harness, users[first], 1)
     assert [a.filename for a in mine.png_attachments()] == ["hand.png"]
-    assert "since your turn" not in mine.content
+    assert "since your turn" not in mine.text
 
     # Their turn again: the hand, and the board with the three moves outlined.
     dm = hand_dm(harness, users[first], 4)
     assert {a.filename for a in dm.png_attachments()} == {"hand.png", "board.png"}
     outlined = dm.attachment("board.png")
     channel = boards(harness, thread)[-1]
-    assert "move 4" in channel.content
+    assert "move 4" in channel.text
     assert outlined.data != channel.png_attachments()[0].data, "not the channel's board"
     view = public_view(session, bot_of(harness).services.texts.lang("en"))  # the player reads English
     cells = list(dict.fromkeys(cell for _, changed in played[1:] for cell in changed))
@@ -82,7 +82,7 @@ async def test_the_hand_dm_outlines_what_three_moves_did_since_your_turn(emulato
     assert not [t for t in hidden if re.search(rf"\b{re.escape(t)}\b", described)], "only the public board"
 
     # The line: how many moves, and each mover by name.
-    told = next(row for row in dm.content.splitlines() if "since your turn" in row)
+    told = next(row for row in dm.text.splitlines() if "since your turn" in row)
     assert "3 moves since your turn: " in told and len(told) <= 210
     for seat, _ in played[1:]:
         name = session.seats[seat].plain_name
@@ -92,4 +92,4 @@ async def test_the_hand_dm_outlines_what_three_moves_did_since_your_turn(emulato
     # The others' DMs after their own moves carry no outline.
     for seat, _ in played[1:]:
         for message in harness.dm(users[seat]):
-            assert "since your turn" not in message.content
+            assert "since your turn" not in message.text

@@ -1,12 +1,16 @@
-"""What the board messages say about the deal: sealed on the first, revealed on the
-last (but for a challenge's), nothing for games created before seals."""
+"""What the game cards say about the deal: sealed on the first, revealed on the last
+(but for a challenge's), nothing for games created before seals."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+import discord
+
 from bot.games.catalogue import Catalogue
-from bot.play.boards import MAX_CONTENT, board_content
+from bot.play.boards import board_card
+from bot.play.cards import MAX_TEXT
 from bot.play.session import Session
 from bot.records import fairness
 from bot.store import GameRecord, SeatRecord
@@ -35,6 +39,13 @@ def session(*, moves: int | None, salt: str | None = SALT, challenge_id: int | N
     return Session(record, seats, presenter, state, made)
 
 
+def board_content(game: Session, events: list[Event]) -> str:
+    """The words of the game's card, its text displays in order, as the channel reads them."""
+    picture = discord.File(io.BytesIO(b"png"), filename="board.png", description="the board")
+    layout = board_card(game, events, None, picture)
+    return "\n".join(item.content for item in layout.walk_children() if isinstance(item, discord.ui.TextDisplay))
+
+
 def test_the_first_board_seals_the_deal() -> None:
     text = board_content(session(moves=0), [])
     assert fairness.seal_line(fairness.commitment(KIND, 77, SALT)) in text
@@ -58,7 +69,7 @@ def test_the_reveal_survives_a_long_story() -> None:
     over = session(moves=None)
     story = [Event("note", "{0} " + "did something rather long to tell. " * 8, players=(0,)) for _ in range(40)]
     text = board_content(over, story)
-    assert len(text) <= MAX_CONTENT and text.endswith(fairness.reveal_line(77, SALT))
+    assert len(text.replace("\n", "")) <= MAX_TEXT and text.endswith(fairness.reveal_line(77, SALT))
 
 
 def test_a_challenge_deal_stays_sealed_at_the_end() -> None:

@@ -258,9 +258,9 @@ class Posts:
     def of(cls, emulator: Emulator) -> Posts:
         posts = [m for m in emulator.world.messages.values() if not m.deleted and m.author.id == emulator.bot.id]
         boards = Counter((int(h.group(1)), int(h.group(2))) for m in posts if m.png_attachments()
-                         if (h := BOARD.search(m.content)))
+                         if (h := BOARD.search(m.text)))
         hands = Counter((m.channel_id, int(h.group(1)), int(h.group(2))) for m in posts
-                        if (h := HAND.search(m.content)))
+                        if (h := HAND.search(m.text)))
         return cls(posts, boards, hands)
 
     @property
@@ -332,7 +332,7 @@ class ReminderWatch:
             if message.id in self._seen_messages or message.author.id != bot:
                 continue
             self._seen_messages.add(message.id)
-            found = REMINDER.search(message.content)
+            found = REMINDER.search(message.text)
             if found is not None:
                 game = int(found.group(1))
                 version = sum(1 for t in self.move_seen[game] if t <= now - self.period / 2)

@@ -120,7 +120,7 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(
     posts = Posts.of(emulator)
     versions = dict(await db.rows("SELECT game_id, COUNT(*) FROM moves GROUP BY game_id"))
     latest = {t.game: posts.latest(t.game) for t in tables}
-    live_stale = [m.id for m in posts.messages if (h := BOARD.search(m.content)) and m.buttons()
+    live_stale = [m.id for m in posts.messages if (h := BOARD.search(m.text)) and m.buttons()
                   and int(h.group(2)) != latest[int(h.group(1))]]
     print(f"\nSIGKILL run: {KILLS} kills in {elapsed:.0f} s (restart median "
           f"{sorted(restarts)[len(restarts) // 2]:.1f} s); {len(tally.attempts)} moves sent, {len(tally.acked)} "
