@@ -52,8 +52,6 @@ def read_arguments(cid: CustomId, interaction: discord.Interaction[Any]) -> Argu
     data: dict[str, Any] = dict(interaction.data or {})
     kind = data.get("component_type")
     values = data.get("values")
-    if cid.game_id < 1:
-        raise BadInput(UNRECOGNISED)
     value: str | None = None
     if cid.action in SELECTS:
         if kind != STRING_SELECT or not isinstance(values, list) or len(values) != 1:
