@@ -161,12 +161,12 @@ class Fuzzer:
         if inter.response_type == 7 and message is not None:  # the clicked message itself was updated
             self.answer = self.emu.world.messages.get(message.id)
             if self.answer is not None:
-                texts.append(self.answer.content)
+                texts.append(self.answer.text)
         if inter.original_message_id is not None:
             original = self.emu.world.messages.get(inter.original_message_id)
             self.answer = original
             if original is not None:
-                texts.append(original.content)
+                texts.append(original.text)
                 texts.extend(json.dumps(e) for e in original.embeds)
         for choice in inter.choices or []:
             texts.append(str(choice.get("name", "")))
@@ -212,7 +212,7 @@ class Fuzzer:
         return list(self.harness.messages(table.thread))
 
     def boards(self, table: Table) -> list[Message]:
-        return [m for m in self.game_messages(table) if m.png_attachments() and "· move " in m.content]
+        return [m for m in self.game_messages(table) if m.png_attachments() and "· move " in m.text]
 
     def any_custom_ids(self, message: Message) -> list[str]:
         """The components a message still has (Discord delivers clicks on nothing else)."""
@@ -230,7 +230,7 @@ class Fuzzer:
         if not boards or not boards[-1].buttons():
             return
         board = boards[-1]
-        movers = [u for u in table.players if f"<@{u.id}>" in board.content.splitlines()[-1]] or table.players
+        movers = [u for u in table.players if f"<@{u.id}>" in board.text] or table.players
         actor = self.rng.choice(movers)
         public = [str(b["custom_id"]) for b in board.buttons() if ":move:" in str(b.get("custom_id"))]
         if public:
@@ -325,7 +325,7 @@ class Fuzzer:
         boards = self.boards(table)
         version = 0
         if boards:
-            header = boards[-1].content.split("· move ", 1)[-1].split()[0] if "· move " in boards[-1].content else ""
+            header = boards[-1].text.split("· move ", 1)[-1].split()[0] if "· move " in boards[-1].text else ""
             version = int(header) if header.isdigit() else 0
         kind, custom_id, data = self.forger().component(version)
         if data.get("component_type") == 3:
