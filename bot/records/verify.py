@@ -175,10 +175,10 @@ def _check_leavers(record: Record, names: Sequence[str]) -> None:
         if player.left_after > count:
             raise RecordProblem(f"{names[player.seat]} left after move {player.left_after}, but the game has "
                                 f"only {count} moves.")
-        late = [m.seq for m in record.moves if m.seat == player.seat and m.seq > player.left_after]
+        late = [m for m in record.moves if m.seat == player.seat and m.seq > player.left_after]
         if late and player.then_ai is None:
             raise RecordProblem(f"{names[player.seat]} left after move {player.left_after} and nobody played "
-                                f"their seat on, yet the seat made move {late[0]}.")
+                                f"their seat on, yet the seat made move {late[0].seq}.")
         person = [m for m in late if not m.ai]
         if person:
             raise RecordProblem(f"{names[player.seat]} left after move {player.left_after}, yet move "
