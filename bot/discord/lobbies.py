@@ -23,6 +23,7 @@ from bot.games.presenter import Presenter
 from bot.play.components import button
 from bot.play.errors import PlayError
 from bot.play.host import Host
+from bot.play.rating_texts import unrated_note
 from bot.services import Services
 from bot.store import GameRecord, LobbyError, SeatRecord
 from bot.store.records import AiLevel
@@ -72,7 +73,9 @@ def lobby_embed(record: GameRecord, seats: list[SeatRecord], presenter: Presente
     embed.add_field(name=lang.tr("Players ({n}; {low}–{high} needed)", n=len(seats), low=low, high=high)
                     if low != high else lang.tr("Players ({n}/{high})", n=len(seats), high=high),
                     value=players[:1024], inline=False)
-    embed.add_field(name=lang.tr("Options"), value=describe_options(options, lang)[:1024], inline=False)
+    unrated = unrated_note(record.kind, record.options, lang)
+    embed.add_field(name=lang.tr("Options"), value=(describe_options(options, lang) + (
+        "\n" + unrated if unrated else ""))[:1024], inline=False)
     if note:
         embed.set_footer(text=note[:2048])
     return embed
