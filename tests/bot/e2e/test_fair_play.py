@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.ops.rebuild_ratings import rebuild_ratings
 from bot.ratings import START_MU, START_SIGMA, Skill
+from bot.ratings.rules import SHORTEST_RATED_TURNS
 from bot.records.format import read_record
 from bot.records.verify import check
 from bot.store.ratings import RatingStore
@@ -130,7 +131,6 @@ async def test_a_one_turn_game_against_the_hard_ai_is_played_but_not_rated(emula
     assert ends and "too short to measure skill" in ends[-1]
     stats = await harness.slash(alice, emulator.general, "pyramid stats")
     assert "No finished games counted yet" in stats.text
-    from bot.ratings.rules import SHORTEST_RATED_TURNS  # noqa: PLC0415 - new in #25: the test fails, not the file
     assert SHORTEST_RATED_TURNS > 1 and f"fewer than {SHORTEST_RATED_TURNS} turns is too short" in lobby
     harness.assert_no_bot_errors()
 
