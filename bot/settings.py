@@ -42,7 +42,12 @@ _SHARD_PART = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?")
 
 
 class SettingsError(Exception):
-    """A setting is missing or invalid; the message names it for the operator."""
+    """A setting is missing or invalid; the message names it for the operator.
+    ``missing`` names the variables that are not set at all (the first run without a token, say)."""
+
+    def __init__(self, message: str, missing: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.missing = missing
 
 
 class OperatorSettings(BaseSettings):
@@ -207,13 +212,16 @@ def _load(model: type[S], overrides: dict[str, Any]) -> S:
         return model(**overrides)
     except ValidationError as exc:
         problems = []
+        missing: list[str] = []
         for err in exc.errors():
             field = str(err["loc"][0]) if err["loc"] else "settings"
             env = ENV_NAMES.get(field, field)
             if err["type"] == "missing":
                 problems.append(f"{env} is not set")
+                missing.append(env)
             else:
                 problems.append(f"{env} {err['msg'].removeprefix('Value error, ')}")
         raise SettingsError(
-            "Pyramid Bot cannot start: " + "; ".join(problems) + ". See .env.example and the README."
+            "Pyramid Bot cannot start: " + "; ".join(problems) + ". See .env.example and the README.",
+            missing=tuple(missing),
         ) from None
