@@ -58,6 +58,8 @@ class Outcome:
     scores: tuple[float, ...] = ()
     hard_times: list[float] = field(default_factory=list)
     error: str | None = None
+    #: The result's details (e.g. Flaming Pyramids' ``turns``), for tools that measure them.
+    details: dict[str, float] = field(default_factory=dict)
 
 
 def play_match(match: Match) -> Outcome:
@@ -90,7 +92,8 @@ def _play(match: Match) -> Outcome:
             raise RuntimeError(f"game did not finish in {MAX_MOVES} moves")
     result = game.result(state)
     assert result is not None
-    return Outcome(match.entries, tuple(result.winners), moves, tuple(result.scores), hard_times)
+    return Outcome(match.entries, tuple(result.winners), moves, tuple(result.scores), hard_times,
+                   details=dict(result.details))
 
 
 def schedule(kind: str, levels: Sequence[str], games: int, seed: int, options: dict[str, Any],

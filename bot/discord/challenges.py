@@ -1,9 +1,16 @@
 """Opening a Continuous Pyramid challenge (``/pyramid new ... challenge:true``) and
 entering one (its ▶ Play this deal button).
 
-Each player gets their own game of the same deal (same seed and options), so they
-can't see each other's choices; the leaderboard message in the channel
-(:mod:`bot.play.leaderboards`) is edited as results come in.
+Each player gets their own game of the same deal (same seed and options), in a
+private thread of their own, so nobody sees another's boards (whose refills tell the
+face-down stock) until the challenge has closed and every game of it is over
+(:mod:`bot.play.shared_deals`). A private thread, rather than the board sent
+privately: it keeps the game where the challenge is, with its reminders, its
+commands and Discord's notifications, for as long as a correspondence game lasts (a
+private reply expires with its interaction after 15 minutes), and Discord itself
+keeps rivals out. The leaderboard message in the channel
+(:mod:`bot.play.leaderboards`) shows scores only, edited as results come in. A
+challenge takes entries for :data:`bot.play.shared_deals.CHALLENGE_DAYS` days.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from bot.discord.lobbies import Lobbies
 from bot.discord.replies import defer_private, explain, reader, tell
 from bot.play.host import Host
 from bot.play.leaderboards import CHALLENGE_KIND, challenge_view
+from bot.play.shared_deals import closes_at, is_closed
 from bot.services import Services
 from bot.store import LobbyError
 from bot.store.game_store import AlreadyEntered
@@ -63,6 +71,10 @@ class Challenges:
         if not at_place(interaction, challenge.guild_id, {challenge.channel_id}):  # custom ids can be forged
             await tell(interaction, f"❌ {lang.gettext(ELSEWHERE)}")
             return
+        if is_closed(challenge, services.db.clock()):
+            await tell(interaction, lang.tr("Challenge #{number} is closed: it took entries until {when}.",
+                                            number=challenge.id, when=f"<t:{int(closes_at(challenge).timestamp())}>"))
+            return
         try:  # check and create in one write: a double click makes one game
             game_id = await services.store.open_game(
                 CHALLENGE_KIND, guild_id=challenge.guild_id, channel_id=challenge.channel_id,
@@ -84,5 +96,5 @@ class Challenges:
         await defer_private(interaction)
         record = await services.store.game_record(game_id)
         assert record is not None
-        await self.lobbies.start_game(interaction, record, solo=True, lang=lang)
+        await self.lobbies.start_game(interaction, record, solo=True, lang=lang, private=True)
         await self.host.leaderboards.refresh(challenge.id)

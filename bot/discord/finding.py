@@ -9,9 +9,14 @@ import discord
 from bot.discord.access import may_see
 from bot.discord.replies import reader, tell
 from bot.play.errors import PlayError
+from bot.play.shared_deals import may_watch
 from bot.services import Services
 from bot.store import GameRecord
 from i18n import N_
+
+#: Said to anyone but its player who names a game of a shared deal that is not settled.
+SHARED_DEAL = N_("Game #{number} plays a shared deal that others may still be playing, so only its player sees it "
+                 "until the challenge closes.")
 
 
 async def find_game(interaction: discord.Interaction[Any], services: Services, number: int | None = None,
@@ -21,8 +26,10 @@ async def find_game(interaction: discord.Interaction[Any], services: Services, n
 
     A number names a game only where it may be seen (:func:`bot.discord.access.may_see`):
     in its own server, or by DM to its players. Elsewhere it is answered exactly
-    like a number that names no game, so nothing about other servers leaks. Refusals
-    are :class:`PlayError` with translatable messages (``bot.discord.replies.explain``)."""
+    like a number that names no game, so nothing about other servers leaks. A game of
+    a shared deal is reached only by its player until the deal is settled
+    (:mod:`bot.play.shared_deals`). Refusals are :class:`PlayError` with translatable
+    messages (``bot.discord.replies.explain``)."""
     store = services.store
     if number is not None:
         # Beyond SQLite's integers a number names no game (the option check refuses it before).
@@ -32,6 +39,8 @@ async def find_game(interaction: discord.Interaction[Any], services: Services, n
                 raise PlayError(N_("You have no game #{number}: by DM you can only reach games you play in."),
                                 number=number)
             raise PlayError(N_("There is no game #{number} in this server."), number=number)
+        if not await may_watch(store, game, interaction.user.id, store.db.clock()):
+            raise PlayError(SHARED_DEAL, number=number)
         return game
     channel_id = interaction.channel_id
     here = await store.games_in_thread(channel_id, statuses)

@@ -26,6 +26,7 @@ from bot.play.cards import NEUTRAL, card
 from bot.play.components import button
 from bot.play.errors import PlayError
 from bot.play.host import Host
+from bot.play.rating_texts import unrated_note
 from bot.services import Services
 from bot.store import GameRecord, LobbyError, SeatRecord
 from bot.store.records import AiLevel
@@ -76,8 +77,10 @@ def lobby_card(record: GameRecord, seats: list[SeatRecord], presenter: Presenter
     players = "\n".join(f"{s.seat + 1}. {s.display}" for s in seats) or lang.tr("nobody yet")
     heading = (lang.tr("Players ({n}; {low}–{high} needed)", n=len(seats), low=low, high=high) if low != high
                else lang.tr("Players ({n}/{high})", n=len(seats), high=high))
+    unrated = unrated_note(record.kind, record.options, lang)
+    option_text = describe_options(options, lang) + ("\n" + unrated if unrated else "")
     texts = [f"### {title}", lang.gettext(STATUSES[record.status]), f"**{heading}**\n{players}",
-             f"**{lang.tr('Options')}**\n{describe_options(options, lang)}", note]
+             f"**{lang.tr('Options')}**\n{option_text}", note]
     has_options = bool(offered(game.options_model))
     return card(texts, accent=NEUTRAL, controls=lobby_view(record, lang, has_options=has_options).children)
 
@@ -323,9 +326,11 @@ class Lobbies:
 
     # --- starting -----------------------------------------------------------------------
     async def start_game(self, interaction: Interaction, record: GameRecord, *, solo: bool = False,
-                         lang: Lang | None = None) -> None:
+                         lang: Lang | None = None, private: bool = False) -> None:
         """Set the game up, give it a thread (per the server's setting) and post the first board.
-        The starter's private notes are in ``lang``; what the channel reads, in the server's."""
+        The starter's private notes are in ``lang``; what the channel reads, in the server's.
+        ``private``: a shared deal's game (``bot.play.shared_deals``): a private thread of the
+        clicker's whatever the server's setting, and no game at all if none can be opened."""
         services = self.services
         lang = lang or await reader(interaction, services.languages)
         try:
@@ -335,7 +340,18 @@ class Lobbies:
             return
         presenter = session.presenter
         words = await services.languages.for_guild(record.guild_id)
-        thread_id = await self._play_space(interaction, session.record, presenter, solo=solo, lang=words)
+        if private:
+            thread_id = await self._private_space(interaction, session.record, presenter, lang=words)
+            if thread_id is None:
+                await services.store.set_status(record.id, "cancelled")
+                services.sessions.forget(record.id)
+                await tell(interaction, "❌ " + lang.tr(
+                    "I could not open a private thread for your game of this deal here, and a challenge's games "
+                    "are never played where others can watch. An admin can give me **Create Private Threads** in "
+                    "this channel."))
+                return
+        else:
+            thread_id = await self._play_space(interaction, session.record, presenter, solo=solo, lang=words)
         if thread_id is not None:
             await services.store.set_thread(record.id, thread_id)
             services.sessions.forget(record.id)
@@ -353,7 +369,10 @@ class Lobbies:
             return " " + in_lang.tr("This deal is **not proven winnable**: the solver could not prove any deal "
                                     "winnable within its search budget, so this one may have no solution.")
 
-        if solo:
+        if private:  # nobody else is told: the game is the entrant's alone until the deal is settled
+            await tell(interaction, lang.tr("✅ Your game #{game} started in {where}.", game=record.id,
+                                            where=where(lang)) + notice(lang))
+        elif solo:
             # Public even after a private defer (a challenge's ▶ Play): the clicker's loading message gets a note.
             await say_public(interaction, words.tr("{emoji} Game #{game} started in {where}.", emoji=presenter.emoji,
                                                    game=record.id, where=where(words)) + notice(words),
@@ -363,6 +382,22 @@ class Lobbies:
             note = words.tr("Playing in {where}.", where=where(words)) + notice(words)
             await interaction.edit_original_response(view=lobby_card(fresh, seats, presenter, note=note, lang=words))
         await self.host.delivery.announce(record.id)
+
+    async def _private_space(self, interaction: Interaction, record: GameRecord, presenter: Presenter, *,
+                             lang: Lang = ENGLISH) -> int | None:
+        """A private thread (no invites) with the clicker in it, or None when Discord refuses one."""
+        channel = interaction.channel
+        if record.guild_id is None or not isinstance(channel, discord.TextChannel):
+            return None
+        name = f"{lang.gettext(presenter.title)} #{record.id} – {interaction.user.display_name}"
+        try:
+            thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.private_thread,
+                                                 invitable=False, auto_archive_duration=ARCHIVE_MINUTES)
+            await thread.add_user(interaction.user)
+        except discord.HTTPException as exc:
+            log.warning("could not open a private thread for game %s (%s)", record.id, exc)
+            return None
+        return thread.id
 
     async def _play_space(self, interaction: Interaction, record: GameRecord, presenter: Presenter, *,
                           solo: bool, lang: Lang = ENGLISH) -> int | None:

@@ -10,9 +10,10 @@ hidden, but the issue keeps replays to games that are over, and so does this (a
 running game has its boards and ``/pyramid status``). Who may look is the rule of
 every command (``bot.discord.access``): a game of this server, or by DM a game the
 user played in; except that a game of a shared deal (a challenge's, the daily
-deal's) is replayed only for its own player: others may still be playing that very
-deal, and every move of a finished one would tell them the order of its face-down
-stock, and a daily game's moves are never shown to anyone else at all. Buttons carry
+deal's) is replayed only for its own player until the deal is settled
+(``bot.play.shared_deals``): others may still be playing that very deal, and every
+move of a finished one would tell them the order of its face-down stock; a daily
+game's moves are never shown to anyone else at all. Buttons carry
 the game and the move to show, so they are checked the same way on every click: a
 forged or damaged one gets a sentence, never a picture of a game its clicker may not
 see.
@@ -34,6 +35,7 @@ from bot.play.components import button
 from bot.play.errors import PlayError
 from bot.play.replays import game_log
 from bot.play.session import Session
+from bot.play.shared_deals import may_watch
 from bot.services import Services
 from bot.store import GameRecord
 from engine.core import Event
@@ -145,10 +147,9 @@ class ReplayViewer:
         """Why this game, which the user may see, is not replayed for them (None: it is)."""
         if record.status != "finished":
             return not_over(record, lang)
-        if record.challenge_id is not None:
-            seats = await self.services.store.seats(record.id)
-            if not any(s.user_id == interaction.user.id for s in seats):
-                return shared_deal(record, lang)
+        store = self.services.store
+        if not await may_watch(store, record, interaction.user.id, store.db.clock()):
+            return shared_deal(record, lang)
         return None
 
     async def _replayable(self, interaction: Interaction, record: GameRecord,

@@ -26,6 +26,7 @@ from bot.ratings import GameOutcome, count_game
 from bot.settings import OperatorSettings
 from bot.store import CorruptRecord, Database, GameStore, SchemaError
 from bot.store.database import DatabaseDamaged, DatabaseUnavailable
+from bot.store.departures import departures_of
 from bot.store.ratings import RatingStore
 from bot.store.target import DatabaseTarget
 from engine.core import EngineError, Game, get_game
@@ -86,8 +87,13 @@ async def work_out(db: Database, games: GameLookup = get_game) -> tuple[list[int
         except (EngineError, ValueError) as exc:
             skipped.append((game_id, f"its move log does not replay ({exc})"))
             continue
+        try:
+            departures = await departures_of(db, game_id)
+        except CorruptRecord as exc:
+            skipped.append((game_id, str(exc)))
+            continue
         outcome = count_game(game, state, record, seats, moves[-1].created_at if moves else None,
-                             ended_at=ended_at.get(game_id))
+                             ended_at=ended_at.get(game_id), departures=departures)
         if outcome is not None:
             outcomes.append(outcome)
         elif any(s.user_id is not None for s in seats):

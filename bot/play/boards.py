@@ -22,6 +22,7 @@ from bot.games.presenter import ENGLISH
 from bot.play.cards import card, seat_colour
 from bot.play.components import button
 from bot.play.fair_deals import fair_deal_line
+from bot.play.rating_texts import unrated_note
 from bot.play.session import Session
 from engine.core import BadPosition, Event, Result
 from engine.core.events import player_name
@@ -70,9 +71,12 @@ def status_line(session: Session, lang: Lang | None = None) -> str:
     if result is not None and session.over:
         summary = result.narrate(who, lang.gettext) if result.summary else ""
         winners = ", ".join(who[w] for w in result.winners if w < len(who))
+        unrated = unrated_note(session.record.kind, session.record.options, lang)
         if winners:
-            return lang.tr("🏆 **Game over.** {summary}", summary=summary or lang.tr("{winners} won!", winners=winners))
-        return lang.tr("🏁 **Game over.** {summary}", summary=summary or lang.gettext("Nobody won this time."))
+            line = lang.tr("🏆 **Game over.** {summary}", summary=summary or lang.tr("{winners} won!", winners=winners))
+        else:
+            line = lang.tr("🏁 **Game over.** {summary}", summary=summary or lang.gettext("Nobody won this time."))
+        return f"{line} _{unrated}_" if unrated else line
     if session.record.status == "finished":
         return lang.tr("🏁 **Game over.** {summary}", summary=stored_summary(session, lang)).strip()
     seat = session.to_act

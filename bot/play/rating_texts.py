@@ -3,11 +3,14 @@ that fits a Discord message, in the reader's language (``lang``; English by defa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import ENGLISH
-from bot.ratings import AI_RATINGS, Record, Standing
+from bot.ratings import Record, Standing
+from bot.ratings.model import ai_ratings
+from bot.ratings.rules import too_short
 from engine.core import EngineError
 from i18n import N_, Lang
 
@@ -22,9 +25,26 @@ VARIANTS = (N_("solo"), N_("co-op"), N_("solo (small)"), N_("co-op (small)"))
 LEVELS = (N_("easy"), N_("normal"), N_("hard"))
 
 
-def explain(lang: Lang | None = None) -> str:
+def explain(lang: Lang | None = None, kinds: Sequence[str] = (), catalogue: Catalogue | None = None) -> str:
+    """How ratings work, with the measured AI ratings of ``kinds`` (the games shown)."""
     lang = lang or ENGLISH
-    return lang.tr(EXPLAIN, levels=", ".join(f"{lang.gettext(level)} {mu:g}" for level, (mu, _) in AI_RATINGS.items()))
+    parts = []
+    for kind in kinds:
+        levels = ai_ratings(kind)
+        figures = ", ".join(f"{lang.gettext(level)} {levels[level][0]:.1f}" for level in LEVELS if level in levels)
+        parts.append(f"{game_name(catalogue, kind) if catalogue is not None else kind}: {figures}")
+    return lang.tr(EXPLAIN, levels="; ".join(parts) or "—")
+
+
+def unrated_note(kind: str, options: Mapping[str, Any], lang: Lang | None = None) -> str:
+    """Why a game with these options is not rated ("" when it is): too short to
+    measure skill (``bot.ratings.rules.too_short``)."""
+    shortest = too_short(kind, options)
+    if shortest is None:
+        return ""
+    return (lang or ENGLISH).trn(
+        "Not rated: a game of fewer than {count} turn is too short to measure skill.",
+        "Not rated: a game of fewer than {count} turns is too short to measure skill.", shortest, count=shortest)
 
 
 def game_name(catalogue: Catalogue, kind: str) -> str:
@@ -104,7 +124,8 @@ def stats_text(catalogue: Catalogue, who: str, sections: Sequence[tuple[str, Seq
         lines.append(lang.gettext("No finished games counted yet. Competitive games against people or AIs give a "
                                   "rating; solo and co-op games count as records."))
     else:
-        lines.append("\n" + explain(lang))
+        kinds = sorted({s.kind for _, standings, _ in sections for s in standings if game is None or s.kind == game})
+        lines.append("\n" + explain(lang, kinds, catalogue))
     return fit("\n".join(lines))
 
 

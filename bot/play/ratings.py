@@ -17,6 +17,7 @@ from bot.play.rating_texts import leaderboard_text, stats_text
 from bot.play.session import Session
 from bot.ratings import EVERYWHERE, GameOutcome, count_game
 from bot.store import CorruptRecord, GameStore
+from bot.store.departures import departures_of
 from bot.store.ratings import RatingStore
 from i18n import N_, Lang
 
@@ -51,7 +52,8 @@ class Ratings:
             return None
         moves = await self.store.moves(record.id)
         outcome = count_game(session.game, session.state, record, session.seats,
-                             moves[-1].created_at if moves else None)
+                             moves[-1].created_at if moves else None,
+                             departures=await departures_of(self.store.db, record.id))
         if outcome is None and any(s.user_id is not None for s in session.seats):
             log.warning("game %s is finished but its log explains no end; it is not counted", record.id)
         return outcome

@@ -25,6 +25,7 @@ from bot.play.failures import Blocked, classify
 from bot.play.resignations import Resignations
 from bot.services import Services
 from bot.store import CorruptRecord, GameRecord, GuildSettings
+from bot.store.departures import timed_out_to_ai
 from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
@@ -119,6 +120,7 @@ class Reminders:
             if action == "forfeit":
                 await self.resignations.resign(record.id, seat.user_id, reason="timed out and forfeits")
             else:
+                await timed_out_to_ai(services.store.db, record.id, seat.seat, session.version)
                 await services.store.set_seat_ai(record.id, seat.seat, "normal")
                 services.sessions.forget(record.id)
                 await self.delivery.schedule_ai(await services.sessions.load(record.id))

@@ -35,7 +35,7 @@ from bot.play.channels import Channels
 from bot.play.failures import Blocked
 from bot.play.session import Session
 from bot.services import Services
-from bot.store import CorruptRecord
+from bot.store import CorruptRecord, GameRecord
 from bot.workers.rendering import GameLog, alt_text
 from engine.core import EngineError
 from i18n import Lang
@@ -82,12 +82,29 @@ class Replays:
         #: The largest file posted (Discord refuses a bot's attachment above 10 MiB).
         self.max_bytes = max_bytes
 
+    async def private(self, record: GameRecord) -> bool:
+        """Whether only the game's player reads where it is played: a DM (the daily
+        deal), or a private thread (a challenge's, ``bot.play.shared_deals``)."""
+        channel: object = self.client.get_channel(record.play_channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(record.play_channel_id)
+            except discord.HTTPException:
+                return False
+        if isinstance(channel, discord.DMChannel):
+            return True
+        return isinstance(channel, discord.Thread) and channel.type == discord.ChannelType.private_thread
+
     async def game_finished(self, session: Session) -> None:
         record = session.record
         moves = [(m.seat, m.move) for m in await self.services.store.moves(record.id)]
         if not moves:  # ended before anyone moved: a single picture of the deal is no replay
             return
         channel_id = record.play_channel_id
+        if record.challenge_id is not None and not await self.private(record):
+            # A shared deal's replay shows every refill of its stock: only where its player alone reads.
+            log.info("no replay for game %s: a shared deal's game played where others may read", record.id)
+            return
         try:
             self.channels.check_postable(channel_id)
         except Blocked as exc:

@@ -18,8 +18,9 @@ from bot.play.channels import Channels
 from bot.play.delivery import Delivery
 from bot.play.errors import PlayError
 from bot.services import Services
+from bot.store.departures import How, record_departure
 from bot.store.outbox import Announcement
-from engine.core.text import Phrase
+from engine.core.text import Phrase, name_of
 from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
@@ -83,14 +84,19 @@ class Resignations:
                 raise PlayError(N_("You have already left this game."))
             humans = [s for s in session.seats if s.user_id is not None and not s.resigned]
             name = seat.display
+            # The seats' mentions, for what the channel is told now; what is stored names seats ({0}), never people.
+            mentions = [s.display for s in session.seats]
+            how: How = "timed out" if reason == "timed out and forfeits" else "resigned"
             if len(session.seats) <= 2 or (len(humans) <= 1 and session.game.max_players == 1):
                 result = session.game.forfeit(session.state, seat.seat)
                 first = session.seat(result.winners[0]) if result.winners else None
                 if first and first.user_id:
-                    said = Phrase(words.summary_won, {"name": name, "winner": f"<@{first.user_id}>"})
+                    said = Phrase(words.summary_won, {"name": name_of(seat.seat), "winner": name_of(first.seat)})
                 else:
-                    said = Phrase(words.summary, {"name": name})
-                summary = said.fill(())
+                    said = Phrase(words.summary, {"name": name_of(seat.seat)})
+                summary = said.english()
+                await record_departure(services.store.db, game_id, seat.seat, how, after_move=session.version,
+                                       ai_level=None)
                 await services.store.set_seat_ai(game_id, seat.seat, None, resigned=True)
                 stored = dataclasses.replace(result, summary=summary, summary_text=said)
                 # The English summary, and its template (``summary_text``) so that a reader of another language
@@ -103,15 +109,17 @@ class Resignations:
                 notice = Phrase(N_("🏳️ {summary}"), {"summary": said})
                 finished = True
             else:
+                await record_departure(services.store.db, game_id, seat.seat, how, after_move=session.version,
+                                       ai_level="easy")
                 await services.store.set_seat_ai(game_id, seat.seat, "easy", resigned=True)
                 services.sessions.forget(game_id)
                 notice = Phrase(words.replaced, {"name": name})
                 finished = False
-        text = notice.fill((), (lang or ENGLISH).gettext)
+        text = notice.fill(mentions, (lang or ENGLISH).gettext)
         told = await services.languages.for_game(session.record)  # the channel's language
         channel = self.client.get_partial_messageable(session.record.play_channel_id)
         try:
-            await channel.send(notice.fill((), told.gettext), allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(notice.fill(mentions, told.gettext), allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             log.warning("could not announce resignation in game %s: %s", game_id, exc)
         board = await services.store.get_message(game_id, "board")

@@ -6,6 +6,15 @@ stored for its players; ``pyramid-bot rebuild-ratings`` applies every game to an
 empty ledger. Both run the same steps on the same numbers in the same order, so they
 agree to the last bit.
 
+A rated game moves the ratings of those who stayed by where everyone finished (the
+leavers last). A person who left (``SeatOutcome.left``) is rated by a game of their
+own: last, behind everyone who was still playing when they left (those who stayed,
+who left later, and the AIs already standing in for who left earlier). So leaving
+never gains anything, not even over someone who left before; with nobody left to
+lose to (a game counted before departures were noted), their rating stays as it was,
+and the game counts as a loss. A game too short to be rated (``short``) counts for
+nothing.
+
 Every game counts twice: in its server's standings (``scope`` = the server's id) and
 in the standings across servers (``scope`` = :data:`EVERYWHERE`). Standings are per
 player and per game; completion records also per variant ("solo", "co-op (small)").
@@ -17,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from bot.ratings.model import Skill, ai_skill, rate
-from bot.ratings.outcome import GameOutcome
+from bot.ratings.outcome import LEFT_UNNOTED, GameOutcome, SeatOutcome
 
 #: The scope of the standings across every server (Discord ids are never 0).
 EVERYWHERE = 0
@@ -97,6 +106,8 @@ class Ledger:
         return self
 
     def apply(self, outcome: GameOutcome) -> None:
+        if outcome.short:
+            return
         for scope in scopes_of(outcome):
             if outcome.rated:
                 self._rate(scope, outcome)
@@ -110,12 +121,14 @@ class Ledger:
     def _rate(self, scope: int, outcome: GameOutcome) -> None:
         before = [self.standing(scope, outcome.kind, s.user_id) if s.user_id is not None else None
                   for s in outcome.seats]
-        skills = [b.skill if b is not None else ai_skill(s.ai_level or "normal")
+        skills = [b.skill if b is not None else ai_skill(s.ai_level or "normal", outcome.kind)
                   for s, b in zip(outcome.seats, before, strict=True)]
-        after = rate(skills, [s.rank for s in outcome.seats])
-        for seat, old, new in zip(outcome.seats, before, after, strict=True):
+        stand_ins = [ai_skill(s.ai_level or "normal", outcome.kind) for s in outcome.stand_ins]
+        after = rate(skills + stand_ins, [s.rank for s in outcome.seats] + [s.rank for s in outcome.stand_ins])
+        for index, (seat, old) in enumerate(zip(outcome.seats, before, strict=True)):
             if old is None:  # an AI seat keeps its fixed rating
                 continue
+            new = self._left(seat, old.skill, outcome, skills, stand_ins) if seat.left else after[index]
             streak = old.streak + 1 if seat.won else 0
             updated = replace(old, mu=new.mu, sigma=new.sigma, games=old.games + 1,
                               wins=old.wins + int(seat.won), losses=old.losses + int(not seat.won),
@@ -123,6 +136,20 @@ class Ledger:
                               last_game_id=outcome.game_id, updated_at=outcome.finished_at)
             self.standings[updated.key] = updated
             self.changed_standings.add(updated.key)
+
+    @staticmethod
+    def _left(seat: SeatOutcome, skill: Skill, outcome: GameOutcome, skills: list[Skill],
+              stand_ins: list[Skill]) -> Skill:
+        """A leaver's rating after their own game: last, behind everyone still playing
+        when they left (see the module docstring)."""
+        moment = _moment(seat)
+        ahead = [skills[i] for i, other in enumerate(outcome.seats)
+                 if other.seat != seat.seat and (not other.left or _moment(other) > moment)]
+        ahead += [stand_ins[i] for i, other in enumerate(outcome.stand_ins)
+                  if other.seat != seat.seat and _moment(other) < moment]
+        if not ahead:
+            return skill
+        return rate([skill, *ahead], [1] + [0] * len(ahead))[0]
 
     def _record(self, scope: int, outcome: GameOutcome) -> None:
         for seat in outcome.people:
@@ -138,6 +165,11 @@ class Ledger:
                               last_game_id=outcome.game_id, updated_at=outcome.finished_at)
             self.records[key] = updated
             self.changed_records.add(key)
+
+
+def _moment(seat: SeatOutcome) -> int:
+    """When a leaver left, or a stand-in took over (unnoted: before anything noted)."""
+    return seat.left_at if seat.left_at is not None else LEFT_UNNOTED
 
 
 def _start() -> tuple[float, float]:

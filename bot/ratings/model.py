@@ -11,20 +11,16 @@ confidence). Leaderboards rank by OpenSkill's *ordinal*, mu − 3·sigma, a caut
 figure that only rises as the bot grows sure of a player, so one lucky win does not
 top the board.
 
-**AI seats** play with these fixed ratings, never updated, so beating a hard AI moves
-a rating more than beating an easy one:
-
-========  =====  =======
-level     mu     sigma
-========  =====  =======
-easy      17.0   2.0
-normal    25.0   2.0
-hard      33.0   2.0
-========  =====  =======
-
-Normal is pitched at a newcomer's starting skill, easy and hard about two "betas"
-(25/6 each: the skill gap at which the better side wins roughly three games in four)
-below and above it. The small sigma says the bot knows its AIs.
+**AI seats** play with fixed ratings, never updated, so beating a hard AI moves a
+rating more than beating an easy one. They are measured, per game, not assumed: the
+AI levels played each other (``python -m tools.ai_ratings``), the wins of each pairing
+are kept in :mod:`bot.ratings.measured`, and :func:`bot.ratings.fit.fit` makes ratings
+of them, with ``normal`` pinned at a newcomer's starting 25 (a scale of ratings has
+no zero of its own; a newcomer is taken to play like the normal AI until their games
+say otherwise). Each level's sigma is the standard error of that fit. The README's
+"Ratings" section lists the figures. A game nobody measured (only a test's own game
+is one) plays with :data:`UNMEASURED`: easy and hard two "betas" (25/6 each: the gap
+at which the better side wins about three games in four) below and above normal.
 """
 
 from __future__ import annotations
@@ -34,15 +30,30 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from bot.ratings.fit import Pairing, fit
+from bot.ratings.measured import PAIRINGS
+
 #: A newcomer's rating: the library's defaults.
 START_MU = 25.0
 START_SIGMA = 25.0 / 3.0
-#: The fixed ratings of the AI levels (mu, sigma); see the module docstring.
-AI_RATINGS: Mapping[str, tuple[float, float]] = {
+#: The AI levels of a game nobody measured (mu, sigma); see the module docstring.
+UNMEASURED: Mapping[str, tuple[float, float]] = {
     "easy": (17.0, 2.0),
     "normal": (25.0, 2.0),
     "hard": (33.0, 2.0),
 }
+
+
+def _measured() -> dict[str, dict[str, tuple[float, float]]]:
+    ratings: dict[str, dict[str, tuple[float, float]]] = {}
+    for kind, pairings in PAIRINGS.items():
+        fitted = fit([Pairing(*p) for p in pairings], anchor="normal", anchor_mu=START_MU)
+        ratings[kind] = {level: (round(f.mu, 2), round(f.sigma, 2)) for level, f in fitted.items()}
+    return ratings
+
+
+#: The fixed ratings of the AI levels, per game (mu, sigma), from the measured pairings.
+AI_RATINGS: Mapping[str, Mapping[str, tuple[float, float]]] = _measured()
 #: How many sigmas the cautious (leaderboard) figure takes off mu: OpenSkill's ordinal.
 ORDINAL_SIGMAS = 3.0
 
@@ -58,9 +69,16 @@ class Skill:
         return self.mu - ORDINAL_SIGMAS * self.sigma
 
 
-def ai_skill(level: str) -> Skill:
-    """The fixed rating of an AI level (an unknown level plays as normal)."""
-    mu, sigma = AI_RATINGS.get(level, AI_RATINGS["normal"])
+def ai_ratings(kind: str) -> Mapping[str, tuple[float, float]]:
+    """The fixed ratings of the AI levels in ``kind`` (:data:`UNMEASURED` for a game
+    nobody measured)."""
+    return AI_RATINGS.get(kind, UNMEASURED)
+
+
+def ai_skill(level: str, kind: str = "") -> Skill:
+    """The fixed rating of an AI level in ``kind`` (an unknown level plays as normal)."""
+    levels = ai_ratings(kind)
+    mu, sigma = levels.get(level, levels["normal"])
     return Skill(mu, sigma)
 
 

@@ -1,31 +1,48 @@
 """A finished game as ratings see it: who sat where and how each seat finished.
 
-It is worked out from the engine's state, rebuilt from the move log, and the seats,
-never from the result stored with the game, so ratings can be recomputed from the
-logs (``pyramid-bot rebuild-ratings``) and come out the same as when they were
-applied at each game's end:
+It is worked out from the engine's state, rebuilt from the move log, the seats and
+their departures (``bot.store.departures``), never from the result stored with the
+game, so ratings can be recomputed from the logs (``pyramid-bot rebuild-ratings``)
+and come out the same as when they were applied at each game's end:
 
 * a game the engine finished: the engine's result;
 * a game that ended when a seat left it (a resignation, or a timeout that forfeits,
   in a two-seat or solo game; see ``bot.play.resignations``): ``Game.forfeit`` of the
   leaving seat, on the state its log rebuilds;
-* a cancelled (aborted) game, or one still running: nothing; it never counts.
+* a cancelled (aborted) game, or one still running: nothing; it never counts;
+* a game too short to measure skill (``bot.ratings.rules.too_short``): it is counted
+  as played (``short``), and changes no rating and no record.
 
-A person's seat that an AI finished (they resigned, or timed out and an AI took over)
-counts as that person's loss: the seat ranks last and is never a win, whatever the AI
-made of it.
+**People who leave.** A person who resigned or timed out loses, whatever the seat's
+result: against everyone still playing when they left, and never draws because
+everyone left. Each person's seat is ranked by when they left (``left_at``, the moves
+made by then): those who stayed first (by the game's result), then the leavers, who
+left later above who left earlier. A seat that an AI played on after its person left
+(a timeout, or a resignation in a bigger game) is also a side of its own, a
+*stand-in* at that AI level's fixed rating, ranked by the seat's result: the AI, not
+the person, finished that seat. How the ranks become ratings is the ledger's
+(``bot.ratings.ledger``): a leaver's rating moves only by their losses to those still
+playing when they left, so leaving never gains anything.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from bot.ratings.rules import Counting, counting
+from bot.store.departures import Departure
 from bot.store.records import AiLevel, GameRecord, SeatRecord
 from engine.core import Game, Result
+
+#: ``left_at`` of the seat whose leaving ended the game when no departure was noted
+#: (games that ended before departures were recorded): it left last.
+LEFT_LAST = 2**31 - 1
+#: ``left_at`` of a leaver with no noted departure that did not end the game: before
+#: anything that was noted.
+LEFT_UNNOTED = -1
 
 
 class SeatOutcome(BaseModel):
@@ -34,21 +51,25 @@ class SeatOutcome(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     seat: int
-    #: The person in the seat (None: an AI seat from the start).
+    #: The person in the seat (None: an AI seat from the start, or a stand-in).
     user_id: int | None
-    #: The AI level of an AI seat from the start (None for a person's seat).
+    #: The AI level of an AI seat from the start or a stand-in (None for a person's seat).
     ai_level: AiLevel | None = None
     rank: int = 0
     won: bool = False
     #: The person left (resigned, or timed out): a loss whatever the seat's result.
     left: bool = False
+    #: A leaver: how many moves had been made when they left; a stand-in: when it took
+    #: the seat over. None: stayed (or an outcome counted before this was kept).
+    left_at: int | None = None
     #: What a completion record keeps the best of (solo and co-op games).
     score: float | None = None
 
 
 class GameOutcome(BaseModel):
     """One finished game, as it counts: ``rated`` (ratings) or a completion record of
-    ``variant``. ``finished_at`` (ISO time) orders games for the ratings."""
+    ``variant``; ``short``: too short to count at all. ``finished_at`` (ISO time) orders
+    games for the ratings."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -59,6 +80,9 @@ class GameOutcome(BaseModel):
     rated: bool
     variant: str = ""
     seats: tuple[SeatOutcome, ...]
+    #: The AIs that played a seat on after its person left (see the module docstring).
+    stand_ins: tuple[SeatOutcome, ...] = ()
+    short: bool = False
 
     @property
     def people(self) -> tuple[SeatOutcome, ...]:
@@ -72,13 +96,20 @@ def final_result(game: Game[Any], state: Any, seats: Sequence[SeatRecord]) -> tu
     result = game.result(state)
     if result is not None and game.waiting_for(state) is None:
         return result, True
+    ender = ending_seat(seats)
+    if ender is None:
+        return None
+    return game.forfeit(state, ender.seat), False
+
+
+def ending_seat(seats: Sequence[SeatRecord]) -> SeatRecord | None:
+    """The seat whose leaving ended a game that the engine did not end: a leaver not
+    handed to an AI (bigger games go on with an AI in a leaver's seat and end with the
+    engine's result)."""
     leavers = [s for s in seats if s.resigned]
     if not leavers:
         return None
-    # The seat whose leaving ended the game was not handed to an AI (bigger games go on
-    # with an AI in a leaver's seat and end with the engine's result).
-    ender = next((s for s in leavers if s.ai_level is None), leavers[0])
-    return game.forfeit(state, ender.seat), False
+    return next((s for s in leavers if s.ai_level is None), leavers[0])
 
 
 def finish_time(record: GameRecord, last_move_at: str | None, by_engine: bool) -> str:
@@ -89,17 +120,26 @@ def finish_time(record: GameRecord, last_move_at: str | None, by_engine: bool) -
     return record.updated_at
 
 
-def outcome_of(record: GameRecord, seats: Sequence[SeatRecord], result: Result, finished_at: str) -> GameOutcome | None:
+def outcome_of(record: GameRecord, seats: Sequence[SeatRecord], result: Result, finished_at: str, *,
+               departures: Sequence[Departure] = (), ender: int | None = None) -> GameOutcome | None:
     """How a finished game counts, or None when it doesn't (not finished, or nobody
-    in it is a person)."""
+    in it is a person). ``ender``: the seat whose leaving ended the game (None: the
+    engine ended it)."""
     if record.status != "finished" or not any(s.user_id is not None for s in seats):
         return None
     how = counting(record.kind, record.options, len(seats))
     left = {s.seat for s in seats if s.user_id is not None and (s.resigned or s.ai_level is not None)}
     left |= {s for s in result.resigned if any(x.seat == s and x.user_id is not None for x in seats)}
+    noted = {d.seat: d.after_move for d in departures}
+    left_at = {s: noted.get(s, LEFT_LAST if s == ender else LEFT_UNNOTED) for s in left}
     winners = set(result.winners) - left
     rated = how.rated and len(seats) >= 2
-    ranks = _ranks(how, result, [s.seat for s in seats], winners, left) if rated else {}
+    stand_in_seats = [s for s in seats if s.seat in left and s.ai_level is not None and s.seat != ender]
+    ranks: dict[int, int] = {}
+    stand_in_ranks: dict[int, int] = {}
+    if rated:
+        ranks, stand_in_ranks = _ranks(how, result, [s.seat for s in seats], winners, left_at,
+                                       [s.seat for s in stand_in_seats])
     outcomes = tuple(
         SeatOutcome(
             seat=s.seat,
@@ -108,41 +148,57 @@ def outcome_of(record: GameRecord, seats: Sequence[SeatRecord], result: Result, 
             rank=ranks.get(s.seat, 0),
             won=s.seat in winners,
             left=s.seat in left,
+            left_at=left_at.get(s.seat),
             score=None if rated else how.record_score(result, s.seat),
         )
         for s in seats
     )
+    stand_ins = tuple(
+        SeatOutcome(seat=s.seat, user_id=None, ai_level=s.ai_level, rank=stand_in_ranks[s.seat],
+                    won=s.seat in result.winners, left_at=left_at[s.seat])
+        for s in stand_in_seats
+    ) if rated else ()
     return GameOutcome(game_id=record.id, kind=record.kind, guild_id=record.guild_id, finished_at=finished_at,
-                       rated=rated, variant="" if rated else how.variant, seats=outcomes)
+                       rated=rated, variant="" if rated or how.short else how.variant, seats=outcomes,
+                       stand_ins=stand_ins, short=how.short)
 
 
-def _ranks(how: Counting, result: Result, seats: Sequence[int], winners: set[int], left: set[int]) -> dict[int, int]:
-    """Dense ranks: winners first, then the others by score (the way the game's scores
-    point), then every seat whose person left, tied last."""
+def _ranks(how: Counting, result: Result, seats: Sequence[int], winners: set[int], left_at: Mapping[int, int],
+           stand_ins: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """Dense ranks of the seats and of the stand-ins: the seats that stayed and the
+    stand-ins by the result (winners first, then by score, the way the game's scores
+    point), then the seats whose person left, who left later first."""
 
-    def key(seat: int) -> tuple[int, float]:
-        if seat in winners:
+    def key(seat: int, won: bool) -> tuple[int, float]:
+        if won:
             return (0, 0.0)
         score = result.scores[seat] if seat < len(result.scores) else None
         if score is None or how.better is None:
             return (1, 0.0)
         return (1, -score if how.better == "higher" else score)
 
-    staying = sorted({key(s) for s in seats if s not in left})
-    order = {k: i for i, k in enumerate(staying)}
-    return {s: len(staying) if s in left else order[key(s)] for s in seats}
+    playing = {key(s, s in winners) for s in seats if s not in left_at}
+    playing |= {key(s, s in result.winners) for s in stand_ins}
+    order = {k: i for i, k in enumerate(sorted(playing))}
+    leaving = sorted(set(left_at.values()), reverse=True)
+    after = {moment: len(order) + i for i, moment in enumerate(leaving)}
+    seat_ranks = {s: after[left_at[s]] if s in left_at else order[key(s, s in winners)] for s in seats}
+    return seat_ranks, {s: order[key(s, s in result.winners)] for s in stand_ins}
 
 
 def count_game(game: Game[Any], state: Any, record: GameRecord, seats: Sequence[SeatRecord],
-               last_move_at: str | None, *, ended_at: str | None = None) -> GameOutcome | None:
+               last_move_at: str | None, *, ended_at: str | None = None,
+               departures: Sequence[Departure] = ()) -> GameOutcome | None:
     """How a finished game counts, from the state its log rebuilds (``state``), its
-    seats and its last move's time; ``ended_at``: the end time recorded when it was
-    first counted, kept by a rebuild. None: it does not count (not finished, nobody
-    in it, or a log that explains no end)."""
+    seats, their ``departures`` and its last move's time; ``ended_at``: the end time
+    recorded when it was first counted, kept by a rebuild. None: it does not count
+    (not finished, nobody in it, or a log that explains no end)."""
     if record.status != "finished":
         return None
     ended = final_result(game, state, seats)
     if ended is None:
         return None
     result, by_engine = ended
-    return outcome_of(record, seats, result, ended_at or finish_time(record, last_move_at, by_engine))
+    ender = None if by_engine else ending_seat(seats)
+    return outcome_of(record, seats, result, ended_at or finish_time(record, last_move_at, by_engine),
+                      departures=departures, ender=None if ender is None else ender.seat)

@@ -18,6 +18,15 @@ Which way a score points is read from each engine's result code:
 
 A game no rule names (a game only a test knows) is rated when it has two seats or
 more, ranked by its winners alone, and recorded when it is played alone.
+
+**Games too short to measure skill are played but not rated.** A Flaming Pyramids game
+with a ``turn_limit`` shorter than real games last is decided by the deal more than by
+play: a player moving at random wins many one-turn games against the hard AI, and
+none of the full ones (README, "Ratings"). The shortest rated ``turn_limit``
+(:data:`SHORTEST_RATED_TURNS`) is the lower decile of the length of real games, as
+measured by ``python -m tools.ai_ratings`` (games of the normal and hard AIs played to
+their natural end, :mod:`bot.ratings.measured`). Such a game counts for nothing: no
+rating and no completion record; the lobby and the game's end say so.
 """
 
 from __future__ import annotations
@@ -26,7 +35,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from bot.ratings.fit import shortest_rated
+from bot.ratings.measured import FLAMING_PYRAMIDS_TURNS
 from engine.core import Result
+
+#: Flaming Pyramids games with a ``turn_limit`` below this are not rated (module docstring).
+SHORTEST_RATED_TURNS: int = shortest_rated(FLAMING_PYRAMIDS_TURNS) if FLAMING_PYRAMIDS_TURNS else 1
 
 Better = Literal["higher", "lower"]
 
@@ -39,6 +53,8 @@ class Counting:
 
     rated: bool
     better: Better | None = None
+    #: Too short to measure skill: played, but counted neither as rated nor as a record.
+    short: bool = False
     variant: str = ""
     #: The ``Result.details`` key a completion record keeps the best of (None: the seat's score).
     record_detail: str | None = None
@@ -53,6 +69,8 @@ class Counting:
 def counting(kind: str, options: Mapping[str, Any], seats: int) -> Counting:
     """How a game of ``kind`` with these options and ``seats`` seats counts."""
     if kind == "flaming-pyramids":
+        if too_short(kind, options) is not None:
+            return Counting(rated=False, better="lower", short=True)
         return Counting(rated=True, better="lower")
     if kind == "pyrinoes":
         return Counting(rated=True, better="higher")
@@ -69,3 +87,14 @@ def counting(kind: str, options: Mapping[str, Any], seats: int) -> Counting:
     if seats >= 2:
         return Counting(rated=True)
     return Counting(rated=False, variant="solo")
+
+
+def too_short(kind: str, options: Mapping[str, Any]) -> int | None:
+    """The shortest rated turn limit when a game of ``kind`` with ``options`` is too
+    short to be rated; None when its length rates it."""
+    if kind != "flaming-pyramids":
+        return None
+    limit = options.get("turn_limit")
+    if isinstance(limit, int) and not isinstance(limit, bool) and limit < SHORTEST_RATED_TURNS:
+        return SHORTEST_RATED_TURNS
+    return None

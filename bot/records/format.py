@@ -46,6 +46,13 @@ class Player(_Part):
     #: The person left the game (resigned or timed out). A two-player or solo game
     #: ended there; in a bigger game an easy AI played the seat on.
     resigned: bool = False
+    #: How the person left: "resigned", "timed out", or None (stayed; an AI seat).
+    left: Literal["resigned", "timed out"] | None = None
+    #: The moves made when they left (0: before the first); None when they stayed, or
+    #: left before the bot noted when (games before format 1's ``left`` fields).
+    left_after: int | None = Field(default=None, ge=0)
+    #: The AI that played the seat from then on (None: the game ended there, or nobody left).
+    then_ai: AiLevel | None = None
 
 
 class Move(_Part):
@@ -59,6 +66,8 @@ class Move(_Part):
     #: What the board said the move did: the public events' narration, one line
     #: each, with the players' names from ``players``.
     story: list[str] = Field(default_factory=list)
+    #: The bot's AI made this move (an AI seat, or a seat after its person left).
+    ai: bool = False
 
 
 class Record(_Part):

@@ -100,6 +100,7 @@ def check(record: Record, games: Games = get_game) -> Verdict:
                                     f"{_quote(told)}, the record says {_quote(move.story)}.")
         last = position
     assert last is not None  # positions() always yields the deal
+    _check_leavers(record, names)
     ending = _check_result(record, game, last.state, names)
     return Verdict(record, sealed, _summary(record, game, seed, sealed, ending, names))
 
@@ -152,12 +153,57 @@ def _check_result(record: Record, game: Game[Any], state: Any, names: Sequence[s
     seat = recorded.resigned[0]
     if seat >= len(record.players) or not record.players[seat].resigned:
         raise RecordProblem(f"The result says seat {seat} left the game, but the players do not say so.")
+    _check_ending_leaver(record, seat, names)
     left = game.forfeit(state, seat)
     if _without_summary(left) != _without_summary(recorded):
         # The summary is the bot's own sentence for a resignation ("… resigned."), so only it may differ.
         raise RecordProblem(f"The result does not match: {names[seat]} leaving after the last move gives "
                             f"{_describe(left, names)}, the record says {_describe(recorded, names)}.")
     return f"then {names[seat]} left the game, which gives the recorded result ({_describe(left, names)})"
+
+
+def _check_leavers(record: Record, names: Sequence[str]) -> None:
+    """What the players say about leaving fits the bot: only people leave, after a
+    move the game had, and a seat nobody plays on makes no move after its person left."""
+    count = len(record.moves)
+    for player in record.players:
+        if player.ai is not None and (player.resigned or player.left is not None):
+            raise RecordProblem(f"{names[player.seat]} is an AI seat, but the record says it left the game: "
+                                "only people leave games.")
+        if player.left_after is None:
+            continue
+        if player.left_after > count:
+            raise RecordProblem(f"{names[player.seat]} left after move {player.left_after}, but the game has "
+                                f"only {count} moves.")
+        late = [m for m in record.moves if m.seat == player.seat and m.seq > player.left_after]
+        if late and player.then_ai is None:
+            raise RecordProblem(f"{names[player.seat]} left after move {player.left_after} and nobody played "
+                                f"their seat on, yet the seat made move {late[0].seq}.")
+        person = [m for m in late if not m.ai]
+        if person:
+            raise RecordProblem(f"{names[player.seat]} left after move {player.left_after}, yet move "
+                                f"{person[0].seq} of their seat is not marked as the AI's.")
+
+
+def _check_ending_leaver(record: Record, seat: int, names: Sequence[str]) -> None:
+    """A game ends when someone leaves only as the bot ends one (``bot.play.resignations``):
+    a solo or two-player game, left by its person after the last move, with nobody
+    playing the seat on. Bigger games go on with an AI in the seat."""
+    players = len(record.players)
+    if players > 2:
+        raise RecordProblem(f"The result says the game ended when {names[seat]} left it, but the bot never ends "
+                            f"a game of {players} players when one of them leaves: an AI plays their seat on, "
+                            "and the game ends by its rules.")
+    leaver = record.players[seat]
+    if leaver.ai is not None:
+        raise RecordProblem(f"The result says {names[seat]} left the game, but that seat is an AI's: only people "
+                            "leave games.")
+    if leaver.then_ai is not None:
+        raise RecordProblem(f"The result says the game ended when {names[seat]} left it, but the record says an AI "
+                            "played their seat on.")
+    if leaver.left_after is not None and leaver.left_after != len(record.moves):
+        raise RecordProblem(f"The result says the game ended when {names[seat]} left it, after move "
+                            f"{leaver.left_after}, but the record goes on to move {len(record.moves)}.")
 
 
 def _result(data: dict[str, Any]) -> Result:

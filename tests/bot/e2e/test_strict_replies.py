@@ -25,18 +25,18 @@ async def test_a_solo_start_completes_its_public_deferred_response(emulator: Any
     assert res.message in harness.messages(emulator.general)
 
 
-async def test_a_challenge_start_is_announced_publicly(emulator: Any, harness: Harness) -> None:
+async def test_a_challenge_start_is_told_only_to_the_entrant(emulator: Any, harness: Harness) -> None:
+    """An entrant's game is theirs alone until the challenge closes (#25): nobody else is
+    told where it is played."""
     (ana, ben), post = await challenge_of(emulator, harness, "ana", "ben")
     joined = await harness.click(ben, post, label="▶ Play this deal")
     game_id = await latest_game_id(harness)
     # the clicker's deferred reply stays private (its visibility was fixed when it was deferred)...
     assert joined.message is not None and not joined.message.loading
     assert joined.ephemeral and f"#{game_id}" in joined.text
-    # ...and the start is a public follow-up the whole channel sees
-    (notice,) = joined.followups
-    assert not notice.ephemeral and f"Game #{game_id} started" in notice.text
-    assert notice in harness.messages(emulator.general)
-    assert notice in harness.visible_messages(ana, emulator.general)
+    # ...and nothing is posted for the channel
+    assert joined.followups == []
+    assert not any(f"Game #{game_id}" in m.text for m in harness.visible_messages(ana, emulator.general))
 
 
 async def test_private_deferred_answers_are_edits_of_the_original(emulator: Any, harness: Harness) -> None:

@@ -11,6 +11,7 @@ from bot.ops.exit_codes import ExitCode
 from bot.ops.rebuild_ratings import rebuild_ratings
 from bot.play.ratings import Ratings
 from bot.play.session_service import SessionService
+from bot.ratings.rules import SHORTEST_RATED_TURNS
 from bot.store import GameStore, SqliteDatabase
 from bot.store.ratings import RatingStore
 from tests.bot.clock import FakeClock
@@ -18,8 +19,10 @@ from tests.bot.ops.helpers import run_bot
 
 
 async def play_to_the_end(store: GameStore, sessions: SessionService, users: list[int | None], seed: int) -> int:
-    """A short Flaming Pyramids game of ``users`` (None: a hard AI seat), random legal moves to the result."""
-    game_id = await store.open_game("flaming-pyramids", guild_id=7, channel_id=2, options={"turn_limit": 2},
+    """A Flaming Pyramids game of ``users`` (None: a hard AI seat), random legal moves to the result, as
+    short as a rated game may be."""
+    game_id = await store.open_game("flaming-pyramids", guild_id=7, channel_id=2,
+                                    options={"turn_limit": SHORTEST_RATED_TURNS},
                                     seed=seed, created_by=users[0] or 0)
     for user in users[1:]:
         await store.add_seat(game_id, user_id=user, ai_level=None if user else "hard", limit=6)

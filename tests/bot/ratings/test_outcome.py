@@ -67,7 +67,10 @@ def test_a_resigned_seat_ranks_last_and_never_wins() -> None:
     assert out is not None
     by_seat = {s.seat: s for s in out.seats}
     assert by_seat[1].left and not by_seat[1].won and by_seat[1].rank == max(s.rank for s in out.seats)
-    assert [by_seat[n].rank for n in (2, 0, 3)] == [0, 1, 2]  # the rest by tiles left
+    # The easy AI that played seat 1 on won: it stands in, first; the rest by tiles left.
+    (stand_in,) = out.stand_ins
+    assert (stand_in.seat, stand_in.ai_level, stand_in.rank, stand_in.user_id) == (1, "easy", 0, None)
+    assert [by_seat[n].rank for n in (2, 0, 3)] == [1, 2, 3] and by_seat[1].rank == 4
     assert not any(s.won for s in out.seats)
 
 
@@ -75,8 +78,8 @@ def test_a_timed_out_seat_an_ai_took_over_is_its_persons_loss() -> None:
     table = seats(101, 102, handed={0: "normal"})
     out = outcome_of(record("pyrinoes"), table, Result(winners=(0,), scores=(100.0, 40.0)), T0)
     assert out is not None
-    assert out.seats[0].left and not out.seats[0].won and out.seats[0].rank == 1
-    assert out.seats[1].rank == 0
+    assert out.seats[0].left and not out.seats[0].won and out.seats[0].rank == 2
+    assert out.seats[1].rank == 1 and [(s.ai_level, s.rank) for s in out.stand_ins] == [("normal", 0)]
 
 
 def test_a_forfeit_ends_the_game_with_the_leaver_last() -> None:

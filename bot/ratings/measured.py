@@ -1,0 +1,31 @@
+"""What the AI levels did against each other: the data the AI seats' ratings are made of.
+
+Written by ``python -m tools.ai_ratings`` (its ``pairings`` and ``turns``; the README's
+"Ratings" section has the command and the figures). ``bot.ratings.model`` fits the
+ratings from :data:`PAIRINGS` at import, and ``bot.ratings.rules`` takes the shortest
+rated Flaming Pyramids ``turn_limit`` from :data:`FLAMING_PYRAMIDS_TURNS`, so a new
+measurement is pasted here and nothing else changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: Per rated game: (first level, second level, wins of the first, games), two seats,
+#: every deal played once in each seat order. Measured 2026-11-27, seed 25, hard at 200
+#: iterations a move: ``python -m tools.ai_ratings --games 40 --kind flaming-pyramids``
+#: and ``python -m tools.ai_ratings --games 8 --kind pyrinoes --kind pyramido`` (whose
+#: Pyramido run did not finish its hard pairings in the time there was: Pyramido plays
+#: with ``bot.ratings.model.UNMEASURED`` until it is measured).
+PAIRINGS: Mapping[str, tuple[tuple[str, str, float, int], ...]] = {
+    "flaming-pyramids": (("easy", "normal", 0.0, 40), ("easy", "hard", 0.0, 40), ("normal", "hard", 5.0, 40)),
+    "pyrinoes": (("easy", "normal", 0.0, 8), ("easy", "hard", 0.0, 8), ("normal", "hard", 1.0, 8)),
+}
+
+#: Flaming Pyramids games between the normal and hard AIs played to their natural end
+#: (the same run): the turns each took.
+FLAMING_PYRAMIDS_TURNS: tuple[int, ...] = (
+    54, 54, 64, 65, 65, 68, 69, 69, 73, 73, 73, 74, 74, 74, 79, 80,
+    81, 89, 90, 95, 102, 102, 103, 104, 104, 107, 108, 112, 113, 117, 122, 142,
+    144, 144, 169, 181, 185, 191, 201, 219,
+)

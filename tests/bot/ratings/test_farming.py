@@ -1,0 +1,113 @@
+"""Nobody climbs above the hard AI by playing only the hard AI with random moves (#25).
+
+The finding: a player moving at random (as the easy AI does) reached 29.5 ± 6.1 in 40
+one-turn Flaming Pyramids games against the hard AI, while losing every full game
+against it. Now games shorter than a real game are not rated, and the full games are
+rated against the hard AI's measured rating.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.ratings import Ledger, count_game, outcome_of
+from bot.ratings.fit import shortest_rated
+from bot.ratings.measured import FLAMING_PYRAMIDS_TURNS, PAIRINGS
+from bot.ratings.model import ai_skill
+from bot.ratings.rules import SHORTEST_RATED_TURNS
+from bot.store.records import GameRecord, SeatRecord
+from engine.ai.choose import decide
+from engine.core import Result, derive_seed, get_game
+from tools.arena import wilson
+
+KIND = "flaming-pyramids"
+T0 = "2025-01-01T00:00:{:02d}+00:00"
+PLAYER = 101
+
+
+def record(game_id: int, options: dict[str, object]) -> GameRecord:
+    at = T0.format(game_id % 60)
+    return GameRecord(id=game_id, kind=KIND, guild_id=7, channel_id=2, thread_id=None, options=options,
+                      status="finished", seed=game_id, created_by=PLAYER, challenge_id=None, result=None,
+                      created_at=at, updated_at=at)
+
+
+TABLE = [SeatRecord(game_id=1, seat=0, user_id=PLAYER, ai_level=None, joined_at=T0.format(0)),
+         SeatRecord(game_id=1, seat=1, user_id=None, ai_level="hard", joined_at=T0.format(0))]
+
+
+def test_forty_one_turn_games_of_a_random_mover_against_hard_are_played_and_not_rated() -> None:
+    """The finding's games, played by the engine: seat 0 moves at random (the easy AI's
+    choice), seat 1 is the hard AI (a small search: how it plays does not matter to
+    what counts)."""
+    game = get_game(KIND)
+    ledger = Ledger()
+    outcomes = []
+    for game_id in range(1, 41):
+        limit = 1 + game_id % min(3, SHORTEST_RATED_TURNS - 1)
+        state = game.setup(2, {"turn_limit": limit}, derive_seed(25, f"farm-{game_id}"))
+        moves = 0
+        while game.result(state) is None:
+            seat = game.to_act(state)
+            assert seat is not None
+            move, _ = decide(game, state, seat, "easy" if seat == 0 else "hard", derive_seed(game_id, f"m{moves}"),
+                             iterations=20)
+            state, _ = game.play(state, seat, move)
+            moves += 1
+        outcome = count_game(game, state, record(game_id, {"turn_limit": limit}), TABLE, T0.format(game_id % 60))
+        assert outcome is not None and outcome.short and not outcome.rated
+        outcomes.append(outcome)
+    ledger.apply_all(outcomes)
+    assert ledger.standings == {} and ledger.records == {}
+
+
+def measured_random_vs_hard() -> tuple[float, int]:
+    """The random mover's (the easy AI's) measured wins against hard in full games."""
+    for first, second, wins, games in PAIRINGS[KIND]:
+        if (first, second) == ("easy", "hard"):
+            return wins, games
+    raise AssertionError("no measured easy-vs-hard pairing")
+
+
+def upper_wins(games: int) -> int:
+    """The most full games of ``games`` a random mover wins against hard, at the upper
+    end of the 95% interval of what was measured."""
+    wins, played = measured_random_vs_hard()
+    return max(1, int(wilson(wins, played)[1] * games))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(40, 80).flatmap(lambda n: st.tuples(st.just(n), st.sets(st.integers(0, n - 1),
+                                                                            max_size=upper_wins(n)))),
+       st.lists(st.integers(1, max(1, SHORTEST_RATED_TURNS - 1)), min_size=0, max_size=40))
+def test_a_random_mover_never_climbs_above_the_hard_ai(full: tuple[int, set[int]], limits: list[int]) -> None:
+    """Any order of full games (or games long enough to be rated), won no more often
+    than a random mover wins them (measured), mixed with any number of short games all
+    won, never lifts the player's leaderboard figure above the hard AI's rating, and
+    leaves their skill below it."""
+    count, won = full
+    hard = ai_skill("hard", KIND)
+    ledger = Ledger()
+    rng = random.Random(count)
+    schedule = [("full", i in won) for i in range(count)] + [("limit", limit) for limit in limits]
+    rng.shuffle(schedule)
+    for game_id, (what, value) in enumerate(schedule, start=1):
+        options = {} if what == "full" else {"turn_limit": value}
+        winner = (0 if value else 1) if what == "full" else 0  # short games: say the player wins them all
+        result = Result(winners=(winner,), scores=(0.0 if winner == 0 else 10.0, 10.0 if winner == 0 else 0.0))
+        outcome = outcome_of(record(game_id, options), TABLE, result, T0.format(game_id % 60))
+        assert outcome is not None
+        assert outcome.short == (what == "limit")
+        ledger.apply(outcome)
+        if ledger.standings:
+            standing = ledger.standing(7, KIND, PLAYER)
+            assert standing.skill.ordinal < hard.mu
+    final = ledger.standing(7, KIND, PLAYER)
+    assert final.games == count and final.mu < hard.mu
+
+
+def test_the_shortest_rated_limit_is_measured() -> None:
+    assert SHORTEST_RATED_TURNS == shortest_rated(FLAMING_PYRAMIDS_TURNS) > 3
