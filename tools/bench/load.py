@@ -41,6 +41,7 @@ import socket
 import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,7 +52,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from emulator.harness import Harness, InteractionResult
 from emulator.model import Channel, Guild, Message, User
-from emulator.server import Emulator
+from emulator.server import Emulator, RequestRecord
 from tools.bot_process import BotProcess, tree_cpu_seconds
 from tools.postgres_server import PostgresServer
 
@@ -96,9 +97,20 @@ class Figures:
 
 def latest_board(harness: Harness, thread: Channel) -> Message | None:
     for message in reversed(harness.messages(thread)):
-        if message.png_attachments() and BOARD_HEADER.search(message.content):
+        if message.png_attachments() and BOARD_HEADER.search(message.text):
             return message
     return None
+
+
+def to_act(board: Message, seats: dict[int, User]) -> User | None:
+    """The seat the board asks to move. Read from what the message says wherever it says it (its content
+    or, on a Components V2 card, its text displays; the last line is not always the status line: the
+    first board ends with the deal's seal): the seat the board pinged, else the last seat it mentions."""
+    pinged = [seats[u] for u in board.pinged if u in seats]
+    if len(pinged) == 1:
+        return pinged[0]
+    named = [seats[int(u)] for u in MENTION.findall(board.text) if int(u) in seats]
+    return named[-1] if named else None
 
 
 Choice = tuple[str, str, str | None]  # (button or select, custom_id, the select's value)
@@ -144,11 +156,11 @@ class Player:
         board = latest_board(self.harness, self.thread)
         if board is None or not board.buttons():
             return False
-        header = BOARD_HEADER.search(board.content)
-        named = MENTION.findall(board.content.splitlines()[-1])
-        if header is None or not named or int(named[-1]) not in self.seats:
+        header = BOARD_HEADER.search(board.text)
+        actor = to_act(board, self.seats)
+        if header is None or actor is None:
             return False
-        version, actor = int(header.group(2)), self.seats[int(named[-1])]
+        version = int(header.group(2))
         if self.peek and self.rng.random() < self.peek:  # no draw without --peek: the same games as before
             hand = next(str(b["custom_id"]) for b in board.buttons() if ":hand:" in str(b["custom_id"]))
             await self.timed(actor, board, ("button", hand, None))
@@ -166,7 +178,7 @@ class Player:
                 return True
             choice = self.rng.choice(choices)
             result, start = await self.timed(actor, message, choice)
-            said = result.message.content if result.message is not None else ""
+            said = result.message.text if result.message is not None else ""
             if ":move:" in choice[1] or "Playing `" in said or "You played `" in said:
                 self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
                 break
@@ -174,7 +186,7 @@ class Player:
             choices = forward_choices(message) if message is not None else []
         try:
             await self.harness.wait_for_message(
-                self.thread, lambda m: bool(m.png_attachments()) and f"· move {version + 1}" in m.content, timeout=60
+                self.thread, lambda m: bool(m.png_attachments()) and f"· move {version + 1}" in m.text, timeout=60
             )
         except TimeoutError:
             self.figures.lost += 1
@@ -239,6 +251,33 @@ def per_move(before: dict[tuple[str, str], float], after: dict[tuple[str, str], 
     return {f"{picture}_{source}": (after[picture, source] - before.get((picture, source), 0.0)) / moves
             if (picture, source) in after and moves else None
             for picture, source in (("board", "drawn"), ("hand", "drawn"), ("hand", "reused"))}
+
+
+def exempt(route: str) -> bool:
+    """Interaction endpoints (the callback, and the follow-ups and edits through the interaction's
+    token) don't count against the bot's global rate limit; every other request does."""
+    path = route.partition(" ")[2]
+    return path.startswith(("/interactions/", "/webhooks/"))
+
+
+def requests_per_move(records: list[RequestRecord], moves: int) -> dict[str, Any]:
+    """What the bot asked of Discord while the players played: rate-limited requests per move (all of
+    them, and by route, most first), interaction requests per move, and the 429s it got (by scope)."""
+    limited = Counter(r.route for r in records if not exempt(r.route))
+    interactions = sum(1 for r in records if exempt(r.route))
+
+    def per(count: int) -> float:
+        return count / moves if moves else float("nan")
+
+    too_many = [r for r in records if r.status == 429]
+    return {
+        "rate_limited_per_move": per(sum(limited.values())),
+        "interaction_per_move": per(interactions),
+        "rate_limited_by_route": {route: per(n) for route, n in limited.most_common()},
+        "429s": len(too_many),
+        "429s_global": sum(1 for r in too_many if r.scope == "global"),
+        "429s_by_route": dict(Counter(r.route for r in too_many).most_common()),
+    }
 
 
 class BenchError(Exception):
@@ -353,11 +392,13 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
         return tree_cpu_seconds(postmaster) if postmaster is not None else 0.0
 
     counted = await all_pictures(ports)
+    first_request = len(emu.requests)
     started, bot_used, db_used, rig_used = time.perf_counter(), bot_cpu(), db_cpu(), time.process_time()
     await asyncio.gather(*(p.play(load.moves, load.think) for p in players))
     elapsed = time.perf_counter() - started
     bot_used, db_used, rig_used = bot_cpu() - bot_used, db_cpu() - db_used, time.process_time() - rig_used
     await harness.settle(timeout=120)
+    requests = requests_per_move(emu.requests[first_request:], figures.moves)
     # Counted once everything is delivered: the last moves' pictures are drawn after their clicks.
     drawn = per_move(counted, await all_pictures(ports), figures.moves)
     peak = sum(bot.peak_rss_mb() for bot in handles)
@@ -396,6 +437,8 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
         "db_cpu_ms_per_move": per_move_ms(db_used) if postmaster is not None else None,
         # pictures per move: boards drawn, hands drawn, hands reused (the same view drawn before)
         "pictures_per_move": drawn,
+        # Discord requests while playing (until everything was delivered), per move made
+        **requests,
         "violations": len(emu.violations),
     }
 
