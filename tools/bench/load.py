@@ -52,6 +52,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from emulator.harness import Harness, InteractionResult
 from emulator.model import Channel, Guild, Message, User
+from emulator.ratelimits import RateLimits, exempt
 from emulator.server import Emulator, RequestRecord
 from tools.bot_process import BotProcess, tree_cpu_seconds
 from tools.postgres_server import PostgresServer
@@ -253,13 +254,6 @@ def per_move(before: dict[tuple[str, str], float], after: dict[tuple[str, str], 
             for picture, source in (("board", "drawn"), ("hand", "drawn"), ("hand", "reused"))}
 
 
-def exempt(route: str) -> bool:
-    """Interaction endpoints (the callback, and the follow-ups and edits through the interaction's
-    token) don't count against the bot's global rate limit; every other request does."""
-    path = route.partition(" ")[2]
-    return path.startswith(("/interactions/", "/webhooks/"))
-
-
 def requests_per_move(records: list[RequestRecord], moves: int) -> dict[str, Any]:
     """What the bot asked of Discord while the players played: rate-limited requests per move (all of
     them, and by route, most first), interaction requests per move, and the 429s it got (by scope)."""
@@ -349,7 +343,7 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
     else:
         database, server = deployment.database, None  # someone else's server: its CPU is not ours to read
     count = deployment.processes
-    emu = await Emulator.start(shard_count=count)
+    emu = await Emulator.start(shard_count=count, rate_limits=RateLimits.discord())
     emu.interaction_deadline = 30.0  # measure lateness instead of failing on it
     ports = [free_port() for _ in range(count)]
     handles: list[BotProcess] = []
