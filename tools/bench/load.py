@@ -15,8 +15,12 @@ click that makes the move, and for every click), click → new board posted, mov
 per second (over the whole run, and in its busiest 10 s), the CPU the bot's
 process tree and this process used, the bot's peak memory (its process tree: the
 bot and its render workers), the pictures the bot drew and reused per move (read
-from its /metrics endpoint) and the emulator's rule violations. Figures, not
-assertions. 200 games with 10 s of thought offer about 20 moves/s; with 5 s, 40.
+from its /metrics endpoint), the Discord requests per move that count against the
+global rate limit (by route) and those through the interaction endpoints (exempt),
+the 429s (by scope and route) and the emulator's rule violations. Figures, not
+assertions. The emulator enforces Discord's rate limits (``RateLimits.discord()``:
+50 requests a second per bot token, 5 posts per 5 s per channel); ``--no-rate-limits``
+turns them off. 200 games with 10 s of thought offer about 20 moves/s; with 5 s, 40.
 
 ``--database``: the bot's database, a SQLite file (the default) or PostgreSQL: a
 throwaway server started for the run (``tools.postgres_server``), or an existing one
@@ -255,10 +259,11 @@ def per_move(before: dict[tuple[str, str], float], after: dict[tuple[str, str], 
 
 
 def requests_per_move(records: list[RequestRecord], moves: int) -> dict[str, Any]:
-    """What the bot asked of Discord while the players played: rate-limited requests per move (all of
-    them, and by route, most first), interaction requests per move, and the 429s it got (by scope)."""
-    limited = Counter(r.route for r in records if not exempt(r.route))
-    interactions = sum(1 for r in records if exempt(r.route))
+    """What the bot asked of Discord while the players played: requests per move that count against the
+    global rate limit (all of them, and by route, most first; a request refused with 429 and tried again
+    counts once), interaction requests per move (exempt), and the 429s it got (by scope)."""
+    limited = Counter(r.route for r in records if not exempt(r.route) and r.status != 429)
+    interactions = sum(1 for r in records if exempt(r.route) and r.status != 429)
 
     def per(count: int) -> float:
         return count / moves if moves else float("nan")
@@ -289,6 +294,8 @@ class Load:
     workers: int
     loop_debug: bool = False
     peek: float = 0.0
+    #: Discord's rate limits in the emulator (global 50/s per token, route buckets); False: none.
+    rate_limits: bool = True
 
 
 @dataclass(frozen=True)
@@ -343,7 +350,8 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
     else:
         database, server = deployment.database, None  # someone else's server: its CPU is not ours to read
     count = deployment.processes
-    emu = await Emulator.start(shard_count=count, rate_limits=RateLimits.discord())
+    emu = await Emulator.start(shard_count=count,
+                               rate_limits=RateLimits.discord() if load.rate_limits else RateLimits.off())
     emu.interaction_deadline = 30.0  # measure lateness instead of failing on it
     ports = [free_port() for _ in range(count)]
     handles: list[BotProcess] = []
@@ -514,8 +522,11 @@ def main() -> None:
     parser.add_argument("--compare", action="store_true",
                         help="run 1 process on SQLite, 1 on PostgreSQL and 2 on PostgreSQL with the same other "
                              "options, and print them side by side")
+    parser.add_argument("--no-rate-limits", action="store_true",
+                        help="the emulator enforces none of Discord's rate limits (as before issue #31)")
     args = parser.parse_args()
-    load = Load(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug, args.peek)
+    load = Load(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug, args.peek,
+                rate_limits=not args.no_rate_limits)
     if args.compare:
         if args.database is not None or args.processes is not None:
             parser.error("--compare runs its own three configurations: leave out --database and --processes")

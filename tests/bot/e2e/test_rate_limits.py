@@ -12,7 +12,7 @@ import pytest
 
 from emulator.harness import Harness
 from emulator.model import User
-from emulator.ratelimits import Limit, RateLimits
+from emulator.ratelimits import Limit, RateLimits, exempt
 from tests.bot.e2e.driver import boards, session_of, start_flaming, versions
 
 TIGHT = RateLimits(global_per_second=6, routes={"POST /channels/{channel_id}/messages": Limit(2, 1.0),
@@ -59,3 +59,31 @@ async def test_no_move_lost_and_no_board_twice_at_the_limit(emulator_options: di
         posted = Counter(b.id for b in boards(harness, thread))
         assert max(posted.values()) == 1
         assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+
+
+async def test_a_move_made_by_a_click_costs_one_rate_limited_request(emulator: Any, harness: Harness) -> None:
+    """The board comes as the click's public follow-up and the mover's hand as a private one (interaction
+    endpoints: exempt); only the next player's hand DM counts against the global limit. Old boards keep
+    their buttons, and no user is fetched before a DM."""
+    (ana, ben) = [await harness.add_user(n) for n in ("ana", "ben")]
+    await harness.start_bot()
+    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    users = {0: ana, 1: ben}
+    counted: list[list[str]] = []
+    for _ in range(3):
+        session = await session_of(harness, game_id)
+        mover = users[session.to_act]
+        first = len(emulator.requests)
+        res = await harness.slash(mover, thread, "pyramid play", move=session.game.legal_moves(session.state)[0])
+        assert "✅" in res.text, res.text
+        await harness.settle()
+        counted.append([r.route for r in emulator.requests[first:] if not exempt(r.route)])
+        board = boards(harness, thread)[-1]
+        assert board.webhook_id is not None and not board.ephemeral, "the board is the click's follow-up"
+        assert [m for m in harness.visible_messages(mover, thread) if m.ephemeral and m.png_attachments()
+                and f"after move {session.version + 1}" in m.text], "the mover's hand, privately"
+    # At most the next player's hand DM per move (none when the mover acts again), each DM opened once.
+    post, open_dm = "POST /channels/{channel_id}/messages", "POST /users/@me/channels"
+    assert all(set(routes) <= {post, open_dm} and routes.count(post) <= 1 for routes in counted), counted
+    assert sum(routes.count(open_dm) for routes in counted) <= 1, counted
+    assert versions(harness, thread) == [0, 1, 2, 3]
