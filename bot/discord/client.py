@@ -26,10 +26,11 @@ class PyramidClient(discord.AutoShardedClient):
     Discord recommends (``/gateway/bot``: one for a small bot, as before sharding)."""
 
     def __init__(self, services: Services) -> None:
+        # Only what it handles: guilds (channels, threads, roles: permissions and thread states).
+        # Interactions come whatever the intents; message events (about 5 a move, mostly about the
+        # bot's own posts) would only be received and parsed for nothing.
         intents = discord.Intents.none()
         intents.guilds = True
-        intents.guild_messages = True
-        intents.dm_messages = True
         settings = services.settings
         if settings.shard_ids is None:
             super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
