@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -59,7 +60,17 @@ def chip_size(chip: Chip) -> tuple[int, int]:
 def header(width: int, title: str, number: int | None, right: str, chips: Sequence[Chip],
            accent: RGB, status: str = "") -> Image.Image:
     """Game name and number, turn, whose turn, and one chip per seat with its piles or
-    score. ``status`` (e.g. a pending decision or the result) gets its own line."""
+    score. ``status`` (e.g. a pending decision or the result) gets its own line.
+
+    A move's board, its players' hands and the "since your turn" board all carry the same
+    header, and glyphs are the slowest thing drawn: the strip is drawn once per worker and
+    handed out as a copy (callers may draw on theirs)."""
+    return _header(width, title, number, right, tuple(chips), accent, status).copy()
+
+
+@lru_cache(maxsize=128)
+def _header(width: int, title: str, number: int | None, right: str, chips: tuple[Chip, ...],
+            accent: RGB, status: str) -> Image.Image:
     pad = MARGIN
     natural = [min(chip_size(c)[0], width - 2 * pad) for c in chips]
     if sum(natural) + 12 * max(0, len(chips) - 1) <= width - 2 * pad:
@@ -93,9 +104,18 @@ def header(width: int, title: str, number: int | None, right: str, chips: Sequen
     for row in rows:
         x = pad
         for chip, w in row:
-            _draw_chip(d, (x, y, x + w, y + 66), chip)
+            img.paste(_chip(chip, w), (x, y))
             x += w + 12
         y += 78
+    return img
+
+
+@lru_cache(maxsize=512)
+def _chip(chip: Chip, width: int) -> Image.Image:
+    """One chip on the header's ground (a seat's chip often reads the same move after move:
+    drawn once per worker)."""
+    img = Image.new("RGB", (width + 1, 67), HEADER_BG)
+    _draw_chip(ImageDraw.Draw(img), (0, 0, width, 66), chip)
     return img
 
 
