@@ -10,6 +10,10 @@ only committed transactions and never waits for the writer, and every read here 
 a single statement, so it is its own consistent snapshot. Under load this matters:
 a dozen reads per move queueing on the writers' lock (each hand-over costs an event
 loop turn) made clicks wait for each other.
+
+Each statement is one trip to the connection's thread (``execute_fetchall``; a write's
+cursor is dropped on the loop, which finalizes its finished statement, instead of a
+second trip to close it): every trip is a thread hand-off and an event loop wake-up.
 """
 
 from __future__ import annotations
@@ -90,9 +94,9 @@ class SqliteTx(Tx):
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        try:
-            async with self._conn.execute(sql, tuple(params)) as cur:
-                return max(cur.rowcount, 0)
+        try:  # one trip to the connection's thread: the cursor is dropped, not closed there (see the module)
+            cur = await self._conn.execute(sql, tuple(params))
+            return max(cur.rowcount, 0)
         except sqlite3.IntegrityError as exc:
             if getattr(exc, "sqlite_errorcode", None) in _UNIQUE_CODES:
                 raise Conflict(str(exc)) from exc
@@ -104,8 +108,7 @@ class SqliteTx(Tx):
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         try:
-            async with self._conn.execute(sql, tuple(params)) as cur:
-                return list(await cur.fetchall())
+            return list(await self._conn.execute_fetchall(sql, tuple(params)))
         except sqlite3.IntegrityError as exc:
             if getattr(exc, "sqlite_errorcode", None) in _UNIQUE_CODES:
                 raise Conflict(str(exc)) from exc
@@ -189,13 +192,11 @@ class SqliteDatabase(Database):
                 await self._conn.commit()
 
     async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
-        async with self._reader.execute(sql, tuple(params)) as cur:
-            row: Row | None = await cur.fetchone()
-            return row
+        rows = await self.read_all(sql, params)
+        return rows[0] if rows else None
 
     async def read_all(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        async with self._reader.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        return list(await self._reader.execute_fetchall(sql, tuple(params)))
 
 
 async def _current_version(conn: aiosqlite.Connection) -> int:
