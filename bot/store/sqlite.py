@@ -36,6 +36,7 @@ from bot.store.database import (
     DatabaseUnavailable,
     Dialect,
     Row,
+    RowCache,
     Tx,
     utc_now,
 )
@@ -90,10 +91,15 @@ def _try_open(path: Path) -> None:
 
 
 class SqliteTx(Tx):
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, rows: RowCache | None = None) -> None:
         self._conn = conn
+        self._rows = rows
+        #: Cached tables its statements wrote (their rows are forgotten again at the end).
+        self.touched: set[str] = set()
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        if self._rows is not None:
+            self.touched |= self._rows.touched(sql)
         try:  # one trip to the connection's thread: the cursor is dropped, not closed there (see the module)
             cur = await self._conn.execute(sql, tuple(params))
             return max(cur.rowcount, 0)
@@ -183,13 +189,16 @@ class SqliteDatabase(Database):
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
+            tx = SqliteTx(self._conn, self.rows)
             try:
-                yield SqliteTx(self._conn)
+                yield tx
             except BaseException:
                 await self._conn.rollback()
                 raise
             else:
                 await self._conn.commit()
+            finally:
+                self.rows.forget(tx.touched)
 
     async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         rows = await self.read_all(sql, params)
