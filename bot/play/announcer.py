@@ -101,8 +101,9 @@ class Announcer:
                                              events=events)
         content, buttons = board_content(target, events, lang), board_view(target, lang)
         mentions = await self._mentions(target)
-        message = None
-        if via is not None and not item.uncertain and via.carries_board(item.version, channel_id):
+        message = await self._posted_before(channel_id, content) if item.attempts or item.uncertain else None
+        if message is None and via is not None and not item.uncertain and via.carries_board(item.version,
+                                                                                           channel_id):
             message = await via.post(content, private=False, file=file, view=buttons, allowed_mentions=mentions)
         if message is None:
             message = await self.client.get_partial_messageable(channel_id).send(
@@ -111,6 +112,22 @@ class Announcer:
             )
         return await self._record(item, PostedMessage(role="board", channel_id=message.channel.id,
                                                              message_id=message.id, version=item.version))
+
+    async def _posted_before(self, channel_id: int, content: str) -> discord.Message | None:
+        """A retried board may have been posted already as a click's follow-up, which has no
+        nonce (the bot stopped, or its record failed, before the row was done): the bot's
+        own board with the same first line among the channel's latest messages. One read,
+        on retries only."""
+        first, me = content.split("\n", 1)[0], self.client.user
+        if me is None:
+            return None
+        try:
+            async for message in self.client.get_partial_messageable(channel_id).history(limit=10):
+                if message.author.id == me.id and message.content.split("\n", 1)[0] == first:
+                    return message
+        except discord.HTTPException:
+            return None
+        return None
 
     async def _mentions(self, session: Session) -> discord.AllowedMentions:
         """Who the board may ping: the player to act, unless it is their quiet hours (the

@@ -13,6 +13,7 @@ import pytest
 from emulator.harness import Harness
 from emulator.model import User
 from emulator.ratelimits import Limit, RateLimits, exempt
+from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import boards, session_of, start_flaming, versions
 
 TIGHT = RateLimits(global_per_second=6, routes={"POST /channels/{channel_id}/messages": Limit(2, 1.0),
@@ -87,3 +88,35 @@ async def test_a_move_made_by_a_click_costs_one_rate_limited_request(emulator: A
     assert all(set(routes) <= {post, open_dm} and routes.count(post) <= 1 for routes in counted), counted
     assert sum(routes.count(open_dm) for routes in counted) <= 1, counted
     assert versions(harness, thread) == [0, 1, 2, 3]
+
+
+async def test_a_board_sent_as_a_follow_up_but_not_recorded_is_not_posted_again(
+    emulator: Any, harness: Harness, clock: FakeClock
+) -> None:
+    """A follow-up has no nonce: when its row could not be marked done (here the database
+    fails once, as if the bot had stopped), the retry finds the board already in the channel."""
+    (ana, ben) = [await harness.add_user(n) for n in ("ana", "ben")]
+    await harness.start_bot()
+    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    outbox = harness.bot.services.store.outbox
+    complete = outbox.complete
+    failed: list[int] = []
+
+    async def fails_once(item: Any, outcome: str, **kwargs: Any) -> Any:
+        if item.kind == "board" and item.version == 1 and not failed:
+            failed.append(item.id)
+            raise OSError("the disk went away for a moment")
+        return await complete(item, outcome, **kwargs)
+
+    outbox.complete = fails_once
+    session = await session_of(harness, game_id)
+    mover = {0: ana, 1: ben}[session.to_act]
+    await harness.slash(mover, thread, "pyramid play", move=session.game.legal_moves(session.state)[0])
+    assert failed and versions(harness, thread) == [0, 1], "the follow-up went out"
+    clock.advance(minutes=5)
+    await harness.bot.client.host.delivery.deliver_due()
+    await harness.settle()
+    assert versions(harness, thread) == [0, 1], "not a second time"
+    assert (await outbox.backlog()).pending == 0
+    shown = await harness.bot.services.store.get_message(game_id, "board")
+    assert shown is not None and shown.message_id == boards(harness, thread)[-1].id
