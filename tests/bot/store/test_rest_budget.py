@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import asyncio
 
+import aiohttp
+
 from bot.play.rest_budget import BudgetShare, GlobalLimit
 from bot.store import GameStore
 from bot.store.leases import LeaseStore
+from emulator.ratelimits import RateLimits
+from emulator.server import Emulator
 from tests.bot.clock import FakeClock
 
 
@@ -43,3 +47,32 @@ async def test_a_lone_sqlite_bot_keeps_the_whole_budget_without_writing(store: G
     share = BudgetShare(LeaseStore(store.db, shared=False), GlobalLimit(1), 45.0)
     assert await share.renew() == 1 and share.limit.per_second == 45.0
     assert await store.db.read_all("SELECT name FROM leases") == []
+
+
+async def test_two_processes_sharing_the_budget_get_no_global_429(store: GameStore) -> None:
+    """Against the emulator's global limit (per token, shared by both): each process alone
+    at the full budget would collide with the other; with the budget split, none is refused."""
+    emulator = await Emulator.start(rate_limits=RateLimits(global_per_second=6, route_default=None))
+    try:
+        shares = [BudgetShare(LeaseStore(store.db, f"host:{n}:00", shared=True), GlobalLimit(6), 6.0)
+                  for n in range(2)]
+        for share in shares:
+            await share.renew()
+        await shares[0].renew()
+        assert [s.limit.per_second for s in shares] == [3.0, 3.0]
+        async with aiohttp.ClientSession() as http:
+
+            async def process(share: BudgetShare) -> list[int]:
+                statuses = []
+                for _ in range(9):
+                    await share.limit.acquire()
+                    async with http.get(emulator.api_url + "/users/@me",
+                                        headers={"Authorization": f"Bot {emulator.token}"}) as r:
+                        statuses.append(r.status)
+                return statuses
+
+            answers = await asyncio.gather(*(process(s) for s in shares))
+        assert [status for statuses in answers for status in statuses] == [200] * 18
+        assert emulator.limiter.refused["global"] == 0
+    finally:
+        await emulator.close()
