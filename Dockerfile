@@ -21,6 +21,9 @@ RUN pip install . \
 
 USER pyramid
 VOLUME ["/data"]
+# The bot runs in its data directory: a relative PYRAMID_DATABASE or PYRAMID_BACKUP_DIR
+# (say, pyramid-bot.db in an env file written for a local run) lands on the volume too.
+WORKDIR /data
 # /healthz on 127.0.0.1:$PYRAMID_METRICS_PORT inside the container: 200 once connected to
 # Discord with a database that answers. Set PYRAMID_METRICS_HOST=0.0.0.0 (and publish the
 # port) to scrape /metrics from outside.

@@ -13,6 +13,7 @@ import discord
 from bot.api_base import configure_api_base
 from bot.discord.client import PyramidClient
 from bot.log_redaction import install_redaction
+from bot.log_setup import setup_logging
 from bot.ops import advice, health
 from bot.ops.endpoint import MetricsPortError, OpsServer
 from bot.ops.exit_codes import ExitCode
@@ -113,7 +114,7 @@ async def _cancel(task: asyncio.Task[None]) -> None:
 
 
 def run(settings: Settings) -> int:
-    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
+    setup_logging(settings.log_level)  # colour on a terminal only; no voice warnings
     install_redaction(settings.discord_token.get_secret_value())  # tokens never reach a log line
     try:
         asyncio.run(serve(settings))

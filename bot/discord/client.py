@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.discord.challenges import Challenges
+from bot.discord.command_sync import sync_commands
 from bot.discord.items.binding import bound_items
 from bot.discord.lobbies import Lobbies
 from bot.discord.translator import CatalogueTranslator
@@ -18,6 +19,7 @@ from bot.play.host import Host
 from bot.play.rest_budget import BudgetShare, GlobalLimit
 from bot.play.tasks import Tasks
 from bot.services import Services
+from bot.store.command_copies import CommandCopies
 
 log = logging.getLogger(__name__)
 
@@ -76,16 +78,7 @@ class PyramidClient(discord.AutoShardedClient):
         self.tasks.spawn(self.rest_share.run())
         # Command names and descriptions in every language we speak, sent with the sync.
         await self.tree.set_translator(CatalogueTranslator(self.services.texts))
-        guild_id = self.services.settings.dev_guild_id
-        try:
-            if guild_id:
-                guild = discord.Object(guild_id)
-                self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
-        except discord.HTTPException as exc:
-            log.error("could not sync slash commands: %s", exc)
+        await sync_commands(self.tree, self.services.settings.dev_guild_id, CommandCopies(self.services.db))
         # Replaces a one-off "resume": the worker delivers what a stopped bot left
         # queued (a final move included), then whatever becomes due.
         self.tasks.spawn(self.host.delivery.run())

@@ -22,6 +22,8 @@ PRESENTER = Presenter(
     prompts=(N_("Choose a move"), N_("Choose a reserve tile"), N_("Choose a cell")),
     public_verbs=frozenset({"play", "undo"}),
     has_hand=False,
+    cells=N_("A cell is level:row,column: level 1 is the bottom (9×9), 4 the single top cell; rows count from "
+             "the top of their level and columns from its left, both from 0."),
     # Stuck, the game has a provisional result that an undo takes back.
     decisions={"stuck": N_("😬 {name}, you are stuck: undo a play, or give up to finish ({summary}).")},
 )

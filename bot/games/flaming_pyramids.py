@@ -23,4 +23,6 @@ PRESENTER = Presenter(
     verbs={"play": N_("Play a tile"), "fall": N_("Fall"), "left": N_("⬅ Fall left"), "right": N_("Fall right ➡")},
     prompts=(N_("Choose a move"), N_("Choose a tile"), N_("Choose a spot")),
     public_verbs=frozenset({"fall"}),
+    cells=N_("A cell is row,column: row 0 is the base and rows count upwards; columns count from left to right "
+             "and may be negative. A tile in row 1 rests on the two tiles below it: 1,0 on 0,0 and 0,1."),
 )

@@ -58,6 +58,14 @@ class Presenter:
     board_lines: BoardLines | None = None
     #: Labels of step tokens that are neither cells nor verbs; None: the token itself.
     token_words: TokenWords | None = None
+    #: How the game writes a place in a typed move (a msgid: the order of a cell's numbers
+    #: and which way they count on the picture); "" names none. The terminal game's help.
+    cells: str = ""
+    #: Options that make a game for several seats of a game whose defaults are a solitaire
+    #: (Pyramido plays solo unless told otherwise): where players are seated without having
+    #: chosen these options, a front end may apply them (``pyramid-bot play``'s "you
+    #: against an AI"). Empty: the defaults already seat several players.
+    versus: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.art.game != self.game.id:

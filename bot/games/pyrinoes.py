@@ -50,4 +50,6 @@ PRESENTER = Presenter(
     prompts=(N_("Choose a move"), N_("Choose"), N_("Choose")),
     steps=pyrino_steps,
     token_words=spots_words,
+    cells=N_("Pyrinoes has no cells: a domino or pyrino goes to the left or the right open end of the line "
+             "(play 6-4 right); a pyrino is built from two pyramids (build Y21|R1)."),
 )

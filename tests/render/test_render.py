@@ -32,7 +32,7 @@ MAX_BYTES = 1_000_000
 MOST_MOVES = 160
 
 FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def check_png(data: bytes) -> None:

@@ -69,7 +69,7 @@ def test_positions_round_trip_and_play_never_mutates(seed: int, n: int, curse: b
 
 
 @pytest.mark.slow
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(seed=seeds, n=players, curse=st.booleans())
 def test_many_complete_games(seed: int, n: int, curse: bool) -> None:
     state, _, ends = random_game(n, seed, curse, 20_000, turn_limit=2_000)

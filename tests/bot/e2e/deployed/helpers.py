@@ -12,6 +12,19 @@ from emulator.harness import Harness
 from emulator.model import Channel, User
 
 
+async def new_thread(harness: Harness, channel: Channel, before: int, timeout: float = 120.0) -> Channel:
+    """The game's thread, once the bot process has opened it. A bot in another process is invisible to the
+    harness's idle check between answering the click and opening the thread (its set-up runs meanwhile), so this
+    waits for the thread itself; on a busy machine that gap can outlast any fixed grace."""
+    loop = asyncio.get_running_loop()
+    limit = loop.time() + timeout
+    while len(threads := harness.threads(channel)) <= before:
+        if loop.time() > limit:
+            raise TimeoutError(f"no game thread opened in {channel!r} within {timeout:.0f}s of Start")
+        await harness.emu.wait_changed(0.05)
+    return threads[-1]
+
+
 def moves_in(database: Path) -> int:
     with sqlite3.connect(database) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM moves").fetchone()[0])

@@ -29,6 +29,7 @@ from emulator.interactions import BotNotConnected
 from emulator.model import Channel, Message, User
 from emulator.server import Emulator
 from engine.core import get_game
+from tests.bot.e2e.deployed.helpers import new_thread
 from tools.bot_process import BotProcess
 
 ANSWERS = ("✅", "❌", "⌛", "Something went wrong")
@@ -125,9 +126,10 @@ async def open_game(harness: Harness, db: Db, channel: Channel, shard: int, user
         await harness.click(user, lobby, label="Join")
     if ai is not None:
         await harness.select(users[0], lobby, None, [ai])
+    before = len(harness.threads(channel))
     await harness.click(users[0], lobby, label="Start")
-    thread = harness.threads(channel)[-1]
-    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
+    thread = await new_thread(harness, channel, before)
+    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=120)
     game_id = int(await db.value("SELECT MAX(id) FROM games WHERE guild_id = $1", channel.guild_id))
     kind, opts, seed = (await db.rows("SELECT kind, options, seed FROM games WHERE id = $1", game_id))[0]
     seats = await db.rows("SELECT seat, user_id FROM seats WHERE game_id = $1 ORDER BY seat", game_id)

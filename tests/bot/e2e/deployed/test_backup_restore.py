@@ -12,7 +12,7 @@ from pathlib import Path
 
 from emulator.harness import Harness
 from emulator.server import Emulator
-from tests.bot.e2e.deployed.helpers import moves_in, play_one_move
+from tests.bot.e2e.deployed.helpers import moves_in, new_thread, play_one_move
 
 
 def operator(*args: str, database: Path) -> subprocess.CompletedProcess[str]:
@@ -40,8 +40,8 @@ async def test_back_up_damage_restore_and_play_on(
     # undo on: even a deal stuck after its first tile still takes a move (undo)
     res = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid")
     assert "started" in res.text
-    thread = harness.threads(emulator.general)[0]
-    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
+    thread = await new_thread(harness, emulator.general, 0)
+    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=120)
     await play_one_move(harness, ana, thread)
     assert moves_in(database) == 1
 

@@ -17,7 +17,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from emulator.harness import Harness
 from emulator.server import Emulator
-from tests.bot.e2e.deployed.helpers import play_one_move
+from tests.bot.e2e.deployed.helpers import new_thread, play_one_move
 
 
 def free_port() -> int:
@@ -58,8 +58,8 @@ async def test_health_and_metrics_of_the_running_bot(emulator: Emulator, harness
         assert health == {"status": "ok", "discord": True, "database": True}
 
         await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid", undo=False)
-        thread = harness.threads(emulator.general)[0]
-        await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
+        thread = await new_thread(harness, emulator.general, 0)
+        await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=120)
         await play_one_move(harness, ana, thread)
 
         # Pictures (the new board, the hand) may still be drawing after the reply: the queue

@@ -11,6 +11,7 @@ import time
 
 from emulator.harness import Harness
 from emulator.server import Emulator
+from tests.bot.e2e.deployed.helpers import new_thread
 from tools.bot_process import BotProcess, alive
 
 #: Generous: "gone" is what is asserted, not how fast (the watchdogs poll about twice a second).
@@ -23,8 +24,8 @@ async def test_sigkill_takes_the_whole_process_tree_down(
     ana = await harness.add_user("ana")
     await harness.start_bot()
     await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid", undo=False)
-    thread = harness.threads(emulator.general)[0]
-    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
+    thread = await new_thread(harness, emulator.general, 0)
+    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=120)
     bot = processes[-1]
     assert bot.process is not None
     family = bot.pids()

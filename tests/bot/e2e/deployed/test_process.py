@@ -11,6 +11,7 @@ from pathlib import Path
 
 from emulator.harness import Harness
 from emulator.server import Emulator
+from tests.bot.e2e.deployed.helpers import new_thread
 from tools.bot_process import BotProcess, alive
 
 
@@ -21,8 +22,8 @@ async def test_the_deployed_bot_plays_and_stops_cleanly_on_sigterm(
     await harness.start_bot()
     res = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid", undo=False)
     assert "started" in res.text
-    thread = harness.threads(emulator.general)[0]
-    board = await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
+    thread = await new_thread(harness, emulator.general, 0)
+    board = await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=120)
     assert "▶ Your move" in board.button_labels
     bot = processes[-1]
     family = bot.pids()

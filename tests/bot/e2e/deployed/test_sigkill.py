@@ -19,6 +19,7 @@ Figures are printed (``-s`` shows them). Run with ``pytest -m slow -s``.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import sqlite3
 import time
@@ -44,7 +45,8 @@ from tools.bot_process import BotProcess
 
 pytestmark = pytest.mark.slow
 
-KILLS = 50
+# CI's sample; a longer soak: PYRAMID_SIGKILLS=50 .venv/bin/pytest -m slow tests/bot/e2e/deployed/test_sigkill.py -s
+KILLS = int(os.environ.get("PYRAMID_SIGKILLS", "20"))
 
 
 @pytest.fixture

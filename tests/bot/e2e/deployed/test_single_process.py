@@ -13,7 +13,7 @@ import pytest
 from bot.ops.exit_codes import ExitCode
 from emulator.harness import Harness
 from emulator.server import Emulator
-from tests.bot.e2e.deployed.helpers import moves_in, play_one_move
+from tests.bot.e2e.deployed.helpers import moves_in, new_thread, play_one_move
 from tools.bot_process import BotProcess
 
 
@@ -27,8 +27,8 @@ async def test_a_second_bot_on_the_same_database_refuses_and_a_killed_one_leaves
     assert first.process is not None
     res = await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid")  # undo on: never stuck
     assert "started" in res.text
-    thread = harness.threads(emulator.general)[0]
-    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=30)
+    thread = await new_thread(harness, emulator.general, 0)
+    await harness.wait_for_message(thread, lambda m: bool(m.png_attachments()), timeout=120)
 
     # The same deployment started twice: same settings, same file.
     output = tmp_path / "second.log"
