@@ -16,8 +16,10 @@ from emulator.ratelimits import Limit, RateLimits, exempt
 from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import boards, session_of, start_flaming, versions
 
-TIGHT = RateLimits(global_per_second=6, routes={"POST /channels/{channel_id}/messages": Limit(2, 1.0),
-                                                "PATCH /channels/{channel_id}/messages/{message_id}": Limit(2, 1.0)})
+#: Tight enough that starting three games at once (threads, boards, DMs: several requests each) meets them
+#: on any machine, however slow.
+TIGHT = RateLimits(global_per_second=2, routes={"POST /channels/{channel_id}/messages": Limit(1, 1.0),
+                                                "PATCH /channels/{channel_id}/messages/{message_id}": Limit(1, 1.0)})
 
 
 async def play_moves(harness: Harness, game_id: int, users: dict[int, User], thread: Any, moves: int) -> int:
