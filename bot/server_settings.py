@@ -12,19 +12,30 @@ when none is given).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from pydantic import ValidationError
 
+from bot.play.clock import ClockRules
+from bot.play.clock_text import duration
 from bot.settings import Settings
 from bot.store import GuildSettings
-from bot.store.records import AWAY_DAYS, AWAY_WINDOW_DAYS, MAX_OPEN_GAMES, REMINDER_HOURS, TIMEOUT_HOURS
+from bot.store.records import (
+    AWAY_DAYS,
+    AWAY_WINDOW_DAYS,
+    INCREMENT_HOURS,
+    MAX_OPEN_GAMES,
+    REMINDER_HOURS,
+    TIMEOUT_HOURS,
+)
 from i18n import N_, SUPPORTED, Lang
 
 #: Each bounded setting's refusal (a template with ``{low}`` and ``{high}``) and its bounds.
 LIMITS: dict[str, tuple[str, tuple[float, float]]] = {
     "reminder_hours": (N_("reminder_hours must be from {low:g} to {high:g} hours"), REMINDER_HOURS),
     "timeout_hours": (N_("timeout_hours must be from {low:g} to {high:g} hours"), TIMEOUT_HOURS),
+    "increment_hours": (N_("increment_hours must be from {low:g} to {high:g} hours"), INCREMENT_HOURS),
     "max_open_games": (N_("max_open_games must be from {low} to {high}"), MAX_OPEN_GAMES),
     "away_days": (N_("away_days must be from {low} to {high} days"), AWAY_DAYS),
     "away_window_days": (N_("away_window_days must be from {low} to {high} days"), AWAY_WINDOW_DAYS),
@@ -56,6 +67,10 @@ def change_settings(current: GuildSettings, changes: Mapping[str, Any], defaults
     if reminder >= timeout:
         raise SettingsRefused(lang.tr("The reminder ({reminder:g} h) must come before the timeout ({timeout:g} h)",
                                       reminder=reminder, timeout=timeout))
+    if updated.increment_hours is not None and updated.increment_hours > timeout:
+        raise SettingsRefused(lang.tr("The increment ({increment:g} h) can't be more than the whole time bank "
+                                      "(timeout_hours, {timeout:g} h)",
+                                      increment=updated.increment_hours, timeout=timeout))
     if updated.away_days > updated.away_window_days:
         raise SettingsRefused(lang.tr("The days away ({days}) must fit in their window ({window} days)",
                                       days=updated.away_days, window=updated.away_window_days))
@@ -67,15 +82,33 @@ def effective_periods(settings: GuildSettings, defaults: Settings) -> tuple[floa
     return (settings.reminder_hours or defaults.reminder_hours, settings.timeout_hours or defaults.timeout_hours)
 
 
+def effective_increment(settings: GuildSettings, defaults: Settings) -> float:
+    """What a move adds to the bank, in hours: the server's own, else the bot's."""
+    return settings.increment_hours if settings.increment_hours is not None else defaults.increment_hours
+
+
+def clock_rules(settings: GuildSettings, defaults: Settings) -> ClockRules:
+    """The server's clock: its full bank, increment, reminder and the most time away
+    that pauses one turn (its ``away_days``)."""
+    reminder, timeout = effective_periods(settings, defaults)
+    bank = timedelta(hours=timeout)
+    return ClockRules(bank=bank, increment=min(timedelta(hours=effective_increment(settings, defaults)), bank),
+                      reminder=min(timedelta(hours=reminder), bank), pause_cap=timedelta(days=settings.away_days))
+
+
 def describe(settings: GuildSettings, defaults: Settings, lang: Lang = ENGLISH) -> str:
     """The server's settings in words, in ``lang``."""
     reminder, timeout = effective_periods(settings, defaults)
     where = lang.tr("in threads") if settings.use_threads else lang.tr("in the channel")
     then = lang.tr("an AI takes the seat") if settings.timeout_action == "ai" else lang.tr("the player forfeits")
     return lang.tr(
-        "games are played **{where}**; reminder after **{reminder:g} h** idle; after **{timeout:g} h** {then}; "
-        "each member may have **{games} open games** (lobbies and running games they opened); members may be "
-        "away (`/pyramid away`) **{days} days** in any **{window} days**; the channel reads **{language}**.",
-        where=where, reminder=reminder, timeout=timeout, then=then, games=settings.max_open_games,
-        days=settings.away_days, window=settings.away_window_days,
+        "games are played **{where}**; the clock: each seat has a time bank of **{timeout:g} h**, a move adds "
+        "**{increment:g} h** (never past the bank), a reminder once a turn has used **{reminder:g} h** of a full "
+        "bank, and when the bank is empty {then}; each member may have **{games} open games** (lobbies and "
+        "running games they opened); members may be away (`/pyramid away`) **{days} days** in any **{window} "
+        "days**, which pause their clocks here; so one turn lasts at most **{bound}**; the channel reads "
+        "**{language}**.",
+        where=where, reminder=reminder, timeout=timeout, increment=effective_increment(settings, defaults),
+        then=then, games=settings.max_open_games, days=settings.away_days, window=settings.away_window_days,
+        bound=duration(clock_rules(settings, defaults).bound, lang),
         language=LANGUAGE_NAMES.get(settings.language or "en", "English"))

@@ -23,6 +23,7 @@ ENV_NAMES: dict[str, str] = {
     "log_level": "PYRAMID_LOG_LEVEL",
     "reminder_hours": "PYRAMID_REMINDER_HOURS",
     "timeout_hours": "PYRAMID_TIMEOUT_HOURS",
+    "increment_hours": "PYRAMID_INCREMENT_HOURS",
     "dev_guild_id": "PYRAMID_DEV_GUILD_ID",
     "api_base_url": "PYRAMID_API_BASE_URL",
     "ai_delay_seconds": "PYRAMID_AI_DELAY_SECONDS",
@@ -43,7 +44,12 @@ _SHARD_PART = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?")
 
 
 class SettingsError(Exception):
-    """A setting is missing or invalid; the message names it for the operator."""
+    """A setting is missing or invalid; the message names it for the operator.
+    ``missing`` names the variables that are not set at all (the first run without a token, say)."""
+
+    def __init__(self, message: str, missing: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.missing = missing
 
 
 class OperatorSettings(BaseSettings):
@@ -112,6 +118,11 @@ class Settings(OperatorSettings):
     )
     timeout_hours: float = Field(
         default=72.0, gt=0, validation_alias=AliasChoices("PYRAMID_TIMEOUT_HOURS", "timeout_hours")
+    )
+    #: The clock (bot/play/clock.py): timeout_hours is the full time bank, and a move that
+    #: passes the turn on tops the seat's bank up by this much (never past the full bank).
+    increment_hours: float = Field(
+        default=24.0, ge=0, le=720, validation_alias=AliasChoices("PYRAMID_INCREMENT_HOURS", "increment_hours")
     )
     dev_guild_id: int | None = Field(
         default=None, validation_alias=AliasChoices("PYRAMID_DEV_GUILD_ID", "dev_guild_id")
@@ -215,13 +226,16 @@ def _load(model: type[S], overrides: dict[str, Any]) -> S:
         return model(**overrides)
     except ValidationError as exc:
         problems = []
+        missing: list[str] = []
         for err in exc.errors():
             field = str(err["loc"][0]) if err["loc"] else "settings"
             env = ENV_NAMES.get(field, field)
             if err["type"] == "missing":
                 problems.append(f"{env} is not set")
+                missing.append(env)
             else:
                 problems.append(f"{env} {err['msg'].removeprefix('Value error, ')}")
         raise SettingsError(
-            "Pyramid Bot cannot start: " + "; ".join(problems) + ". See .env.example and the README."
+            "Pyramid Bot cannot start: " + "; ".join(problems) + ". See .env.example and the README.",
+            missing=tuple(missing),
         ) from None

@@ -28,7 +28,7 @@ from typing import Any
 from PIL import Image
 
 from engine.core import Event
-from render import canvas
+from render import canvas, textlog
 from render.art import Art, BoardFn, HandFn, SpotsFn
 from render.registry import ART_MODULES, UnknownArt, art_for, art_ids, art_of
 
@@ -92,7 +92,9 @@ def _bounded(img: Image.Image) -> Image.Image:
     if img.width <= MAX_SIDE and img.height <= MAX_SIDE:
         return img
     scale = min(MAX_SIDE / img.width, MAX_SIDE / img.height)
-    return img.resize((max(1, int(img.width * scale)), max(1, int(img.height * scale))), Image.Resampling.LANCZOS)
+    small = img.resize((max(1, int(img.width * scale)), max(1, int(img.height * scale))), Image.Resampling.LANCZOS)
+    textlog.transform(small, img, scale)
+    return small
 
 
 __all__ = [

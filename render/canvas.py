@@ -5,13 +5,16 @@ and arrows in ``render.shapes``.)
 
 The card is warm cream with a dark frame and a slate header band: it reads on both
 Discord themes (the frame separates it from a light background, the cream from a
-dark one). Sizes are in native pixels for images ~900-1100 px wide, which Discord
-shows at ~550 px; so anything a player must read is at least ~26 px here.
+dark one). Sizes are in native pixels for images ~750-1000 px wide, which Discord
+shows at ~550 px on a computer and ~400 px on a phone: every word is at least
+:func:`legible` (9 px at 400 px wide), shrunk and then wrapped to fit its box
+(:func:`fit_lines`), and noted for the fit checks (``render.textlog``).
 """
 
 from __future__ import annotations
 
 import io
+import math
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
@@ -20,6 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render import textlog
 from render.words import lang
 
 RGB = tuple[int, int, int]
@@ -53,6 +57,12 @@ WHITE: RGB = (255, 255, 255)
 MARGIN = 24
 FRAME_WIDTH = 4
 
+#: Discord on a phone shows a picture about this wide, and every word must then be at
+#: least MIN_PHONE_PX high (the font's em): :func:`legible` is the smallest font size
+#: that keeps this for a picture of a given width.
+PHONE_WIDTH = 400
+MIN_PHONE_PX = 9
+
 _FONT_DIR = Path(__file__).with_name("fonts")
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
@@ -79,11 +89,79 @@ def text_width(text: str, f: Font) -> float:
     return float(f.getlength(text))
 
 
+def legible(width: float, size: int = 0) -> int:
+    """The smallest font size (px) a word on a picture ``width`` px wide may have so it
+    is MIN_PHONE_PX high on a phone, or ``size`` if that is larger."""
+    return max(size, math.ceil(MIN_PHONE_PX * width / PHONE_WIDTH - 1e-9))
+
+
 def fit_font(text: str, size: int, max_width: float, bold: bool = False, min_size: int = 12) -> Font:
     """The largest font not above ``size`` in which ``text`` fits ``max_width``."""
     while size > min_size and text_width(text, font(size, bold)) > max_width:
         size -= 1
     return font(size, bold)
+
+
+def fit_lines(text: str, size: int, max_width: float, bold: bool = False, min_size: int = 12,
+              max_lines: int = 1) -> tuple[Font, list[str]]:
+    """See :func:`_fit_lines` (cached: headers and captions recur from picture to picture)."""
+    f, lines = _fit_lines(text, size, max_width, bold, min_size, max_lines)
+    return f, list(lines)
+
+
+@lru_cache(maxsize=2048)
+def _fit_lines(text: str, size: int, max_width: float, bold: bool, min_size: int,
+               max_lines: int) -> tuple[Font, tuple[str, ...]]:
+    """The largest font (``size`` down to ``min_size``) in which ``text`` fits
+    ``max_width`` on at most ``max_lines`` lines, wrapped between words, and those lines.
+    Words are never cut: when even ``min_size`` on ``max_lines`` lines does not fit,
+    the text takes as many lines as it needs at ``min_size`` (callers size their box
+    from the lines they get)."""
+    for s in range(size, min_size - 1, -1):
+        f = font(s, bold)
+        if any(text_width(word, f) > max_width for word in text.split()):
+            continue  # a smaller size before breaking a word
+        lines = wrap_words(text, f, max_width)
+        if len(lines) <= max_lines and all(text_width(line, f) <= max_width for line in lines):
+            return f, tuple(lines)
+    f = font(min_size, bold)
+    return f, tuple(wrap_words(text, f, max_width))
+
+
+def _broken(word: str, f: Font, max_width: float) -> list[str]:
+    """``word`` in pieces no wider than ``max_width`` (itself when it fits)."""
+    pieces: list[str] = []
+    while text_width(word, f) > max_width and len(word) > 1:
+        cut = len(word) - 1
+        while cut > 1 and text_width(word[:cut], f) > max_width:
+            cut -= 1
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, word]
+
+
+def wrap_words(text: str, f: Font, max_width: float) -> list[str]:
+    """``text`` in lines no wider than ``max_width``, broken between words (a word
+    wider than a whole line is broken across lines: shown whole, never cut)."""
+    lines: list[str] = []
+    current = ""
+    for whole in text.split():
+        pieces = _broken(whole, f, max_width)
+        for piece in pieces[:-1]:  # a word too long for any line goes on over several
+            if current:
+                lines.append(current)
+                current = ""
+            lines.append(piece)
+        word = pieces[-1]
+        trial = f"{current} {word}".strip()
+        if current and text_width(trial, f) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines or [""]
 
 
 def ellipsize(text: str, f: Font, max_width: float) -> str:
@@ -147,8 +225,45 @@ def dashed_rect(draw: ImageDraw.ImageDraw, box: Box, fill: RGB, width: int = 3, 
 
 
 def centred_text(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, f: Font, fill: RGB,
-                 stroke: int = 0, stroke_fill: RGB | None = None) -> None:
-    draw.text(centre, text, font=f, fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill)
+                 stroke: int = 0, stroke_fill: RGB | None = None, limit: Box | None = None) -> None:
+    text_at(draw, centre, text, f, fill, "mm", stroke, stroke_fill, limit)
+
+
+class Draw(ImageDraw.ImageDraw):
+    """``ImageDraw.Draw`` that notes every text it draws for the fit checks
+    (``render.textlog``; nothing is noted unless they are recording)."""
+
+    def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None, anchor: str | None = None,
+             *args: Any, **kwargs: Any) -> None:
+        super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        if textlog.active() and isinstance(text, str) and font is not None:
+            note_text(self._image, (xy[0], xy[1]), text, font, anchor or "la", int(kwargs.get("stroke_width", 0)))
+
+
+def draw(img: Image.Image) -> Draw:
+    """The drawing context of ``img`` (see :class:`Draw`)."""
+    return Draw(img)
+
+
+def text_at(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: Font, fill: RGB,
+            anchor: str = "la", stroke: int = 0, stroke_fill: RGB | None = None, limit: Box | None = None) -> None:
+    """``ImageDraw.text``, noting the word for the fit checks (``render.textlog``):
+    ``limit`` is the box it must stay inside (by default the image it is drawn on)."""
+    ImageDraw.ImageDraw.text(draw, xy, text, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+                             stroke_fill=stroke_fill)
+    if textlog.active():
+        image = getattr(draw, "_image", None)
+        if isinstance(image, Image.Image):
+            note_text(image, xy, text, f, anchor, stroke, limit)
+
+
+def note_text(img: Image.Image, xy: tuple[float, float], text: str, f: Font, anchor: str, stroke: int = 0,
+              limit: Box | None = None) -> None:
+    if not textlog.active():
+        return
+    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    size = float(getattr(f, "size", 10))
+    textlog.note(img, text, (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom), size, limit)
 
 
 @lru_cache(maxsize=1024)
@@ -170,10 +285,11 @@ def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str = "mm",
 
 
 def static_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool, fill: RGB,
-                anchor: str = "mm", stroke: int = 0, stroke_fill: RGB | None = None) -> None:
+                anchor: str = "mm", stroke: int = 0, stroke_fill: RGB | None = None, limit: Box | None = None) -> None:
     """Recurring text through the sprite cache; same placement as ``ImageDraw.text``."""
     sprite, dx, dy = text_sprite(text, size, bold, fill, anchor, stroke, stroke_fill)
     img.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy), sprite)
+    note_text(img, (round(xy[0]), round(xy[1])), text, font(size, bold), anchor, stroke, limit)
 
 
 def spot_slot(img: Image.Image, box: Box, label: str | None, radius: int = 8, empty: bool = True) -> None:
@@ -234,11 +350,22 @@ def ghost(sprite: Image.Image) -> Image.Image:
     """A faded copy of a piece sprite for things that left this turn."""
     faded = sprite.copy()
     faded.putalpha(faded.getchannel("A").point(_FADE))
+    textlog.transform(faded, sprite)
     return faded
 
 
-def paste(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
+def paste(img: Image.Image, sprite: Image.Image, x: float, y: float, covers: bool = True) -> None:
+    """A sprite (with transparency) onto ``img``, its words with it; a piece ``covers``
+    the words of pieces under it (a faded ghost does not)."""
     img.paste(sprite, (round(x), round(y)), sprite)
+    textlog.carry(img, sprite, round(x), round(y), covers)
+
+
+def place(img: Image.Image, part: Image.Image, xy: tuple[float, float]) -> None:
+    """An opaque section or panel into ``img`` at ``xy``, its words with it."""
+    at = (round(xy[0]), round(xy[1]))
+    img.paste(part, at)
+    textlog.carry(img, part, at[0], at[1])
 
 
 def supersample(width: int, height: int, paint: Callable[[Image.Image, ImageDraw.ImageDraw, int], None],
@@ -246,8 +373,11 @@ def supersample(width: int, height: int, paint: Callable[[Image.Image, ImageDraw
     """Draw at ``scale``× and box-reduce: ImageDraw shapes have no anti-aliasing, so
     pieces are drawn this way once and cached as RGBA sprites."""
     big = Image.new("RGBA", (width * scale, height * scale), (0, 0, 0, 0))
-    paint(big, ImageDraw.Draw(big), scale)
-    return big.reduce(scale)
+    with textlog.building_sprite():
+        paint(big, Draw(big), scale)
+        small = big.reduce(scale)
+        textlog.transform(small, big, 1 / scale)
+    return small
 
 
 def learn_palette(images: list[Image.Image]) -> Image.Image:

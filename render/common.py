@@ -49,6 +49,8 @@ def result_text(view: dict[str, Any]) -> str:
     names = names_of(view)
     summary = summary_text(result, names, words)
     winners = [names[w] for w in result.get("winners") or () if isinstance(w, int) and 0 <= w < len(names)]
+    if summary and provisional(result):
+        return words.tr("Not over yet: {summary}", summary=summary)
     if summary:
         return words.tr("Game over: {summary}", summary=summary)
     if len(winners) > 1:
@@ -58,6 +60,13 @@ def result_text(view: dict[str, Any]) -> str:
     if winners:
         return words.tr("Game over: {name} wins", name=winners[0])
     return words.gettext("Game over")
+
+
+def provisional(result: dict[str, Any]) -> bool:
+    """A result that a move can still take back (a stuck solitaire that may undo: its
+    ``details["final"]`` is 0), so the picture must not say "Game over"."""
+    details = result.get("details")
+    return isinstance(details, dict) and details.get("final") == 0.0
 
 
 def winners(view: dict[str, Any]) -> set[int]:

@@ -24,12 +24,13 @@ from render import canvas as cv
 from render import continuous_pyramid_text as words
 from render import layout as lo
 from render import outline as ol
+from render import textlog
 from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, result_text, to_act, turn_text, visible_events, winners
 from render.labels import spot_labels
 from render.layout import Chip
-from render.mahjong import LEVEL_EDGES, face_sprite
+from render.mahjong import LEVEL_EDGES, face_sprite, level_dots
 from render.words import lang as lang_of
 
 TITLE = "Continuous Pyramid"
@@ -37,8 +38,11 @@ ACCENT: RGB = (40, 150, 110)
 PITCH_X = 72
 PITCH_Y = 92
 #: How far each level sits up and left of the one below.
-LIFT_X = 8
-LIFT_Y = 10
+LIFT_X = 9
+LIFT_Y = 11
+#: The board is narrow and tall (the reserve under the pyramid), so on a phone its
+#: words stay large.
+WIDTH = 9 * PITCH_X + 3 * LIFT_X + 2 * 40
 TOTAL = 144
 
 
@@ -131,12 +135,11 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     open_cells = [c for c in view.get("open") or [] if c in layout]
 
     grid_w, grid_h = 9 * PITCH_X, 9 * PITCH_Y
-    side_w = 3 * (PITCH_X + 14) + 10
-    width = cv.MARGIN * 2 + 3 * LIFT_X + grid_w + 30 + side_w
     height = cv.MARGIN * 2 + 3 * LIFT_Y + grid_h
-    board = Image.new("RGB", (width, height), cv.BG)
-    d = ImageDraw.Draw(board)
-    left, top = cv.MARGIN + 3 * LIFT_X, cv.MARGIN + 3 * LIFT_Y
+    board = Image.new("RGB", (WIDTH, height), cv.BG)
+    d = cv.draw(board)
+    left = (WIDTH - grid_w - 3 * LIFT_X) / 2 + 3 * LIFT_X
+    top = cv.MARGIN + 3 * LIFT_Y
     # the level-1 footprint, so the pyramid's shape shows from the first move
     for cell, (level, _, _) in layout.items():
         if level == 1 and cell not in pyramid:
@@ -150,10 +153,13 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
             b = _box(layout, cell, left, top)
             code = pyramid.get(cell)
             if code is not None:
-                cv.paste(board, face_sprite(code, PITCH_X - 2, PITCH_Y - 2, level), b[0], b[1])
+                cv.paste(board, _tile(code, level), b[0], b[1])
             elif spots.get(cell):
-                # cells whose slot sits over a tile keep that tile visible
-                cv.spot_slot(board, _inner(b), spots[cell], radius=8, empty=level == 1)
+                if level > 1:
+                    # a spot over tiles: a veil hides them, so the spot reads as a place
+                    cv.paste(board, _shadow(), b[0], b[1], covers=False)
+                    cv.paste(board, _veil(), b[0], b[1])
+                cv.spot_slot(board, _inner(b), spots[cell], radius=8)
             elif cell in spots:
                 # open, but no reserve tile fits it now
                 cv.dashed_rect(d, _inner(b), (150, 160, 180), width=2, dash=7, gap=5)
@@ -164,10 +170,46 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     for cell in ol.cells(view):  # changed since the viewer's turn
         if cell in layout:
             ol.draw(d, _inner(_box(layout, cell, left, top)), gone=cell not in pyramid)
-    _side_panel(board, d, view, labels, (left + grid_w + 30, top))
-    header = lo.header(width, TITLE, game_number(view),
+    header = lo.header(WIDTH, TITLE, game_number(view),
                        _subtitle(view), [], ACCENT, _status(view, names))
-    return lo.stack([header, board], width)
+    return lo.stack([header, board, _reserve_row(view, labels), _facts_row(view)], WIDTH)
+
+
+@lru_cache(maxsize=512)
+def _tile(code: str, level: int) -> Image.Image:
+    """A tile as the board shows it: above level 1 with the shadow it throws on the
+    level below (down and to the right), so height reads at a glance and without colour.
+    One sprite, so a tile costs one paste; the tiles of a level are drawn from the top
+    left, so a later neighbour covers the shadow where it stands."""
+    face = face_sprite(code, PITCH_X - 2, PITCH_Y - 2, level)
+    if level == 1:
+        return face
+    shadow = _shadow()
+    combined = Image.new("RGBA", shadow.size, (0, 0, 0, 0))
+    combined.alpha_composite(shadow)
+    combined.alpha_composite(face)
+    textlog.transform(combined, face)
+    return combined
+
+
+@lru_cache(maxsize=1)
+def _shadow() -> Image.Image:
+    """The soft shadow a tile one level up throws down and to the right."""
+    w, h = PITCH_X - 2, PITCH_Y - 2
+
+    def paint(img: Image.Image, d: ImageDraw.ImageDraw, s: int) -> None:
+        off = (LIFT_X + 3) * s
+        d.rounded_rectangle((off, off, w * s + off * 0.6, h * s + off * 0.6), 10 * s, fill=(40, 30, 20, 110))
+
+    return cv.supersample(w + LIFT_X + 4, h + LIFT_Y + 4, paint)
+
+
+@lru_cache(maxsize=1)
+def _veil() -> Image.Image:
+    """An open upper-level cell: the tiles under it fade behind a cream veil."""
+    w, h = PITCH_X - 2, PITCH_Y - 2
+    return cv.supersample(w, h, lambda img, d, s: d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 8 * s,
+                                                                      fill=(*cv.BG, 235)))
 
 
 def _inner(b: Box) -> Box:
@@ -185,52 +227,85 @@ def _fit_caption(cells: Sequence[str], labels: dict[str, str], open_count: int, 
     if letters and len(letters) == open_count and open_count > per_line:
         return lang.gettext("→ any")
     if not letters or len(letters) > per_line:
-        return lang.tr("{count} spots", count=len(cells))
+        return lang.trn("{count} spot", "{count} spots", len(cells), count=len(cells))
     return "→ " + " ".join(letters)
 
 
-def _side_panel(board: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], labels: dict[str, str],
-                origin: tuple[float, float]) -> None:
-    x0, y0 = origin
+def _reserve_row(view: dict[str, Any], labels: dict[str, str]) -> Image.Image:
+    """The nine reserve places in a row under the pyramid, each tile with its code and
+    the lettered spots it fits (wrapped to two lines when the words need it)."""
     reserve = list(view.get("reserve") or [])
     fits = list(view.get("fits") or [])
     lang = lang_of(view)
     no_fit = lang.gettext("no fit")
-    lo.section_title(board, (x0, y0 + 22), lang.gettext("RESERVE"), size=24, fill=cv.INK)
-    y = y0 + 36
-    cell_w, cell_h = PITCH_X + 14, PITCH_Y + 46
+    small = cv.legible(WIDTH)
+    slot = (WIDTH - 2 * cv.MARGIN) / 9
+    tile_w, tile_h = PITCH_X - 2, PITCH_Y - 2
     open_count = len({c for f in fits for c in f})
+    captions: list[tuple[cv.Font, list[str], bool]] = []
     for i in range(9):
-        r, k = divmod(i, 3)
-        x, yy = x0 + k * cell_w, y + r * cell_h
         code = reserve[i] if i < len(reserve) else None
+        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, open_count, 2, lang) if code else ""
+        f, lines = cv.fit_lines(fit, small, slot - 4, True, small, 2) if fit else (cv.font(small, True), [])
+        captions.append((f, lines, fit == no_fit))
+    lines_most = max((len(c[1]) for c in captions), default=0)
+    line_h = round(small * 1.2)
+    top = 48
+    height = top + tile_h + 8 + line_h * (1 + lines_most) + 12
+    img = Image.new("RGB", (WIDTH, height), cv.BG)
+    d = cv.draw(img)
+    lo.section_title(img, (cv.MARGIN, 36), lang.gettext("RESERVE"), size=small + 2, fill=cv.INK)
+    for i in range(9):
+        x0 = cv.MARGIN + i * slot
+        cx = x0 + slot / 2
+        x = cx - tile_w / 2
+        code = reserve[i] if i < len(reserve) else None
+        limit: Box = (x0 + 1, top, x0 + slot - 1, height)
         if code is None:
-            d.rounded_rectangle((x, yy, x + PITCH_X - 8, yy + PITCH_Y - 8), 8, outline=cv.PANEL_EDGE, width=2)
-            cv.static_text(board, (x + (PITCH_X - 8) / 2, yy + (PITCH_Y - 8) / 2), lang.gettext("empty"), 16, False,
-                           cv.MUTED)
+            d.rounded_rectangle((x + 2, top + 2, x + tile_w - 6, top + tile_h - 6), 8, outline=cv.PANEL_EDGE, width=2)
+            word = lang.gettext("empty")
+            cv.static_text(img, (x + (tile_w - 4) / 2, top + (tile_h - 4) / 2), word, small, False, cv.MUTED, "mm",
+                           limit=limit)
             continue
-        cv.paste(board, face_sprite(str(code), PITCH_X - 2, PITCH_Y - 2, 1), x, yy)
-        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, open_count, 4, lang)
-        cx = x + (PITCH_X - 2) / 2
-        cv.static_text(board, (cx, yy + PITCH_Y + 8), str(code), 18, True, cv.INK)
-        size = 17 if cv.text_width(fit, cv.font(17, True)) <= cell_w - 4 else 14
-        cv.static_text(board, (cx, yy + PITCH_Y + 30), fit, size, True, cv.MUTED if fit == no_fit else cv.SPOT)
-    y += 3 * cell_h + 10
-    f = cv.font(20)
-    placed = view.get("tiles_placed", 0)
-    for text in (lang.tr("Placed: {placed} of {total}", placed=placed, total=TOTAL),
-                 lang.tr("Stock: {count} face down", count=view.get("stock", 0)),
-                 lang.tr("Undos: {count}", count=view.get("undos", 0))):
-        d.text((x0, y + 10), text, font=f, fill=cv.INK, anchor="ls")
-        y += 28
-    y += 6
-    lo.section_title(board, (x0, y + 16), lang.gettext("LEVELS"), size=20)
-    y += 28
+        cv.paste(img, face_sprite(str(code), tile_w, tile_h, 1), x, top)
+        y = top + tile_h + 8 + line_h / 2
+        cv.static_text(img, (cx, y), str(code), small, True, cv.INK, "mm", limit=limit)
+        f, lines, none_fits = captions[i]
+        for line in lines:
+            y += line_h
+            cv.static_text(img, (cx, y), line, int(getattr(f, "size", small)), True,
+                           cv.MUTED if none_fits else cv.SPOT, "mm", limit=limit)
+    return img
+
+
+def _facts_row(view: dict[str, Any]) -> Image.Image:
+    """Placed, stock and undos on the left; the level key on the right."""
+    lang = lang_of(view)
+    small = cv.legible(WIDTH)
+    f = cv.font(small)
+    line_h = round(small * 1.45)
+    stock, undos = int(view.get("stock", 0) or 0), int(view.get("undos", 0) or 0)
+    facts = [lang.tr("Placed: {placed} of {total}", placed=view.get("tiles_placed", 0), total=TOTAL),
+             lang.tr("Stock: {count} face down", count=stock),
+             lang.tr("Undos: {count}", count=undos)]
+    height = 14 + line_h * 3 + 16
+    img = Image.new("RGB", (WIDTH, height), cv.BG)
+    d = cv.draw(img)
+    half = WIDTH / 2
+    y = 14 + line_h / 2
+    for text in facts:
+        cv.text_at(d, (cv.MARGIN, y), text, f, cv.INK, "lm", limit=(0, 0, half, height))
+        y += line_h
+    x0 = half + 10
+    lo.section_title(img, (x0, 14 + line_h * 0.75), lang.gettext("LEVELS"), size=small)
     for level in (1, 2, 3, 4):
+        col, row = divmod(level - 1, 2)
+        x, y = x0 + col * (WIDTH - cv.MARGIN - x0) / 2, 14 + line_h * (1.5 + row)
         colour = LEVEL_EDGES[level]
-        d.rounded_rectangle((x0, y, x0 + 26, y + 22), 5, fill=colour, outline=cv.shade(colour, 0.6), width=2)
-        cv.static_text(board, (x0 + 36, y + 11), lang.tr("level {level}", level=level), 20, False, cv.INK, "lm")
-        y += 30
+        d.rounded_rectangle((x, y - 11, x + 26, y + 11), 5, fill=colour, outline=cv.shade(colour, 0.6), width=2)
+        level_dots(d, (x + 13, y), level, 3.0)
+        cv.static_text(img, (x + 34, y), lang.tr("level {level}", level=level), small, False, cv.INK, "lm")
+    return img
 
 
 def draw_hand(view: dict[str, Any]) -> Image.Image:
@@ -243,8 +318,11 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     width = 900
     tile_w, tile_h = 112, 142
     gap = (width - 2 * cv.MARGIN - 5 * tile_w) / 4
-    body = Image.new("RGB", (width, 60 + 2 * (tile_h + 50) + 10), cv.BG)
-    d = ImageDraw.Draw(body)
+    small = cv.legible(width, 22)
+    line_h = round(small * 1.2)
+    row_h = tile_h + 14 + 2 * line_h
+    body = Image.new("RGB", (width, 60 + 2 * row_h + 10), cv.BG)
+    d = cv.draw(body)
     lang = lang_of(view)
     no_fit = lang.gettext("no fit")
     lo.section_title(body, (cv.MARGIN, 40), lang.gettext("Reserve"), size=28, fill=cv.INK)
@@ -254,16 +332,19 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
         r, k = divmod(i, 5)
         count = 5 if r == 0 else 4
         x = (width - count * tile_w - (count - 1) * gap) / 2 + k * (tile_w + gap)
-        y = 60 + r * (tile_h + 50)
+        y = 60 + r * row_h
         code = reserve[i] if i < len(reserve) else None
         if code is None:
             d.rounded_rectangle((x, y, x + tile_w - 8, y + tile_h - 8), 10, outline=cv.PANEL_EDGE, width=2)
             continue
         cv.paste(body, face_sprite(str(code), tile_w, tile_h, 1), x, y)
         fit = _fit_caption(fits[i] if i < len(fits) else [], labels, len(labels), 6, lang)
-        f = cv.fit_font(f"{code} {fit}", 22, tile_w + gap - 8, bold=True, min_size=12)
-        d.text((x + tile_w / 2, y + tile_h + 22), f"{code} {fit}", font=f,
-               fill=cv.MUTED if fit == no_fit else cv.SPOT, anchor="mm")
+        cx = x + tile_w / 2
+        room = min(tile_w + gap - 8, 2 * (min(cx, width - cx) - 6))  # the outer ones stay on the card
+        f, lines = cv.fit_lines(f"{code} {fit}", small, room, True, small, 2)
+        for n, line in enumerate(lines):
+            d.text((x + tile_w / 2, y + tile_h + 8 + line_h * (n + 0.5)), line, font=f,
+                   fill=cv.MUTED if fit == no_fit else cv.SPOT, anchor="mm")
     header = lo.header(width, TITLE, game_number(view),
                        _subtitle(view), _chips(view, names), ACCENT, _status(view, names))
     return lo.stack([header, body], width)

@@ -1,5 +1,5 @@
 """Pyrinoes pieces as sprites: ivory dominoes with pips, Looney pyramids seen from
-the side (size by width and pips, colour by fill and a letter), and pyrinoes as a
+the side (size by width and pips, colour by fill and its shape mark), and pyrinoes as a
 slate tray holding their two ends, each with its spot count in a badge."""
 
 from __future__ import annotations
@@ -9,13 +9,17 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import canvas as cv
+from render import shapes as sh
 from render.canvas import RGB
 
 IVORY: RGB = (250, 246, 234)
 PYRAMID_COLOURS: dict[str, RGB] = {
-    "R": (214, 48, 44), "Y": (242, 190, 28), "B": (38, 98, 200), "K": (44, 44, 50), "G": (34, 150, 76),
+    "R": (235, 77, 19), "Y": (242, 190, 28), "B": (34, 79, 195), "K": (44, 44, 50), "G": (12, 150, 101),
 }  # fmt: skip
 TRAY: RGB = (72, 84, 104)
+#: Each pyramid colour's mark, drawn on the pyramid: the same shapes the other games
+#: give these colours, and K (black) the diamond.
+PYRAMID_MARKS: dict[str, str] = {"R": "triangle", "Y": "star", "B": "square", "K": "diamond", "G": "circle"}
 
 #: Pip positions on a 3×3 grid for 0..6.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -97,7 +101,7 @@ def _pips(d: ImageDraw.ImageDraw, value: str, x0: float, y0: float, w: float, h:
 
 
 def pyramid_shape(d: ImageDraw.ImageDraw, colour: str, size: int, cx: float, base_y: float, unit: float,
-                  s: int, letter: bool = True) -> None:
+                  s: int, mark: bool = True) -> None:
     """One Looney pyramid from the side, base centred at (cx, base_y)."""
     fill = PYRAMID_COLOURS.get(colour, (150, 150, 150))
     bw = unit * (0.42, 0.6, 0.78)[max(1, min(3, size)) - 1]
@@ -113,10 +117,12 @@ def pyramid_shape(d: ImageDraw.ImageDraw, colour: str, size: int, cx: float, bas
         px = cx + (k - (size - 1) / 2) * pip * 3
         py = base_y - bh * 0.16
         d.ellipse((px - pip, py - pip, px + pip, py + pip), fill=cv.WHITE if colour != "Y" else (60, 50, 20))
-    if letter and size >= 2:
-        f = cv.font(max(6, int(bw * 0.3)), True)
-        ink = cv.WHITE if colour in "RBKG" else cv.INK
-        cv.centred_text(d, (cx, base_y - bh * 0.42), colour, f, ink)
+    if mark:
+        # the colour's own shape (as in every game: red triangle, green circle...), so
+        # a small red and a small green pyramid differ without colour
+        ink = cv.WHITE if colour != "Y" else (60, 50, 20)
+        shape = PYRAMID_MARKS.get(colour, "circle")
+        sh.symbol(d, shape, (cx, base_y - bh * 0.45), bw * 0.2, ink, cv.shade(fill, 0.4), max(1, int(bw * 0.03)))
 
 
 def _pyrino_end(d: ImageDraw.ImageDraw, end: str, x0: float, y0: float, w: float, h: float, s: int) -> None:
@@ -126,18 +132,18 @@ def _pyrino_end(d: ImageDraw.ImageDraw, end: str, x0: float, y0: float, w: float
     unit = h
     for i, size in enumerate(sizes):
         if i == 0:
-            pyramid_shape(d, colour, size, cx, base_y, unit * 0.95, s, letter=len(sizes) == 1)
+            pyramid_shape(d, colour, size, cx, base_y, unit * 0.95, s, mark=len(sizes) == 1 or size >= 2)
         else:
             # the upper pyramid sits over the lower one's tip
             bw_low = unit * 0.95 * (0.42, 0.6, 0.78)[sizes[0] - 1]
             new_base = base_y - bw_low * 1.12 * 0.5
-            pyramid_shape(d, colour, size, cx, new_base, unit * 0.95, s, letter=False)
+            pyramid_shape(d, colour, size, cx, new_base, unit * 0.95, s, mark=False)
     spots = end_spots(end)
-    r = h * 0.23
-    bx, by = x0 + w - r * 1.12, y0 + r * 1.12
-    badge_fill = (34, 150, 76) if colour == "G" else (250, 246, 234)
+    r = h * 0.29
+    bx, by = x0 + w - r * 1.05, y0 + r * 1.05
+    badge_fill = PYRAMID_COLOURS["G"] if colour == "G" else (250, 246, 234)
     d.ellipse((bx - r, by - r, bx + r, by + r), fill=badge_fill, outline=(20, 20, 24), width=max(2, int(s * 1.5)))
-    cv.centred_text(d, (bx, by), str(spots), cv.font(int(r * 1.55), True), cv.WHITE if colour == "G" else cv.INK)
+    cv.centred_text(d, (bx, by), str(spots), cv.font(int(r * 1.6), True), cv.WHITE if colour == "G" else cv.INK)
 
 
 @lru_cache(maxsize=128)

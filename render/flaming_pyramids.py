@@ -31,7 +31,9 @@ from render.words import lang as lang_of
 
 TITLE = "Flaming Pyramids"
 ACCENT: RGB = (232, 106, 36)
-COLOURS: dict[str, RGB] = {"R": (206, 50, 46), "G": (36, 142, 74), "B": (38, 98, 196), "Y": (234, 180, 24)}
+#: Vermillion, bluish green, blue and yellow (after Okabe and Ito): every pair stays
+#: apart under the three common colour-vision deficiencies (tests/render/test_colour_vision.py).
+COLOURS: dict[str, RGB] = {"R": (235, 77, 19), "G": (12, 150, 101), "B": (34, 79, 195), "Y": (234, 180, 24)}
 SYMBOLS: dict[str, str] = {"R": "triangle", "G": "circle", "B": "square", "Y": "star"}
 COLOUR_WORDS: dict[str, str] = {"R": N_("red"), "G": N_("green"), "B": N_("blue"), "Y": N_("yellow")}
 #: The materials as the tile table names them, marked to be drawn translated.
@@ -133,12 +135,12 @@ def _paint_tile(img: Image.Image, d: ImageDraw.ImageDraw, code: str, w: float, h
         sh.symbol(d, SYMBOLS[colours[0]], (sx, sy), sym_r, cv.WHITE, cv.shade(base, 0.35), max(2, int(h * 0.03)))
     # weight
     text = str(weight)
-    size = int(h * (0.46 if kind != "millstone" else 0.4))
-    cx = (body[0] + body[2]) / 2 + (w * 0.06 if kind not in {"millstone", "blowtorch"} else 0)
+    size = int(h * 0.5)
+    cx = (body[0] + body[2]) / 2 + (w * 0.04 if kind not in {"millstone", "blowtorch"} else 0)
     if kind == "blowtorch":
         cx = body[0] + w * 0.42
     cy = body[1] + (body[3] - body[1]) * (0.6 if kind != "millstone" else 0.62)
-    f = cv.fit_font(text, size, w * 0.62, bold=True, min_size=6)
+    f = cv.fit_font(text, size, w * (0.86 if kind != "blowtorch" else 0.5), bold=True, min_size=6)
     stroke = max(2, int(h * 0.045))
     d.text((cx, cy), text, font=f, fill=cv.WHITE, anchor="mm", stroke_width=stroke, stroke_fill=(28, 22, 18))
 
@@ -237,10 +239,10 @@ def _rainbow_ring(img: Image.Image, d: ImageDraw.ImageDraw, body: Box, radius: i
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     quarters = (("R", (x0, y0, mx, my)), ("G", (mx, y0, x1, my)), ("B", (mx, my, x1, y1)), ("Y", (x0, my, mx, y1)))
     ring = Image.new("L", img.size, 0)
-    ImageDraw.Draw(ring).rounded_rectangle(body, radius, outline=255, width=bw)
+    cv.draw(ring).rounded_rectangle(body, radius, outline=255, width=bw)
     for c, box in quarters:
         quarter = Image.new("L", img.size, 0)
-        ImageDraw.Draw(quarter).rectangle(box, fill=255)
+        cv.draw(quarter).rectangle(box, fill=255)
         img.paste(COLOURS[c] + (255,), (0, 0), ImageChops.multiply(ring, quarter))
     d.rounded_rectangle(body, radius, outline=(30, 26, 22), width=max(1, int(h * 0.02)))
 
@@ -252,6 +254,9 @@ class Marks:
 
     last: list[str] = field(default_factory=list)
     ghosts: dict[str, str] = field(default_factory=dict)
+    #: Every tile this turn's mayhem removed, in order (a spot can lose two tiles in
+    #: one turn, and a reopened spot shows no ghost: the legend lists them all).
+    removed: list[str] = field(default_factory=list)
     moved_from: dict[str, str] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
 
@@ -270,6 +275,7 @@ def _marks(view: dict[str, Any], events: Sequence[Event], names: Sequence[str]) 
         skip = REMOVING.get(e.kind)
         if skip is not None:
             for cell, tile in list(zip(e.cells, e.items, strict=False))[skip:]:
+                marks.removed.append(tile)
                 if cell not in pyramid:
                     marks.ghosts[cell] = tile
         if mayhem and e.kind in MAYHEM | {"play", "win", "turn_limit"} and e.kind not in {"free_air"}:
@@ -350,7 +356,7 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     rows = top_row - bottom_row + 1
     board_h = int(rows * row_h + 2 * cv.MARGIN + 26 + (row_h * 0.25 if falling else 0))
     board = Image.new("RGB", (width, board_h), cv.BG)
-    d = ImageDraw.Draw(board)
+    d = cv.draw(board)
     left = (width - units * tile) / 2
     base_y = board_h - cv.MARGIN - 16  # the table top, under row 0
 
@@ -367,16 +373,21 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
                         outline=(96, 68, 44), width=2)
     sprite_w = round(tile - gap)
     for cell, code in marks.ghosts.items():
-        if cell in pyramid:
-            continue
+        if cell in pyramid or cell in targets or cell in spot_cells:
+            continue  # a fall target has its own words; an open spot its letter (and a small ghost)
         x0, y0, x1, y1 = box(cell)
-        cv.paste(board, ghost_sprite(code, sprite_w), x0, y0)
-        if cell not in targets:  # a fall target gets its own outline and words
-            cv.gone_mark(d, (x0, y0, x1, y1 - row_h * 0.05))
+        cv.paste(board, ghost_sprite(code, sprite_w), x0, y0, covers=False)
+        cv.gone_mark(d, (x0, y0, x1, y1 - row_h * 0.05))
     for cell in spot_cells:
         if cell in pyramid:
             continue
-        cv.spot_slot(board, box(cell), labels.get(cell), radius=int(tile * 0.1))
+        b = box(cell)
+        cv.spot_slot(board, b, labels.get(cell), radius=int(tile * 0.1))
+        if cell in marks.ghosts and cell not in targets:
+            # removed this turn and open again (a burned straw tile's spot reopens at
+            # once): the removal's red dashes around the slot; the tile is in the
+            # legend's "Removed this turn"
+            cv.dashed_rect(d, (b[0] - 3, b[1] - 3, b[2] + 3, b[3] + 3), cv.GONE, width=3, dash=9, gap=6)
     for cell in sorted(pyramid, key=lambda k: _cell(k) or (0, 0)):
         x0, y0, _, _ = box(cell)
         cv.paste(board, tile_sprite(pyramid[cell], sprite_w), x0, y0)
@@ -391,17 +402,18 @@ def draw_board(view: dict[str, Any], labels: dict[str, str], events: Sequence[Ev
     for cell in outlined:
         ol.draw(d, box(cell), gone=cell not in pyramid)
     if falling is not None:
-        _draw_fall(board, d, falling, targets, box, sprite_w, tile, lang_of(view))
+        _draw_fall(board, d, falling, targets, box, sprite_w, tile, lang_of(view), cv.legible(width))
 
     header = lo.header(width, TITLE, game_number(view),
                        turn_text(view), _chips(view, names), ACCENT, _status(view, names))
-    legend = _legend(width, view)
+    legend = _legend(width, view, marks.removed)
     footer = lo.footer_lines(width, marks.lines, lang_of(view).gettext("This turn"))
     return lo.stack([header, board, legend, footer], width)
 
 
 def _draw_fall(board: Image.Image, d: ImageDraw.ImageDraw, falling: tuple[str, str, bool],
-               targets: dict[str, str], box: Callable[[str], Box], sprite_w: int, tile: int, lang: Lang) -> None:
+               targets: dict[str, str], box: Callable[[str], Box], sprite_w: int, tile: int, lang: Lang,
+               small: int) -> None:
     """The tile waiting to fall (lifted above its spot when it was just played and
     broke the rules there) and its two landing cells, marked LEFT and RIGHT like the
     buttons."""
@@ -416,45 +428,93 @@ def _draw_fall(board: Image.Image, d: ImageDraw.ImageDraw, falling: tuple[str, s
     cv.dashed_rect(d, (x0 - 5, y0 - 5, x1 + 5, y1 + 5), cv.GONE, width=4)
     for target, letter in targets.items():
         tb = box(target)
+        d.rounded_rectangle(tb, int(tile * 0.1), fill=cv.SPOT_FILL)  # over anything removed there
         cv.dashed_rect(d, tb, cv.SPOT, width=3)
         tx, ty = (tb[0] + tb[2]) / 2, (tb[1] + tb[3]) / 2
         word = lang.gettext("LEFT") if letter == "L" else lang.gettext("RIGHT")
-        f = cv.fit_font(word, int(tile * 0.3), (tb[2] - tb[0]) * 0.86, bold=True, min_size=8)
-        cv.centred_text(d, (tx, ty + tile * 0.1), word, f, cv.SPOT, stroke=2, stroke_fill=cv.WHITE)
+        f = cv.fit_font(word, max(small, int(tile * 0.3)), (tb[2] - tb[0]) * 0.86, bold=True, min_size=small)
+        wy = ty + tile * 0.12
+        half = cv.text_width(word, f) / 2 + 6
+        if half * 2 > (tb[2] - tb[0]) * 0.9:  # a long word gets a pill of its own, a little past the cell
+            d.rounded_rectangle((tx - half, wy - small * 0.7, tx + half, wy + small * 0.7), int(small * 0.6),
+                                fill=cv.SPOT)
+            cv.centred_text(d, (tx, wy), word, f, cv.WHITE)
+        else:
+            cv.centred_text(d, (tx, wy), word, f, cv.SPOT, stroke=2, stroke_fill=cv.WHITE)
         sh.triangle_arrow(d, (tx, ty - tile * 0.16), tile * 0.2, "left" if letter == "L" else "right", cv.SPOT)
 
 
-def _legend(width: int, view: dict[str, Any]) -> Image.Image:
-    """Colour shapes and material ranges; below them, the tiles out of the game."""
+#: The special tiles the legend shows, with their words.
+SPECIALS = (("G1", N_("Coal")), ("R7", N_("Blowtorch")), ("M200", N_("Millstone")))
+
+
+def _legend(width: int, view: dict[str, Any], now: Sequence[str] = ()) -> Image.Image:
+    """Colour shapes, material ranges and the special tiles (their faces and names),
+    flowed into as many rows as the width needs; below them the tiles this turn
+    removed (``now``) and the tiles out of the game."""
     removed = [str(t) for t in view.get("removed") or [] if str(t) in TABLE]
-    mini = 60
-    h = 50 + (mini + 16 if removed else 0)
-    img = Image.new("RGB", (width, h), cv.BG)
-    d = ImageDraw.Draw(img)
+    now = [t for t in now if t in TABLE]
     lang = lang_of(view)
-    f = cv.font(19)
-    x: float = cv.MARGIN
-    y = 25
-    for c in "RGBY":
-        sh.symbol(d, SYMBOLS[c], (x + 11, y), 11, COLOURS[c], cv.INK, 2)
-        x += 26
+    size = cv.legible(width, 19)
+    f = cv.font(size)
+    mini = math.ceil(size * 3.2)  # its numbers as legible as the words
+    row_h = max(40, round(mini * ASPECT) + 10)
+    items: list[tuple[float, Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]]] = []
+
+    def colour_item(c: str) -> None:
         word = lang.gettext(COLOUR_WORDS[c])
-        cv.static_text(img, (x, y), word, 19, False, cv.INK, "lm")
-        x += cv.text_width(word, f) + 16
-    x += 8
+        r = size * 0.55
+
+        def draw(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+            sh.symbol(d, SYMBOLS[c], (x + r, y), r, COLOURS[c], cv.INK, 2)
+            cv.static_text(img, (x + 2 * r + 6, y), word, size, False, cv.INK, "lm")
+        items.append((2 * r + 6 + cv.text_width(word, f), draw))
+
+    def text_item(text: str) -> None:
+        def draw(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+            cv.static_text(img, (x, y), text, size, False, cv.MUTED, "lm")
+        items.append((cv.text_width(text, f), draw))
+
+    def special_item(code: str, msgid: str) -> None:
+        word = lang.gettext(msgid)
+
+        def draw(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+            cv.paste(img, tile_sprite(code, mini), x, y - mini * ASPECT / 2)
+            cv.static_text(img, (x + mini + 8, y), word, size, False, cv.INK, "lm")
+        items.append((mini + 8 + cv.text_width(word, f), draw))
+
+    for c in "RGBY":
+        colour_item(c)
     for text in (lang.gettext("straw 2–10"), lang.gettext("wood 20–60"), lang.gettext("stone 100+")):
-        cv.static_text(img, (x, y), text, 19, False, cv.MUTED, "lm")
-        x += cv.text_width(text, f) + 16
-    if removed:
-        y2 = 50 + mini / 2
-        out = lang.gettext("Out of the game:")
-        cv.static_text(img, (cv.MARGIN, y2), out, 19, True, cv.MUTED, "lm")
-        x = cv.MARGIN + cv.text_width(out, cv.font(19, True)) + 12
-        for code in removed:
-            if x + mini > width - cv.MARGIN:
-                break
+        text_item(text)
+    for code, msgid in SPECIALS:
+        special_item(code, msgid)
+    rows: list[list[tuple[float, float, Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]]]] = [[]]
+    x = float(cv.MARGIN)
+    for w, draw in items:
+        if rows[-1] and x + w > width - cv.MARGIN:
+            rows.append([])
+            x = cv.MARGIN
+        rows[-1].append((x, w, draw))
+        x += w + 20
+    strip_h = round(mini * ASPECT) + 20
+    strips = [(lang.gettext("Removed this turn:"), now, cv.GONE), (lang.gettext("Out of the game:"), removed, cv.MUTED)]
+    strips = [s for s in strips if s[1]]
+    h = 10 + len(rows) * row_h + strip_h * len(strips)
+    img = Image.new("RGB", (width, h), cv.BG)
+    d = cv.draw(img)
+    for r, row in enumerate(rows):
+        y = 10 + r * row_h + row_h / 2
+        for x, _, draw in row:
+            draw(img, d, x, y)
+    for k, (caption, tiles, ink) in enumerate(strips):
+        y2 = 10 + len(rows) * row_h + strip_h * k + strip_h / 2
+        cv.static_text(img, (cv.MARGIN, y2), caption, size, True, ink, "lm")
+        x = cv.MARGIN + cv.text_width(caption, cv.font(size, True)) + 12
+        step = min(mini + 6.0, (width - cv.MARGIN - x - mini) / max(1, len(tiles) - 1))
+        for code in tiles:  # overlapping when many, but every one shows
             cv.paste(img, tile_sprite(code, mini), x, y2 - mini * ASPECT / 2)
-            x += mini + 6
+            x += step
     return img
 
 
@@ -473,7 +533,7 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     row_h = round(tile * ASPECT) + 56
     body_h = 60 + rows * row_h + 20
     body = Image.new("RGB", (width, body_h), cv.BG)
-    d = ImageDraw.Draw(body)
+    d = cv.draw(body)
     lang = lang_of(view)
     who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
     lo.section_title(body, (cv.MARGIN, 42), lang.tr("{name}'s hand", name=who), size=28, fill=cv.INK)

@@ -133,7 +133,7 @@ def _rules(view: Mapping[str, Any], lang: Lang) -> str:
         parts.append(lang.tr("The curse rule is on."))
     limit = options.get("turn_limit")
     if isinstance(limit, int):
-        parts.append(lang.tr("The game ends after {n} turns.", n=limit))
+        parts.append(lang.trn("The game ends after {n} turn.", "The game ends after {n} turns.", limit, n=limit))
     return " ".join(parts)
 
 

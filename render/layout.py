@@ -30,12 +30,16 @@ from render.canvas import (
     WINNER,
     Box,
     Font,
-    ellipsize,
-    fit_font,
+    fit_lines,
     font,
+    place,
     static_text,
+    text_at,
     text_width,
+    wrap_words,
 )
+from render.canvas import draw as new_draw
+from render.canvas import legible as cv_legible
 from render.shapes import star
 
 
@@ -50,17 +54,57 @@ class Chip:
     swatches: tuple[RGB, ...] = ()
 
 
-def chip_size(chip: Chip) -> tuple[int, int]:
-    name_w = text_width(chip.name, font(24, True))
-    detail_w = text_width(chip.detail, font(19))
-    extra = 30 * len(chip.swatches) + (30 if chip.active or chip.winner else 0)
-    return int(max(name_w + extra, detail_w) + 28), 66
+#: Sizes in px of the header's words (raised to ``canvas.legible`` for wide pictures).
+TITLE_PX, RIGHT_PX, STATUS_PX, NAME_PX, DETAIL_PX = 34, 24, 26, 24, 22
+CHIP_GAP = 12
+
+
+@dataclass(frozen=True)
+class _ChipText:
+    """A chip's words fitted to its width: name and detail, each in one or more lines."""
+
+    name_font: Font
+    name: list[str]
+    detail_font: Font
+    detail: list[str]
+    inset: int
+
+    @property
+    def height(self) -> int:
+        return int(12 + len(self.name) * _line(self.name_font) + len(self.detail) * _line(self.detail_font) + 10)
+
+
+def _line(f: Font) -> float:
+    return round(float(getattr(f, "size", 20)) * 1.22)
+
+
+def _markers(chip: Chip) -> int:
+    return 30 * len(chip.swatches) + (28 if chip.active else 0) + (30 if chip.winner else 0)
+
+
+def chip_size(chip: Chip, width: int = 960) -> tuple[int, int]:
+    """The chip's natural size: both lines unbroken at full size."""
+    small = cv_legible(width)
+    name_w = text_width(chip.name, font(max(NAME_PX, small), True))
+    detail_w = text_width(chip.detail, font(max(DETAIL_PX, small)))
+    return int(max(name_w + _markers(chip), detail_w) + 28), 72
+
+
+def _chip_text(chip: Chip, w: int, width: int) -> _ChipText:
+    """Name and detail fitted to a chip ``w`` px wide: shrunk down to the legible size,
+    then wrapped between words; never cut."""
+    small = cv_legible(width)
+    inset = 14 + _markers(chip)
+    nf, names = fit_lines(chip.name, max(NAME_PX, small), w - inset - 10, True, small, 2)
+    df, details = fit_lines(chip.detail, max(DETAIL_PX, small), w - 24, False, small, 3)
+    return _ChipText(nf, names, df, details, inset)
 
 
 def header(width: int, title: str, number: int | None, right: str, chips: Sequence[Chip],
            accent: RGB, status: str = "") -> Image.Image:
     """Game name and number, turn, whose turn, and one chip per seat with its piles or
-    score. ``status`` (e.g. a pending decision or the result) gets its own line.
+    score. ``status`` (e.g. a pending decision or the result) gets its own lines:
+    every word is measured, shrunk to the legible size and then wrapped, never cut.
 
     A move's board, its players' hands and the "since your turn" board all carry the same
     header, and glyphs are the slowest thing drawn: the strip is drawn once per worker and
@@ -72,120 +116,135 @@ def header(width: int, title: str, number: int | None, right: str, chips: Sequen
 def _header(width: int, title: str, number: int | None, right: str, chips: tuple[Chip, ...],
             accent: RGB, status: str) -> Image.Image:
     pad = MARGIN
-    natural = [min(chip_size(c)[0], width - 2 * pad) for c in chips]
-    if sum(natural) + 12 * max(0, len(chips) - 1) <= width - 2 * pad:
+    small = cv_legible(width)
+    natural = [min(chip_size(c, width)[0], width - 2 * pad) for c in chips]
+    if sum(natural) + CHIP_GAP * max(0, len(chips) - 1) <= width - 2 * pad:
         rows = [list(zip(chips, natural, strict=True))] if chips else []
     else:
         # an even grid, so many seats take two rows rather than a ragged three
-        max_cols = max(1, (width - 2 * pad + 12) // (200 + 12))
+        max_cols = max(1, (width - 2 * pad + CHIP_GAP) // (260 + CHIP_GAP))
         nrows = -(-len(chips) // max_cols)
         cols = -(-len(chips) // nrows)
-        w = (width - 2 * pad - 12 * (cols - 1)) // cols
+        w = (width - 2 * pad - CHIP_GAP * (cols - 1)) // cols
         rows = [[(c, w) for c in chips[i:i + cols]] for i in range(0, len(chips), cols)]
-    title_h = 62
-    status_h = 46 if status else 0
-    chips_h = len(rows) * 78 + 10 if rows else 0
-    img = Image.new("RGB", (width, title_h + status_h + chips_h), HEADER_BG)
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, title_h - 5, width, title_h - 1), fill=accent)
-    right_f = font(24, True)
+    fitted = [[(c, w, _chip_text(c, w, width)) for c, w in row] for row in rows]
+    row_heights = [max(t.height for _, _, t in row) for row in fitted]
+    right_f = font(max(RIGHT_PX, small), True)
     right_w = text_width(right, right_f)
     title_text = title + (f"  #{number}" if number is not None else "")
-    tf = fit_font(title_text, 34, width - 3 * pad - right_w, bold=True, min_size=20)
-    d.text((pad, title_h / 2 - 2), title_text, font=tf, fill=HEADER_TEXT, anchor="lm")
-    d.text((width - pad, title_h / 2 - 2), right, font=right_f, fill=HEADER_MUTED, anchor="rm")
+    title_room = width - 3 * pad - right_w
+    # the turn line sits right of the title when both fit; else it gets lines of its own under it
+    beside = title_room >= text_width(title_text, font(max(small, 24), True))
+    if not beside:
+        title_room = width - 2 * pad
+    tf, title_lines = fit_lines(title_text, max(TITLE_PX, small), title_room, True, max(small, 24), 2)
+    right_lines = [] if beside else fit_lines(right, max(RIGHT_PX, small), width - 2 * pad, True, small, 3)[1]
+    title_h = max(62, int(len(title_lines) * _line(tf) + len(right_lines) * _line(right_f) + 20))
+    sf, status_lines = (fit_lines(status, max(STATUS_PX, small), width - 2 * pad, True, small, 3) if status
+                        else (font(small, True), []))
+    status_h = int(len(status_lines) * _line(sf) + 16) if status_lines else 0
+    chips_h = sum(row_heights) + CHIP_GAP * len(rows) + 10 if rows else 0
+    img = Image.new("RGB", (width, title_h + status_h + chips_h), HEADER_BG)
+    d = new_draw(img)
+    d.rectangle((0, title_h - 5, width, title_h - 1), fill=accent)
+    top = (title_h - 4) / 2 - (len(title_lines) * _line(tf) + len(right_lines) * _line(right_f)) / 2
+    for line in title_lines:
+        text_at(d, (pad, top + _line(tf) / 2), line, tf, HEADER_TEXT, "lm")
+        top += _line(tf)
+    if beside:
+        text_at(d, (width - pad, (title_h - 4) / 2), right, right_f, HEADER_MUTED, "rm")
+    for line in right_lines:
+        text_at(d, (width - pad, top + _line(right_f) / 2), line, right_f, HEADER_MUTED, "rm")
+        top += _line(right_f)
     y = title_h
-    if status:
+    if status_lines:
         d.rectangle((0, y, width, y + status_h), fill=HEADER_BAND)
-        sf = fit_font(status, 24, width - 2 * pad, bold=True, min_size=16)
-        d.text((pad, y + status_h / 2), ellipsize(status, sf, width - 2 * pad), font=sf, fill=ACTIVE, anchor="lm")
+        sy = y + 8 + _line(sf) / 2
+        for line in status_lines:
+            text_at(d, (pad, sy), line, sf, ACTIVE, "lm")
+            sy += _line(sf)
         y += status_h
     y += 10
-    for row in rows:
+    for row, h in zip(fitted, row_heights, strict=True):
         x = pad
-        for chip, w in row:
-            img.paste(_chip(chip, w), (x, y))
-            x += w + 12
-        y += 78
+        for chip, w, fit in row:
+            _draw_chip(d, (x, y, x + w, y + h), chip, fit)
+            x += w + CHIP_GAP
+        y += h + CHIP_GAP
     return img
 
 
-@lru_cache(maxsize=512)
-def _chip(chip: Chip, width: int) -> Image.Image:
-    """One chip on the header's ground (a seat's chip often reads the same move after move:
-    drawn once per worker)."""
-    img = Image.new("RGB", (width + 1, 67), HEADER_BG)
-    _draw_chip(ImageDraw.Draw(img), (0, 0, width, 66), chip)
-    return img
-
-
-def _draw_chip(d: ImageDraw.ImageDraw, box: Box, chip: Chip) -> None:
-    x0, y0, x1, _ = box
+def _draw_chip(d: ImageDraw.ImageDraw, box: Box, chip: Chip, fit: _ChipText) -> None:
+    x0, y0, x1, y1 = box
     if chip.active:
         d.rounded_rectangle(box, 12, fill=ACTIVE)
         ink, sub = INK, (70, 56, 30)
     else:
         d.rounded_rectangle(box, 12, fill=HEADER_BAND, outline=(86, 98, 118), width=2)
         ink, sub = HEADER_TEXT, HEADER_MUTED
+    first = y0 + 12 + _line(fit.name_font) / 2
     x = x0 + 14
     if chip.active:
-        d.polygon([(x, y0 + 12), (x + 18, y0 + 23), (x, y0 + 34)], fill=INK)
+        d.polygon([(x, first - 11), (x + 18, first), (x, first + 11)], fill=INK)
         x += 28
     if chip.winner:
-        star(d, (x + 11, y0 + 23), 13, WINNER if not chip.active else INK, outline=INK)
+        star(d, (x + 11, first), 13, WINNER if not chip.active else INK, outline=INK)
         x += 30
     for colour in chip.swatches:
-        d.rounded_rectangle((x, y0 + 12, x + 22, y0 + 34), 5, fill=colour, outline=WHITE if not chip.active else INK,
-                            width=2)
+        d.rounded_rectangle((x, first - 11, x + 22, first + 11), 5, fill=colour,
+                            outline=WHITE if not chip.active else INK, width=2)
         x += 30
-    nf = font(24, True)
-    d.text((x, y0 + 23), ellipsize(chip.name, nf, x1 - x - 10), font=nf, fill=ink, anchor="lm")
-    df = fit_font(chip.detail, 19, x1 - x0 - 24, min_size=15)
-    d.text((x0 + 14, y0 + 50), ellipsize(chip.detail, df, x1 - x0 - 24), font=df, fill=sub, anchor="lm")
+    inner: Box = (x0 + 4, y0 + 2, x1 - 4, y1 - 2)
+    y = first
+    for line in fit.name:
+        text_at(d, (x, y), line, fit.name_font, ink, "lm", limit=inner)
+        y += _line(fit.name_font)
+    y += (_line(fit.detail_font) - _line(fit.name_font)) / 2
+    for line in fit.detail:
+        text_at(d, (x0 + 14, y), line, fit.detail_font, sub, "lm", limit=inner)
+        y += _line(fit.detail_font)
 
 
 def section_title(img: Image.Image, xy: tuple[float, float], text: str, size: int = 24,
                   fill: RGB = MUTED) -> float:
     """A caption over a group (cached: captions recur); returns its width."""
+    size = max(size, cv_legible(img.width))
     static_text(img, xy, text, size, True, fill, "ls")
     return text_width(text, font(size, True))
+
+
+#: The most story lines under a board; a longer story ends with a "…" line (the
+#: whole story is in the message's text).
+FOOTER_LINES = 8
 
 
 def footer_lines(width: int, lines: Sequence[str], title: str = "This turn") -> Image.Image | None:
     """Narration of what mayhem did this turn, under the board."""
     if not lines:
         return None
-    f = font(21)
+    size = cv_legible(width, 22)
+    f = font(size)
+    step = round(size * 1.4)
     wrapped: list[str] = []
     for line in lines:
         wrapped.extend(wrap(line, f, width - 2 * MARGIN - 24))
-    wrapped = wrapped[:6]
-    h = 44 + 30 * len(wrapped) + 14
+    if len(wrapped) > FOOTER_LINES:
+        wrapped = [*wrapped[:FOOTER_LINES - 1], "…"]
+    h = 44 + step * len(wrapped) + 14
     img = Image.new("RGB", (width, h), BG)
-    d = ImageDraw.Draw(img)
+    d = new_draw(img)
     d.rounded_rectangle((MARGIN - 8, 6, width - MARGIN + 8, h - 8), 12, fill=PANEL, outline=PANEL_EDGE, width=2)
-    static_text(img, (MARGIN + 4, 34), title, 22, True, GONE, "ls")
-    y = 64
+    static_text(img, (MARGIN + 4, 34), title, cv_legible(width, 22), True, GONE, "ls")
+    y = 44 + step - 6
     for line in wrapped:
-        d.text((MARGIN + 4, y), line, font=f, fill=INK, anchor="ls")
-        y += 30
+        text_at(d, (MARGIN + 4, y), line, f, INK, "ls")
+        y += step
     return img
 
 
 def wrap(text: str, f: Font, max_width: float) -> list[str]:
-    words = text.split()
-    lines: list[str] = []
-    current = ""
-    for word in words:
-        trial = f"{current} {word}".strip()
-        if current and text_width(trial, f) > max_width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines or [""]
+    """``text`` in lines no wider than ``max_width``, broken between words."""
+    return wrap_words(text, f, max_width)
 
 
 def stack(sections: Sequence[Image.Image | None], width: int, gap: int = 0) -> Image.Image:
@@ -195,8 +254,8 @@ def stack(sections: Sequence[Image.Image | None], width: int, gap: int = 0) -> I
     img = Image.new("RGB", (width, height), BG)
     y = 0
     for part in parts:
-        img.paste(part, (0, y))
+        place(img, part, (0, y))
         y += part.height + gap
-    d = ImageDraw.Draw(img)
+    d = new_draw(img)
     d.rectangle((0, 0, width - 1, height - 1), outline=FRAME, width=FRAME_WIDTH)
     return img

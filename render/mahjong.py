@@ -16,14 +16,16 @@ from render import shapes as sh
 from render.canvas import RGB
 
 IVORY: RGB = (251, 247, 234)
-SUIT_COLOURS: dict[str, RGB] = {"B": (30, 128, 64), "C": (196, 36, 36), "O": (28, 84, 178)}
+#: Suits and levels keep apart under the common colour-vision deficiencies too
+#: (tests/render/test_colour_vision.py); their shapes and dots tell them apart as well.
+SUIT_COLOURS: dict[str, RGB] = {"B": (8, 150, 46), "C": (160, 28, 30), "O": (12, 72, 170)}
 WIND_COLOUR: RGB = (30, 38, 60)
 SEASON_COLOURS: dict[str, RGB] = {"SP": (214, 64, 140), "SU": (226, 120, 10), "AU": (150, 80, 30), "WI": (30, 140, 190)}
 SEASON_NAMES: dict[str, str] = {"SP": "SPR", "SU": "SUM", "AU": "AUT", "WI": "WIN"}
 DRAGON_COLOURS: dict[str, RGB] = {"DR": (200, 30, 30), "DG": (30, 140, 60), "DW": (40, 80, 170)}
 GOLD: RGB = (214, 160, 30)
 #: The side of a tile shows its level, so stacks read as layers.
-LEVEL_EDGES: dict[int, RGB] = {1: (168, 130, 84), 2: (40, 132, 124), 3: (124, 78, 164), 4: (206, 70, 52)}
+LEVEL_EDGES: dict[int, RGB] = {1: (189, 146, 89), 2: (30, 165, 175), 3: (105, 40, 145), 4: (212, 50, 36)}
 
 
 @lru_cache(maxsize=512)
@@ -41,6 +43,8 @@ def _paint(d: ImageDraw.ImageDraw, code: str, w: float, h: float, level: int, s:
     face = (0.0, 0.0, w - 1 - side, h - 1 - side)
     d.rounded_rectangle(face, radius, fill=IVORY, outline=cv.shade(edge, 0.55), width=max(2, int(s * 1.5)))
     fw, fh = face[2], face[3]
+    # the level as dots in the top right corner too, so it needs no colour
+    level_dots(d, (fw - fw * 0.2, fh * 0.075), level, fw * 0.035)
     if len(code) == 2 and code[0] in SUIT_COLOURS and code[1].isdigit():
         _suited(d, code[0], code[1], fw, fh, s)
     elif code in ("WE", "WS", "WW", "WN"):
@@ -51,6 +55,16 @@ def _paint(d: ImageDraw.ImageDraw, code: str, w: float, h: float, level: int, s:
         _dragon(d, code, fw, fh, s)
     else:
         cv.centred_text(d, (fw / 2, fh / 2), code, cv.font(int(fh * 0.3), True), cv.INK)
+
+
+def level_dots(d: ImageDraw.ImageDraw, centre: tuple[float, float], level: int, r: float) -> None:
+    """One dot fewer than the level (none on level 1), side by side around ``centre``,
+    in the level's colour with a white rim."""
+    cx, cy = centre
+    edge = LEVEL_EDGES.get(level, LEVEL_EDGES[1])
+    for k in range(level - 1):
+        x = cx + (k - (level - 2) / 2) * r * 2.6
+        d.ellipse((x - r, cy - r, x + r, cy + r), fill=edge, outline=cv.WHITE, width=max(1, int(r * 0.35)))
 
 
 def _suited(d: ImageDraw.ImageDraw, suit: str, rank: str, w: float, h: float, s: int) -> None:
@@ -100,8 +114,9 @@ def _wind(d: ImageDraw.ImageDraw, letter: str, w: float, h: float, s: int) -> No
 
 def _season(d: ImageDraw.ImageDraw, code: str, w: float, h: float, s: int) -> None:
     colour = SEASON_COLOURS[code]
-    cv.centred_text(d, (w * 0.5, h * 0.17), SEASON_NAMES[code], cv.font(int(h * 0.2), True), colour)
-    cx, cy, r = w * 0.5, h * 0.6, min(w, h) * 0.3
+    f = cv.fit_font(SEASON_NAMES[code], int(h * 0.3), w * 0.9, bold=True, min_size=6)
+    cv.centred_text(d, (w * 0.5, h * 0.2), SEASON_NAMES[code], f, colour)
+    cx, cy, r = w * 0.5, h * 0.64, min(w, h) * 0.28
     if code == "SP":  # a five-petal blossom
         for i in range(5):
             a = -math.pi / 2 + i * 2 * math.pi / 5
@@ -136,17 +151,18 @@ def _season(d: ImageDraw.ImageDraw, code: str, w: float, h: float, s: int) -> No
 
 
 def _dragon(d: ImageDraw.ImageDraw, code: str, w: float, h: float, s: int) -> None:
-    """Wild: a gold-rimmed medallion in the dragon's colour with a star."""
+    """Wild: a gold-rimmed medallion in the dragon's colour with its letter (R, G, W:
+    the letter, not the colour, tells the dragons apart) and a star under it."""
     colour = DRAGON_COLOURS[code]
     inset = min(w, h) * 0.07
     d.rounded_rectangle((inset, inset, w - inset, h - inset), int(w * 0.08), outline=GOLD, width=max(2, int(w * 0.05)))
-    cx, cy, r = w * 0.5, h * 0.42, min(w, h) * 0.3
+    cx, cy, r = w * 0.5, h * 0.4, min(w, h) * 0.34
+    letter = code[1]
+    f = cv.font(int(r * 1.3), True)
     if code == "DW":
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=IVORY, outline=colour, width=max(2, int(r * 0.2)))
-        sh.star(d, (cx, cy), r * 0.62, colour)
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=IVORY, outline=colour, width=max(2, int(r * 0.16)))
+        cv.centred_text(d, (cx, cy), letter, f, colour)
     else:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=cv.shade(colour, 0.6), width=max(1, s))
-        sh.star(d, (cx, cy), r * 0.62, (255, 236, 150))
-    word = {"DR": "RED", "DG": "GREEN", "DW": "WHITE"}[code]
-    f = cv.fit_font(word, int(h * 0.17), w * 0.78, bold=True, min_size=6)
-    cv.centred_text(d, (w * 0.5, h * 0.8), word, f, colour)
+        cv.centred_text(d, (cx, cy), letter, f, cv.WHITE)
+    sh.star(d, (w * 0.5, h * 0.8), min(w, h) * 0.13, GOLD, cv.shade(GOLD, 0.6), max(1, s))

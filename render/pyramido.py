@@ -42,8 +42,10 @@ from render.words import lang as lang_of
 TITLE = "Pyramido"
 ACCENT: RGB = (200, 150, 40)
 WIDTH = 960
+#: The smallest words: legible at phone width (render.canvas.legible).
+SMALL = cv.legible(WIDTH)
 STONE_COLOURS: dict[str, RGB] = {
-    "R": (212, 52, 46), "Y": (242, 192, 30), "G": (38, 150, 74), "B": (40, 102, 200), "W": (244, 244, 240),
+    "R": (235, 77, 19), "Y": (242, 192, 30), "G": (12, 150, 101), "B": (34, 79, 195), "W": (244, 244, 240),
 }  # fmt: skip
 STONE_SYMBOLS: dict[str, str] = {"R": "triangle", "Y": "star", "G": "circle", "B": "square", "W": "diamond"}
 COLOUR_WORDS: dict[str, str] = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue"),
@@ -131,7 +133,7 @@ def _place_levels(levels: list[Level], cell: int, width: int,
     right_x = l1.w * cell + gap
     x, y, row_h = right_x, 0.0, 0
     used_w, used_h = l1.w * cell, l1.h * cell + caption
-    label_w = int(cv.text_width(lang.tr("Level {level}", level=5), cv.font(19, True))) + 6
+    label_w = int(cv.text_width(lang.tr("Level {level}", level=5), cv.font(SMALL, True))) + 6
     for lv in levels[1:]:
         w, h = max(lv.w * cell, label_w), lv.h * cell + caption
         if x + w > width and x > right_x:
@@ -166,23 +168,32 @@ def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[s
             break
         cell -= 2
     origins, used_w, used_h = _place_levels(levels, cell, inner, lang)
-    top = 50
+    # The title and the detail share a line when both fit whole, else the detail
+    # goes under the title (tallies, missing stones and names are never cut).
+    detail_f = cv.font(SMALL)
+    detail_w = cv.text_width(detail, detail_f)
+    title_f = cv.fit_font(title, 24, width - 42 - detail_w, bold=True, min_size=SMALL)
+    line_h = round(SMALL * 1.3)
+    if cv.text_width(title, title_f) + detail_w + 14 <= width - 28:
+        title_lines, detail_y, top = [title], 28.0, 50
+    else:
+        title_f, title_lines = cv.fit_lines(title, 24, width - 28, True, SMALL, 2)
+        detail_y = 28 + len(title_lines) * line_h
+        top = int(detail_y + line_h + 14)
     side_h = side.height + 10 if side is not None else 0
     height = top + used_h + 16 + side_h
     img = Image.new("RGB", (width, height), cv.PANEL)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     d.rounded_rectangle((0, 0, width - 1, height - 1), 14, fill=cv.PANEL,
                         outline=cv.ACTIVE if active else cv.PANEL_EDGE, width=4 if active else 2)
-    # The title gives way to the detail (tallies and missing stones must stay legible).
-    room = min(width * 0.55, width - 28 - cv.text_width(detail, cv.font(20)) - 14)
-    d.text((14, 28), cv.ellipsize(title, cv.font(24, True), max(room, 40.0)), font=cv.font(24, True), fill=cv.INK,
-           anchor="lm")
-    d.text((width - 14, 28), detail, font=cv.font(20), fill=cv.MUTED, anchor="rm")
+    for i, line in enumerate(title_lines):
+        d.text((14, 28 + i * line_h), line, font=title_f, fill=cv.INK, anchor="lm")
+    d.text((width - 14, detail_y), detail, font=detail_f, fill=cv.MUTED, anchor="rm")
     left = 14 + (inner - used_w) / 2
     for lv, (ox, oy) in zip(levels, origins, strict=True):
         ox += left
         oy += top
-        cv.static_text(img, (ox, oy - 8), lang.tr("Level {level}", level=lv.level), 19, True, cv.MUTED, "ls")
+        cv.static_text(img, (ox, oy - 8), lang.tr("Level {level}", level=lv.level), SMALL, True, cv.MUTED, "ls")
         for gy in range(lv.h):
             for gx in range(lv.w):
                 name = f"{lv.level}:{lv.x0 + gx},{lv.y0 + gy}"
@@ -201,7 +212,7 @@ def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[s
                 if name in outlined:
                     ol.draw(d, box, gone=colour is None)
     if side is not None:
-        img.paste(side, (14, height - side.height - 12))
+        cv.place(img, side, (14, height - side.height - 12))
     return img
 
 
@@ -212,12 +223,12 @@ def _parse_all(cells: dict[str, str]) -> bool:
 
 def stone_row(stones: Sequence[str], size: int, width: int, caption: str, empty: str = "none") -> Image.Image:
     """A captioned row of stones (hand, reserve, quarry)."""
-    f = cv.font(20, True)
+    f = cv.font(SMALL, True)
     cap_w = int(cv.text_width(caption, f)) + 14
     h = max(size, 30) + 8
     img = Image.new("RGB", (width, h), cv.PANEL)
-    d = ImageDraw.Draw(img)
-    cv.static_text(img, (0, h / 2), caption, 20, True, cv.INK, "lm")
+    d = cv.draw(img)
+    cv.static_text(img, (0, h / 2), caption, SMALL, True, cv.INK, "lm")
     x = cap_w
     for s in stones:
         if x + size > width:
@@ -226,7 +237,7 @@ def stone_row(stones: Sequence[str], size: int, width: int, caption: str, empty:
         cv.paste(img, stone_sprite(s, size), x, (h - size) / 2)
         x += size + 6
     if not stones:
-        d.text((x, h / 2), empty, font=cv.font(18), fill=cv.MUTED, anchor="lm")
+        d.text((x, h / 2), empty, font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
     return img
 
 
@@ -271,7 +282,7 @@ def _chips(view: dict[str, Any], names: list[str]) -> list[Chip]:
             pyr = pyramids[seat] if seat < len(pyramids) else {}
             res = len(reserves[seat]) if seat < len(reserves) else 0
             tally = tally_text(view, seat)
-            # The tallies first: a narrow chip ellipsizes the end of its line.
+            # The tallies first: they matter most (a narrow chip wraps the line).
             missing = lang.tr("missing {count}", count=_missing(pyr, size))
             detail = f"{tally} · {missing}" if tally else f"{missing} · " + lang.tr("reserve {count}", count=res)
         else:
@@ -363,7 +374,7 @@ def _grid(panels: Sequence[Image.Image], columns: int) -> Image.Image:
     for row, h in zip(rows, heights, strict=True):
         x = cv.MARGIN
         for p in row:
-            img.paste(p, (x, y))
+            cv.place(img, p, (x, y))
             x += p.width + 16
         y += h + 14
     return img
@@ -375,13 +386,13 @@ def _quarry(view: dict[str, Any]) -> Image.Image:
     row = stone_row([str(s) for s in view.get("quarry") or []], 56, 560, lang.gettext("Quarry:"),
                     empty=lang.gettext("empty"))
     bg = Image.new("RGB", (WIDTH - 2 * cv.MARGIN, row.height + 16), cv.PANEL)
-    d = ImageDraw.Draw(bg)
+    d = cv.draw(bg)
     d.rounded_rectangle((0, 0, bg.width - 1, bg.height - 1), 14, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=2)
-    bg.paste(row, (14, 8))
+    cv.place(bg, row, (14, 8))
     d.text((bg.width - 14, bg.height / 2), lang.tr("bag: {bag} · out: {out}", bag=view.get("bag", 0),
                                                    out=len(view.get("out") or [])),
-           font=cv.font(20), fill=cv.MUTED, anchor="rm")
-    img.paste(bg, (cv.MARGIN, 12))
+           font=cv.font(SMALL), fill=cv.MUTED, anchor="rm")
+    cv.place(img, bg, (cv.MARGIN, 12))
     return img
 
 
@@ -394,49 +405,57 @@ def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | N
     hands = [(seat, hand) for seat, hand in enumerate(view.get("hands") or []) if seat != skip]
     stone, row_h, top = 34, 44, 44
     inner = WIDTH - 2 * cv.MARGIN
-    name_font = cv.font(20, True)
+    name_font = cv.font(SMALL, True)
     lang = lang_of(view)
     shown = [names[seat] if seat < len(names) else lang.tr("Player {number}", number=seat + 1)
              for seat, _hand in hands]
     name_w = min(math.ceil(max((cv.text_width(n, name_font) for n in shown), default=0)) + 18, inner // 3)
-    panel = Image.new("RGB", (inner, top + row_h * max(1, len(hands)) + 8), cv.PANEL)
-    d = ImageDraw.Draw(panel)
+    # a name too long for its column goes on over two lines, never cut
+    name_lines = [cv.wrap_words(n, name_font, name_w - 12) for n in shown]
+    line_h = round(SMALL * 1.2)
+    heights = [max(row_h, len(lines) * line_h + 10) for lines in name_lines] or [row_h]
+    panel = Image.new("RGB", (inner, top + sum(heights) + 8), cv.PANEL)
+    d = cv.draw(panel)
     d.rounded_rectangle((0, 0, panel.width - 1, panel.height - 1), 14, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=2)
-    cv.static_text(panel, (14, 24), title, 20, True, cv.INK, "lm")
+    cv.static_text(panel, (14, 24), title, SMALL, True, cv.INK, "lm")
+    y = top
     for row, (seat, hand) in enumerate(hands):
-        y = top + row * row_h
-        mid = y + row_h / 2
-        d.text((14, mid), cv.ellipsize(shown[row], name_font, name_w - 12), font=name_font,
-               fill=cv.INK if seat == acting else cv.MUTED, anchor="lm")
+        mid = y + heights[row] / 2
+        y += heights[row]
+        for i, line in enumerate(name_lines[row]):
+            d.text((14, mid + (i - (len(name_lines[row]) - 1) / 2) * line_h), line, font=name_font,
+                   fill=cv.INK if seat == acting else cv.MUTED, anchor="lm")
         x = 14 + name_w
         if not isinstance(hand, list):
             count = hand if isinstance(hand, int) else 0
-            d.text((x, mid), lang.trn("{count} stone", "{count} stones", count, count=count), font=cv.font(18),
+            d.text((x, mid), lang.trn("{count} stone", "{count} stones", count, count=count), font=cv.font(SMALL),
                    fill=cv.MUTED, anchor="lm")
             continue
         if not hand:
-            d.text((x, mid), lang.gettext("no stones"), font=cv.font(18), fill=cv.MUTED, anchor="lm")
+            d.text((x, mid), lang.gettext("no stones"), font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
+            x += round(cv.text_width(lang.gettext("no stones"), cv.font(SMALL))) + 6
         for colour in hand:
             cv.paste(panel, stone_sprite(str(colour), stone), x, mid - stone / 2)
             x += stone + 6
         if seat == acting:
-            d.text((x + 8, mid), lang.gettext("to play"), font=cv.font(18), fill=cv.MUTED, anchor="lm")
+            d.text((x + 8, mid), lang.gettext("to play"), font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
     img = Image.new("RGB", (WIDTH, panel.height + 8), cv.BG)
-    img.paste(panel, (cv.MARGIN, 0))
+    cv.place(img, panel, (cv.MARGIN, 0))
     return img
 
 
 def _bag_row(view: dict[str, Any]) -> Image.Image:
     img = Image.new("RGB", (WIDTH, 44), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     unseen = view.get("unseen") if isinstance(view.get("unseen"), dict) else {}
     x = cv.MARGIN
-    f = cv.font(20)
+    f = cv.font(SMALL)
     lang = lang_of(view)
     # The bag is the only hidden thing; its colour counts (not its order) are public.
-    caption = lang.tr("Bag: {count} stones ·", count=view.get("bag", 0))
-    d.text((x, 22), caption, font=cv.font(20, True), fill=cv.INK, anchor="lm")
-    x += int(cv.text_width(caption, cv.font(20, True))) + 12
+    bag = int(view.get("bag", 0) or 0)
+    caption = lang.trn("Bag: {count} stone ·", "Bag: {count} stones ·", bag, count=bag)
+    d.text((x, 22), caption, font=cv.font(SMALL, True), fill=cv.INK, anchor="lm")
+    x += int(cv.text_width(caption, cv.font(SMALL, True))) + 12
     for colour in STONE_COLOURS:
         n = unseen.get(colour, 0) if isinstance(unseen, dict) else 0
         cv.paste(img, stone_sprite(colour, 28), x, 8)
@@ -450,15 +469,15 @@ def _bag_row(view: dict[str, Any]) -> Image.Image:
 
 def _legend(lang: Lang = ENGLISH) -> Image.Image:
     img = Image.new("RGB", (WIDTH, 46), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     x = cv.MARGIN
-    f = cv.font(19)
+    f = cv.font(SMALL)
     for colour, msgid in COLOUR_WORDS.items():
         word = lang.gettext(msgid)
         sh.symbol(d, STONE_SYMBOLS[colour], (x + 11, 23), 11, STONE_COLOURS[colour], cv.INK, 2)
-        cv.static_text(img, (x + 26, 23), word, 19, False, cv.INK, "lm")
+        cv.static_text(img, (x + 26, 23), word, SMALL, False, cv.INK, "lm")
         x += 26 + int(cv.text_width(word, f)) + 18
-    cv.static_text(img, (WIDTH - cv.MARGIN, 23), lang.gettext("no 2×2 of four colours"), 19, False, cv.MUTED, "rm")
+    cv.static_text(img, (WIDTH - cv.MARGIN, 23), lang.gettext("no 2×2 of four colours"), SMALL, False, cv.MUTED, "rm")
     return img
 
 
@@ -557,7 +576,7 @@ def _big_stones(title: str, stones: list[str], width: int, empty: str, lang: Lan
     per_row = max(1, (width + 16) // (size + 16))
     rows = -(-len(stones) // per_row)
     img = Image.new("RGB", (WIDTH, 52 + rows * (size + 40) + 6 if stones else 60), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     lo.section_title(img, (cv.MARGIN, 38), title, size=26, fill=cv.INK)
     if not stones:
         d.text((cv.MARGIN + cv.text_width(title, cv.font(26, True)) + 16, 38), empty, font=cv.font(22), fill=cv.MUTED,
@@ -568,7 +587,7 @@ def _big_stones(title: str, stones: list[str], width: int, empty: str, lang: Lan
         y = 52 + r * (size + 40)
         cv.paste(img, stone_sprite(s, size), x, y)
         word = lang.gettext(COLOUR_WORDS[s]) if s in COLOUR_WORDS else s
-        cv.static_text(img, (x + size / 2, y + size + 18), word, 19, True, cv.INK)
+        cv.static_text(img, (x + size / 2, y + size + 18), word, SMALL, True, cv.INK)
     return img
 
 

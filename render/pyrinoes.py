@@ -29,8 +29,10 @@ from render.words import lang as lang_of
 TITLE = "Pyrinoes"
 ACCENT: RGB = (196, 70, 60)
 WIDTH = 960
+#: The smallest words: legible at phone width (render.canvas.legible).
+SMALL = cv.legible(WIDTH)
 LINE_UNIT = 52
-SMALL_UNIT = 38
+SMALL_UNIT = 52
 DEFAULT_COLOURS = (("R", "Y"), ("B", "K"))
 DEFAULT_SIDES = ("Fire", "Ice")
 ROUND_EVENTS = {"round-end", "hand-totals", "score", "scores", "win", "round-start"}
@@ -141,12 +143,12 @@ def _line_section(view: dict[str, Any], line: list[str], last: list[int]) -> Ima
     row_h = unit + 48
     height = 50 + len(rows) * row_h + 40
     img = Image.new("RGB", (WIDTH, height), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     ends = view.get("open_ends") or []
     lang = lang_of(view)
     lo.section_title(img, (cv.MARGIN, 38), lang.gettext("LINE OF PLAY"), size=24, fill=cv.INK)
     if len(ends) == 2:
-        f = cv.font(21, True)
+        f = cv.font(SMALL, True)
         text = lang.tr("left end {left}   ·   right end {right}", left=ends[0], right=ends[1])
         d.text((WIDTH - cv.MARGIN, 38), text, font=f, fill=cv.SPOT, anchor="rs")
     d.rounded_rectangle((cv.MARGIN - 6, 50, WIDTH - cv.MARGIN + 6, height - 8), 14, fill=(40, 96, 72),
@@ -186,7 +188,7 @@ def _end_tag(d: ImageDraw.ImageDraw, box: Box, value: str, side: str, rtl: bool,
     x0, y0, x1, y1 = box
     open_half_left = (side == "left") != rtl
     text = lang.tr("left {value}", value=value) if side == "left" else lang.tr("right {value}", value=value)
-    f = cv.font(20, True)
+    f = cv.font(SMALL, True)
     w, h = cv.text_width(text, f) + 26, 28
     cx = x0 + (x1 - x0) * (0.25 if open_half_left else 0.75)
     cx = min(max(cx, cv.MARGIN + 4 + w / 2), WIDTH - cv.MARGIN - 4 - w / 2)
@@ -214,22 +216,26 @@ def _players_section(view: dict[str, Any], names: list[str]) -> Image.Image:
     height = max(p.height for p in panels) + extra.height + 16
     img = Image.new("RGB", (WIDTH, height), cv.BG)
     for seat, panel in enumerate(panels):
-        img.paste(panel, (cv.MARGIN + seat * (col_w + 16), 8))
-    img.paste(extra, (0, max(p.height for p in panels) + 12))
+        cv.place(img, panel, (cv.MARGIN + seat * (col_w + 16), 8))
+    cv.place(img, extra, (0, max(p.height for p in panels) + 12))
     return img
 
 
 def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[str], built: list[str] | None,
                   width: int, active: bool, lang: Lang) -> Image.Image:
     """A seat's supply by colour and, unless ``built`` is None, its built pyrinoes."""
-    pyr = 34
+    pyr = 44  # big enough that a small pyramid shows its colour's shape
     rows_supply = 2
     per_row_built = max(1, (width - 24 + 8) // (2 * SMALL_UNIT + 8))
     built_rows = max(1, -(-len(built or []) // per_row_built))
     built_h = 34 + built_rows * (SMALL_UNIT + 8) if built is not None else 0
-    height = 44 + rows_supply * (pyr + 6) + built_h + 14
+    title = f"{name} · {side}"
+    title_x = 14 + 26 * len(colours) + 4
+    tf, lines = cv.fit_lines(title, 22, width - title_x - 16, True, SMALL, 2)
+    extra = (len(lines) - 1) * round(SMALL * 1.2)
+    height = 44 + extra + rows_supply * (pyr + 6) + built_h + 14
     img = Image.new("RGB", (width, height), cv.BG)
-    d = ImageDraw.Draw(img)
+    d = cv.draw(img)
     d.rounded_rectangle((0, 0, width - 1, height - 1), 12, fill=cv.PANEL,
                         outline=cv.ACTIVE if active else cv.PANEL_EDGE, width=4 if active else 2)
     x = 14
@@ -237,27 +243,26 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
         d.rounded_rectangle((x, 12, x + 20, 32), 5, fill=PYRAMID_COLOURS.get(c, (150, 150, 150)), outline=cv.INK,
                             width=1)
         x += 26
-    title = f"{name} · {side}"
-    d.text((x + 4, 22), cv.ellipsize(title, cv.font(22, True), width - x - 20), font=cv.font(22, True), fill=cv.INK,
-           anchor="lm")
-    y = 44
+    for i, line in enumerate(lines):
+        d.text((title_x, 22 + i * round(SMALL * 1.2)), line, font=tf, fill=cv.INK, anchor="lm")
+    y = 44 + extra
     for c in colours:
         mine = sorted((p for p in supply if p[:1] == c), key=lambda p: -int(p[1:] or 1))
-        cv.static_text(img, (14, y + pyr / 2), c, 18, True, cv.MUTED, "lm")
-        xx = 34
+        cv.static_text(img, (14, y + pyr / 2), c, SMALL, True, cv.MUTED, "lm")
+        xx = 14 + round(cv.text_width(c, cv.font(SMALL, True))) + 12
         for p in mine:
             cv.paste(img, pyramid_sprite(p, pyr), xx, y)
             xx += pyr - 6
         if not mine:
-            cv.static_text(img, (xx, y + pyr / 2), lang.gettext("none left"), 17, False, cv.MUTED, "lm")
+            cv.static_text(img, (xx, y + pyr / 2), lang.gettext("none left"), SMALL, False, cv.MUTED, "lm")
         y += pyr + 6
     if built is None:
         return img
-    d.text((14, y + 22), lang.tr("Built pyrinoes ({count})", count=len(built)), font=cv.font(18, True),
+    d.text((14, y + 22), lang.tr("Built pyrinoes ({count})", count=len(built)), font=cv.font(SMALL, True),
            fill=cv.MUTED, anchor="ls")
     y += 34
     if not built:
-        cv.static_text(img, (14, y + SMALL_UNIT / 2), lang.gettext("none yet"), 17, False, cv.MUTED, "lm")
+        cv.static_text(img, (14, y + SMALL_UNIT / 2), lang.gettext("none yet"), SMALL, False, cv.MUTED, "lm")
     for i, p in enumerate(built):
         r, k = divmod(i, per_row_built)
         cv.paste(img, piece_sprite(p, SMALL_UNIT), 14 + k * (2 * SMALL_UNIT + 8), y + r * (SMALL_UNIT + 8))
@@ -265,20 +270,20 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
 
 
 def _pool_row(view: dict[str, Any]) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, 56), cv.BG)
-    d = ImageDraw.Draw(img)
+    img = Image.new("RGB", (WIDTH, 64), cv.BG)
+    d = cv.draw(img)
     green = sorted((str(g) for g in view.get("green") or []), key=lambda p: -int(p[1:] or 1))
     lang = lang_of(view)
     pool = lang.gettext("Green pool (0 spots):")
-    cv.static_text(img, (cv.MARGIN, 28), pool, 20, True, cv.INK, "lm")
-    x = cv.MARGIN + cv.text_width(pool, cv.font(20, True)) + 10
+    cv.static_text(img, (cv.MARGIN, 32), pool, SMALL, True, cv.INK, "lm")
+    x = cv.MARGIN + cv.text_width(pool, cv.font(SMALL, True)) + 10
     for g in green:
-        cv.paste(img, pyramid_sprite(g, 34), x, 8)
-        x += 28
+        cv.paste(img, pyramid_sprite(g, 44), x, 8)
+        x += 36
     if not green:
-        d.text((x, 28), lang.gettext("empty"), font=cv.font(18), fill=cv.MUTED, anchor="lm")
-    d.text((WIDTH - cv.MARGIN, 28), lang.tr("Boneyard: {count} face down", count=view.get("boneyard", 0)),
-           font=cv.font(20, True), fill=cv.INK, anchor="rm")
+        d.text((x, 32), lang.gettext("empty"), font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
+    d.text((WIDTH - cv.MARGIN, 32), lang.tr("Boneyard: {count} face down", count=view.get("boneyard", 0)),
+           font=cv.font(SMALL, True), fill=cv.INK, anchor="rm")
     return img
 
 
@@ -299,7 +304,7 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     rows = max(1, -(-len(items) // per_row))
     height = 56 + rows * (unit + 40) + 10
     body = Image.new("RGB", (WIDTH, height), cv.BG)
-    d = ImageDraw.Draw(body)
+    d = cv.draw(body)
     lang = lang_of(view)
     who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
     lo.section_title(body, (cv.MARGIN, 40), lang.tr("{name}'s hand", name=who), size=28, fill=cv.INK)
@@ -308,13 +313,13 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
                                             dominoes=_dominoes(len(hand), lang),
                                             pyrinoes=lang.trn("{count} pyrino", "{count} pyrinoes", len(mine_built),
                                                               count=len(mine_built)), total=total),
-           font=cv.font(21), fill=cv.MUTED, anchor="rs")
+           font=cv.font(SMALL), fill=cv.MUTED, anchor="rs")
     for i, p in enumerate(items):
         r, k = divmod(i, per_row)
         x = cv.MARGIN + k * (pw + gap)
         y = 56 + r * (unit + 40)
         cv.paste(body, piece_sprite(p, unit), x, y)
-        cv.static_text(body, (x + pw / 2, y + unit + 18), p, 19, True, cv.INK if "|" not in p else cv.SPOT)
+        cv.static_text(body, (x + pw / 2, y + unit + 18), p, SMALL, True, cv.INK if "|" not in p else cv.SPOT)
     if not items:
         d.text((WIDTH / 2, 56 + unit / 2), lang.gettext("Nothing in hand"), font=cv.font(26, True), fill=cv.MUTED,
                anchor="mm")
@@ -328,13 +333,13 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
                                   [str(p) for p in (supply[seat] if seat < len(supply) else [])], None,
                                   WIDTH - 2 * cv.MARGIN, active=False, lang=lang)
         panel = Image.new("RGB", (WIDTH, panel_img.height + 12), cv.BG)
-        panel.paste(panel_img, (cv.MARGIN, 0))
-        pd = ImageDraw.Draw(panel)
+        cv.place(panel, panel_img, (cv.MARGIN, 0))
+        pd = cv.draw(panel)
         if isinstance(builds, list) and builds:
             pd.text((WIDTH - cv.MARGIN - 14, 22),
                     lang.trn("you can build: {count} spot pair", "you can build: {count} spot pairs", len(builds),
                              count=len(builds)),
-                    font=cv.font(19, True), fill=cv.SPOT, anchor="rm")
+                    font=cv.font(SMALL, True), fill=cv.SPOT, anchor="rm")
     header = lo.header(WIDTH, TITLE, game_number(view),
                        _right_text(view), _chips(view, names), ACCENT, _hand_status(view, seat, names))
     return lo.stack([header, body, panel, _pool_row(view)], WIDTH)

@@ -27,8 +27,13 @@ The file must stay under ``max_bytes`` (Discord refuses a bot's attachment above
   frames dropped evenly, the first and the last always kept. An encoding stops as
   soon as it passes the budget, and the bytes per frame it measured size the next.
 
-Boards grow as a game goes on, so every frame sits on a canvas of the largest one's
-size, at the top (the header strip stays put), on a mat of the card's frame colour.
+Boards grow as a game goes on, so every frame sits centred on a canvas of the largest
+one's size, on the card's background colour.
+
+A replay lasts at most :data:`MAX_MS` (a minute) whatever the game's length: the deal is
+held :data:`FIRST_MS`, the result ``last_ms``, and the positions between share the
+rest (``frame_ms`` each at most, :data:`MIN_FRAME_MS` at least: beyond that, fewer
+positions are drawn, evenly spread).
 
 Frames are drawn once and kept zlib-packed (a few tens of KB each), and the GIF is
 written frame by frame, so memory stays small however long the game. Output depends
@@ -50,12 +55,18 @@ from PIL import GifImagePlugin, Image, ImageChops
 from engine.core import Event
 from render import board_image, palette
 from render.art import Art
-from render.canvas import FRAME
+from render.canvas import BG
 from render.registry import art_for
 
-#: How long each position shows, and the last one (the result) before the loop restarts.
+#: How long each position shows at most, the first (the deal) and the last one (the
+#: result) before the loop restarts.
 FRAME_MS = 600
+FIRST_MS = 1500
 LAST_MS = 3000
+#: A whole replay lasts at most this long, whatever the game's length: a long game's
+#: positions show shorter (down to MIN_FRAME_MS), and beyond that fewer are drawn.
+MAX_MS = 60_000
+MIN_FRAME_MS = 150
 #: Under Discord's 10 MiB attachment limit for bots, with room for the request around it.
 MAX_BYTES = 8 * 2**20
 #: Positions drawn at most: 300 frames are three minutes of animation, and a few
@@ -70,8 +81,9 @@ FLOOR_SCALE = 0.1
 CLEAR = 255
 #: A new attempt aims this far below the budget, so one estimate usually suffices.
 MARGIN = 0.92
-#: Behind frames smaller than the largest (boards grow as a game goes on).
-MAT = FRAME
+#: Behind frames smaller than the largest (boards grow as a game goes on): the card's
+#: own background, so a shorter frame shows no band.
+MAT = BG
 
 
 @dataclass(frozen=True)
@@ -119,7 +131,7 @@ def make_replay(
     if max_frames < 2:
         raise ValueError("A replay keeps at least its first and last positions.")
     art = art if art is not None else art_for(str(views[0].get("game")))
-    chosen = spread(len(views), max_frames)
+    chosen = spread(len(views), min(max_frames, most_frames(first_ms=min(FIRST_MS, last_ms), last_ms=last_ms)))
     drawn = [board_image(dict(views[i]), dict(labels[i]) if labels is not None else None,
                          list(events[i]) if events is not None else None, art=art).convert("RGB") for i in chosen]
     colours = _palette(art, drawn)
@@ -133,6 +145,27 @@ def make_replay(
             width, height = _canvas(frames, scale)
             return Replay(written, len(views), len(keep), scale, (width, height), attempts)
         keep, scale = _smaller(keep, scale, written, max_bytes)
+
+
+def most_frames(*, first_ms: int = FIRST_MS, last_ms: int = LAST_MS, max_ms: int = MAX_MS,
+                min_frame_ms: int = MIN_FRAME_MS) -> int:
+    """How many positions fit in ``max_ms`` with the first and last held and every other
+    shown at least ``min_frame_ms``."""
+    return max(2, 2 + (max_ms - first_ms - last_ms) // min_frame_ms)
+
+
+def durations(count: int, frame_ms: int, last_ms: int, *, first_ms: int = FIRST_MS, max_ms: int = MAX_MS) -> list[int]:
+    """Each frame's time in ms: the first held ``first_ms`` (at least ``frame_ms``), the
+    last ``last_ms``, the others ``frame_ms``, or less (in GIF's 10 ms steps) so that
+    the whole lasts at most ``max_ms``."""
+    if count == 1:
+        return [last_ms]
+    first = max(frame_ms, min(first_ms, last_ms))
+    middle = count - 2
+    each = frame_ms
+    if middle and first + last_ms + middle * frame_ms > max_ms:
+        each = max(20, (max_ms - first - last_ms) // middle // 10 * 10)
+    return [first] + [each] * middle + [last_ms]
 
 
 def spread(total: int, most: int) -> list[int]:
@@ -209,8 +242,8 @@ def _canvas(frames: Sequence[_Packed], scale: float) -> tuple[int, int]:
 
 def _frames(frames: Sequence[_Packed], keep: Sequence[int], scale: float,
             colours: Image.Image) -> Iterator[Image.Image]:
-    """The kept frames, each on a canvas of the largest one's size (centred across,
-    at the top: the header strip stays put), then scaled. Every canvas is scaled by
+    """The kept frames, each centred on a canvas of the largest one's size (on the
+    card's background), then scaled. Every canvas is scaled by
     the very same factor, so what did not change between two frames stays the same
     pixels (and costs nothing in the GIF)."""
     width, height = _canvas(frames, 1.0)
@@ -220,7 +253,7 @@ def _frames(frames: Sequence[_Packed], keep: Sequence[int], scale: float,
         if img.size != (width, height):
             canvas = Image.new("P", (width, height), mat)
             canvas.putpalette(colours.getpalette() or [])
-            canvas.paste(img, ((width - img.width) // 2, 0))
+            canvas.paste(img, ((width - img.width) // 2, (height - img.height) // 2))
             img = canvas
         if scale != 1.0:
             img = img.convert("RGB").resize(_canvas(frames, scale), Image.Resampling.BOX)
@@ -254,11 +287,11 @@ def _encode(frames: Sequence[_Packed], keep: Sequence[int], scale: float, colour
     out.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0xF7, _mat_index(colours), 0) + table)
     out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", 0) + b"\x00")  # loop for ever
     header = out.tell()
-    durations = [frame_ms] * (len(keep) - 1) + [last_ms]
+    times = durations(len(keep), frame_ms, last_ms)
     previous: Image.Image | None = None
     pending: tuple[Image.Image, tuple[int, int], int] | None = None  # written when its duration is known
     count = 0
-    for img, duration in zip(_frames(frames, keep, scale, colours), durations, strict=True):
+    for img, duration in zip(_frames(frames, keep, scale, colours), times, strict=True):
         if previous is None:
             pending = (img, (0, 0), duration)
         else:
@@ -314,5 +347,19 @@ def _smaller(keep: list[int], scale: float, too_big: _TooBig, max_bytes: int) ->
     raise ValueError(f"Even two frames at {FLOOR_SCALE:.0%} size do not fit in {max_bytes} bytes.")
 
 
-__all__ = ["FRAME_MS", "LAST_MS", "MAX_BYTES", "MAX_FRAMES", "MIN_SCALE", "Replay", "make_replay", "render_replay",
-           "spread"]
+__all__ = [
+    "FIRST_MS",
+    "FRAME_MS",
+    "LAST_MS",
+    "MAX_BYTES",
+    "MAX_FRAMES",
+    "MAX_MS",
+    "MIN_FRAME_MS",
+    "MIN_SCALE",
+    "Replay",
+    "durations",
+    "make_replay",
+    "most_frames",
+    "render_replay",
+    "spread",
+]

@@ -55,6 +55,7 @@ PARAMETER_NAMES = (
     # /pyramid-admin settings
     locale_str("threads"), locale_str("reminder_hours"), locale_str("timeout_hours"), locale_str("on_timeout"),
     locale_str("max_open_games"), locale_str("away_days"), locale_str("away_window_days"), locale_str("language"),
+    locale_str("increment_hours"),
     # the games' options (engine options models), offered by /pyramid new
     locale_str("curse"), locale_str("turn_limit"), locale_str("undo"), locale_str("winnable_only"),
     locale_str("target"), locale_str("mode"), locale_str("size"), locale_str("rounds"),

@@ -99,7 +99,8 @@ class Announcer:
         view = public_view(target, lang)
         file = await services.renderer.board(view, art=target.presenter.art, labels=board_labels(target, view),
                                              events=events)
-        content, buttons = board_content(target, events, lang), board_view(target, lang)
+        clock = await self.availability.clocks.line(target, lang) if target is session else None
+        content, buttons = board_content(target, events, lang, clock=clock), board_view(target, lang)
         mentions = await self._mentions(target)
         message = await self._posted_before(channel_id, content) if item.attempts or item.uncertain else None
         if message is None and via is not None and not item.uncertain and via.carries_board(item.version,

@@ -1,5 +1,5 @@
-"""When a player's turn clock runs: time away (``/pyramid away``) and quiet hours
-(``/pyramid quiet``), as pure functions of stored instants and one daily window.
+"""Quiet hours (``/pyramid quiet``) as pure functions of instants and one daily window,
+and the time-of-day and zone parsing behind the command.
 
 Instants are UTC. A quiet window is a local time of day in an IANA zone (``22:00``
 to ``07:00`` in ``Europe/Berlin``) and is turned into instants day by day with
@@ -9,25 +9,24 @@ and on the night of a change still ends at 07:00 on the wall clock. A local time
 the change skips (02:30 on the spring night) means the moment after the gap; one it
 repeats (02:30 on the autumn night) means its first occurrence (``fold=0``).
 
-The turn clock (what the reminder sweep asks, :class:`TurnTimer`):
-- while the player is away, it stands still: no reminder, no timeout;
-- after an away that overlapped the turn, it starts afresh at the return, so a
-  player is never timed out (or reminded on the old count) the moment they are back;
-- quiet hours don't count towards the timeout, and no timeout fires inside them;
-- a reminder falls due ``reminder`` after the clock's start, wall time; one due in
-  quiet hours waits for their end.
+Quiet hours only keep the bot from pinging the player (a reminder due in them waits
+for their end); they never stop the turn clock (:mod:`bot.play.clock`), and a window
+is at most :data:`LONGEST_QUIET` on the wall clock, so a night is quiet, a day is not.
+Time away and its budget are in :mod:`bot.play.clock` too.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 DAY = timedelta(days=1)
+#: The longest quiet window, on the wall clock.
+LONGEST_QUIET = timedelta(hours=12)
 _HHMM = re.compile(r"^\s*(\d{1,2})(?:\s*[:.h]\s*(\d{2}))?\s*$")
 
 
@@ -91,7 +90,8 @@ def suggest_zones(typed: str, limit: int = 25) -> list[str]:
 @dataclass(frozen=True)
 class QuietWindow:
     """Every day from ``start`` to ``end`` local time in ``zone`` (crossing midnight
-    when ``end`` is not after ``start``). ``start == end`` is refused: that is no window."""
+    when ``end`` is not after ``start``). ``start == end`` is refused (that is no
+    window), and so is a window longer than :data:`LONGEST_QUIET`."""
 
     start: time
     end: time
@@ -100,6 +100,8 @@ class QuietWindow:
     def __post_init__(self) -> None:
         if self.start == self.end:
             raise AvailabilityError("the quiet hours must start and end at different times")
+        if self.length > LONGEST_QUIET:
+            raise AvailabilityError("quiet hours are at most 12 hours long")
         try:
             ZoneInfo(self.zone)
         except (ZoneInfoNotFoundError, ValueError):
@@ -112,6 +114,17 @@ class QuietWindow:
     @property
     def tz(self) -> ZoneInfo:
         return ZoneInfo(self.zone)
+
+    @staticmethod
+    def span(start: time, end: time) -> timedelta:
+        """How long a window from ``start`` to ``end`` is on the wall clock."""
+        minutes = (end.hour * 60 + end.minute) - (start.hour * 60 + start.minute)
+        return timedelta(minutes=minutes % (24 * 60))
+
+    @property
+    def length(self) -> timedelta:
+        """How long the window is on the wall clock (a daylight-saving night may differ by an hour)."""
+        return self.span(self.start, self.end)
 
     @property
     def crosses_midnight(self) -> bool:
@@ -163,174 +176,6 @@ class QuietWindow:
         for begins, ends in self.windows(since, until):
             total += min(ends, until) - max(begins, since)
         return total
-
-
-# --- time away ----------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class AwaySpan:
-    """One time away, ``[starts, ends)`` in UTC (``ends`` moved to the return when it ended early)."""
-
-    starts: datetime
-    ends: datetime
-
-    def active(self, at: datetime) -> bool:
-        return self.starts <= at < self.ends
-
-
-@dataclass(frozen=True)
-class Budget:
-    """At most ``days`` away within any ``window_days`` days (a server's setting)."""
-
-    days: int
-    window_days: int
-
-    @property
-    def allowance(self) -> timedelta:
-        return timedelta(days=self.days)
-
-    @property
-    def window(self) -> timedelta:
-        return timedelta(days=self.window_days)
-
-
-def used(spans: Iterable[AwaySpan], since: datetime, until: datetime) -> timedelta:
-    """Time away within ``[since, until)``."""
-    total = timedelta()
-    for span in spans:
-        overlap = min(span.ends, until) - max(span.starts, since)
-        if overlap > timedelta():
-            total += overlap
-    return total
-
-
-def _fits(spans: Sequence[AwaySpan], now: datetime, length: timedelta, budget: Budget) -> bool:
-    """Whether an away of ``length`` from ``now`` keeps every window within budget.
-
-    Only windows reaching past ``now`` change, and of those the one that ends where
-    the new away ends holds the most (it has all of the new away and the most of the
-    past), so that one is the test: past use in its first ``window - length`` plus
-    ``length``."""
-    if length > budget.allowance or length > budget.window:
-        return False
-    return used(spans, now - budget.window + length, now) + length <= budget.allowance
-
-
-def room(spans: Sequence[AwaySpan], now: datetime, budget: Budget) -> timedelta:
-    """The longest away that could start ``now`` (to the second)."""
-    if not _fits(spans, now, timedelta(), budget):
-        return timedelta()
-    low, high = 0, int(min(budget.allowance, budget.window).total_seconds())
-    while low < high:  # the test is monotonic in the length: longer never fits where shorter doesn't
-        middle = (low + high + 1) // 2
-        if _fits(spans, now, timedelta(seconds=middle), budget):
-            low = middle
-        else:
-            high = middle - 1
-    return timedelta(seconds=low)
-
-
-def days_left(spans: Sequence[AwaySpan], now: datetime, budget: Budget) -> int:
-    """Whole days of away time a player could take now."""
-    return int(room(spans, now, budget) // DAY)
-
-
-def available_at(spans: Sequence[AwaySpan], now: datetime, length: timedelta, budget: Budget) -> datetime | None:
-    """The earliest moment (from ``now``, the player staying put until then) at which
-    an away of ``length`` fits the budget; None when it never can (longer than the budget)."""
-    if length > budget.allowance or length > budget.window:
-        return None
-    if _fits(spans, now, length, budget):
-        return now
-    # From a later moment T, the test reads past use from T - window + length on; find
-    # the earliest such cut c with use from c on ≤ allowance - length, then T = c + window - length.
-    spare = budget.allowance - length
-    low, high = 0, int(budget.window.total_seconds())  # seconds after now - window
-    base = now - budget.window
-    while low < high:
-        middle = (low + high) // 2
-        if used(spans, base + timedelta(seconds=middle), now) <= spare:
-            high = middle
-        else:
-            low = middle + 1
-    return max(now, base + timedelta(seconds=low) + budget.window - length)
-
-
-# --- the turn clock -------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class TurnTimer:
-    """One player's clock on one turn, as the reminder sweep sees it."""
-
-    #: When the turn's clock first started (the game's last change).
-    started: datetime
-    #: When it (re)started: ``started``, or the return from an away that overlapped the turn.
-    since: datetime
-    #: The end of the away the player is on now (None: not away).
-    away_until: datetime | None
-    quiet: QuietWindow | None
-
-    @classmethod
-    def of(cls, started: datetime, now: datetime, aways: Iterable[AwaySpan], quiet: QuietWindow | None) -> TurnTimer:
-        since, away_until = started, None
-        for span in aways:
-            if span.active(now):
-                away_until = max(away_until or span.ends, span.ends)
-            elif span.ends <= now and span.ends > since:
-                since = span.ends  # back after the turn began: the clock starts afresh at the return
-        return cls(started=started, since=since, away_until=away_until, quiet=quiet)
-
-    @property
-    def paused(self) -> bool:
-        """Away right now: nothing runs."""
-        return self.away_until is not None
-
-    @property
-    def restarted(self) -> bool:
-        """An away interrupted this turn (the clock started again at the return)."""
-        return self.since > self.started
-
-    def quiet_now(self, now: datetime) -> bool:
-        return self.quiet is not None and self.quiet.contains(now)
-
-    def counted(self, now: datetime) -> timedelta:
-        """The idle time that counts towards the timeout: since the (re)start, quiet hours left out."""
-        if now <= self.since:
-            return timedelta()
-        quiet = self.quiet.quiet_time(self.since, now) if self.quiet is not None else timedelta()
-        return now - self.since - quiet
-
-    def reminder_due(self, after: timedelta) -> datetime:
-        """When the reminder is due: ``after`` past the (re)start, or the end of the
-        quiet hours it would fall in."""
-        due = self.since + after
-        if self.quiet is not None:
-            window = self.quiet.containing(due)
-            if window is not None:
-                return window[1]
-        return due
-
-    def timeout_due(self, after: timedelta) -> datetime:
-        """When ``after`` of counted time will have gone by (quiet hours skipped)."""
-        at, left = self.since, after
-        if self.quiet is None:
-            return at + left
-        while True:
-            window = self.quiet.next_window(at)
-            begins, ends = window
-            if begins <= at:
-                at = ends
-                continue
-            if at + left <= begins:
-                return at + left
-            left -= begins - at
-            at = ends
-
-    def may_remind(self, now: datetime, after: timedelta) -> bool:
-        return not self.paused and not self.quiet_now(now) and now >= self.reminder_due(after)
-
-    def may_time_out(self, now: datetime, after: timedelta) -> bool:
-        return not self.paused and not self.quiet_now(now) and self.counted(now) >= after
 
 
 def discord_time(at: datetime, style: str = "D") -> str:

@@ -1,15 +1,17 @@
-"""Time away and quiet hours between clicks: going away within the server's budget,
-coming back, telling the other players, and the turn clock the reminder sweep reads.
+"""Time away and quiet hours between clicks: going away within each server's budget,
+coming back, and telling the other players.
 
-Which budget: the server where the player runs ``/pyramid away`` (its
-``away_days`` within ``away_window_days``; a DM uses the defaults, 14 in 90). The
-time counted against it is the player's own, wherever they spent it: a person is
-away from every server at once, so two servers can't be used to double the time.
+Which budget: for each game, that game's own server's (its ``away_days`` within any
+``away_window_days``; a DM game: the defaults), whatever server or DM the player asks
+in. Going away asks each server where the player has a running game (and the server
+where they ask) how many of the days it grants (``away_grants``); a game pauses only
+for those. Asked in a server, an away longer than that server has left is refused.
+A return early refunds only the whole days not begun (:class:`bot.play.clock.Charge`).
 
 Telling the others: going away (or coming back) writes one untold notice per running
-game of the player in the same transaction; each is claimed before it is posted
-(with a nonce), so it goes out once whether the command posts it or the reminder
-sweep picks up one the command could not post.
+game it pauses, at most one a day per game and player, in the same transaction; each
+is claimed before it is posted (with a nonce), so it goes out once whether the
+command posts it or the reminder sweep picks up one the command could not post.
 """
 
 from __future__ import annotations
@@ -23,21 +25,19 @@ import aiohttp
 import discord
 
 from bot.play.availability import (
+    LONGEST_QUIET,
     AvailabilityError,
-    AwaySpan,
-    Budget,
     QuietWindow,
-    TurnTimer,
-    available_at,
-    days_left,
     discord_time,
     format_time_of_day,
     parse_time_of_day,
 )
 from bot.play.channels import Channels
+from bot.play.clock import Budget, available_at, days_left, grant
+from bot.play.clocks import Clocks, charges_for, guild_key
 from bot.play.failures import Blocked
 from bot.services import Services
-from bot.store import CorruptRecord, GuildSettings
+from bot.store import CorruptRecord
 from bot.store.availability import AlreadyAway, AvailabilityStore, AwayNotice, AwayRow, QuietRow
 
 log = logging.getLogger(__name__)
@@ -48,10 +48,6 @@ __all__ = ["AlreadyAway", "Availability", "AwayDisabled", "AwayStarted", "OverBu
 def iso(at: datetime) -> str:
     """An instant as the store writes it (``Database.now()``'s format)."""
     return at.astimezone(UTC).isoformat(timespec="seconds")
-
-
-def spans(rows: list[AwayRow]) -> list[AwaySpan]:
-    return [AwaySpan(row.starts, row.ends) for row in rows]
 
 
 class AwayDisabled(Exception):
@@ -73,11 +69,13 @@ class OverBudget(Exception):
 @dataclass(frozen=True)
 class AwayStarted:
     away: AwayRow
-    #: The running games the others are told of.
+    #: The running games it pauses (their other players are told, once a day at most).
     games: list[int]
-    #: Whole days of the budget left after this away (if it runs its course).
-    left: int
-    budget: Budget
+    #: Game → the days it pauses that game (its server's grant).
+    days: dict[int, int]
+    #: Whole days of the asking server's budget left after this away (None: asked in a DM).
+    left: int | None
+    budget: Budget | None
 
 
 class Availability:
@@ -88,49 +86,58 @@ class Availability:
         self.client = client
         self.channels = channels
         self.store = AvailabilityStore(services.db)
+        self.clocks = Clocks(services)
 
     # --- budgets ------------------------------------------------------------------
     async def budget(self, guild_id: int | None) -> Budget:
-        """The away budget of the server where the player asks (a DM: the defaults)."""
-        settings = GuildSettings(guild_id=guild_id or 0)
-        if guild_id is not None:
-            try:
-                settings = await self.services.store.guild_settings(guild_id)
-            except CorruptRecord as exc:
-                log.warning("settings of server %s unreadable, using the default away budget: %s", guild_id, exc)
-        return Budget(settings.away_days, settings.away_window_days)
+        """The away budget of a server (None, a DM game: the defaults)."""
+        return await self.clocks.budget(guild_id)
 
     async def days_left(self, user_id: int, guild_id: int | None) -> tuple[int, Budget]:
+        """Whole days server ``guild_id`` would still grant now."""
         budget = await self.budget(guild_id)
         now = self.services.clock()
         rows = await self.store.aways(user_id, iso(now - budget.window))
-        return days_left(spans(rows), now, budget), budget
+        return days_left(charges_for(rows, guild_key(guild_id)), now, budget), budget
 
     # --- away and back ----------------------------------------------------------------
     async def go_away(self, user_id: int, guild_id: int | None, days: int) -> AwayStarted:
-        """Start an away of ``days`` now. Raises AwayDisabled, OverBudget, AlreadyAway
-        (or the store's Conflict when the player came back in this very second)."""
-        budget = await self.budget(guild_id)
-        if budget.days <= 0:
+        """Start an away of ``days`` now: each game pauses for what its own server
+        grants. Raises AwayDisabled or OverBudget (asked in a server, for that server),
+        AlreadyAway (or the store's Conflict when the player came back in this very second)."""
+        asked = await self.budget(guild_id) if guild_id is not None else None
+        if asked is not None and asked.days <= 0:
             raise AwayDisabled()
         now = self.services.clock()
-        length = timedelta(days=days)
+        keys = {guild_key(g) for g in (await self.store.game_guilds(user_id)).values()}
+        if guild_id is not None:
+            keys.add(guild_key(guild_id))
+        budgets = {key: await self.budget(key or None) for key in keys}
+        default = await self.budget(None)
+        reach = max([b.window for b in budgets.values()] + [default.window])
 
-        def check(rows: list[AwayRow]) -> None:
-            past = spans(rows)
-            left = days_left(past, now, budget)
-            if days > left:
-                raise OverBudget(days, left, available_at(past, now, length, budget), budget)
+        def decide(rows: list[AwayRow], servers: set[int]) -> dict[int, int]:
+            if guild_id is not None and asked is not None:
+                charges = charges_for(rows, guild_key(guild_id))
+                left = days_left(charges, now, asked)
+                if days > left:
+                    raise OverBudget(days, left, available_at(charges, now, asked, days), asked)
+            wanted = servers | ({guild_key(guild_id)} if guild_id is not None else set())
+            return {key: grant(charges_for(rows, key), now, budgets.get(key, default), days) for key in wanted}
 
-        away, games = await self.store.start_away(user_id, guild_id, iso(now + length),
-                                                  since=iso(now - budget.window), check=check)
-        rows = await self.store.aways(user_id, iso(now - budget.window))
-        # What is left once this away has run its course.
-        left = days_left(spans(rows), now + length, budget)
-        return AwayStarted(away, games, left, budget)
+        away, games = await self.store.start_away(user_id, guild_id, iso(now + timedelta(days=days)),
+                                                  since=iso(now - reach), decide=decide)
+        guilds = await self.store.game_guilds(user_id)
+        per_game = {game: away.grants.get(guild_key(guilds.get(game)), 0) for game in games}
+        left = None
+        if guild_id is not None and asked is not None:
+            rows = await self.store.aways(user_id, iso(now - asked.window))
+            left = days_left(charges_for(rows, guild_key(guild_id)), now, asked)
+        return AwayStarted(away, games, per_game, left, asked)
 
     async def come_back(self, user_id: int) -> AwayRow | None:
-        """End the running away now (None: the player is not away)."""
+        """End the running away now (None: the player is not away). The clocks run on
+        from where they stood; nothing restarts."""
         return await self.store.end_away(user_id)
 
     async def current_away(self, user_id: int) -> AwayRow | None:
@@ -151,11 +158,11 @@ class Availability:
         lang = await self.services.languages.for_guild(notice.guild_id)
         player = f"<@{notice.user_id}>"
         if notice.kind == "away":
-            text = lang.tr("🏖️ {player} is away until {date}. Their turns wait for them: no reminders and no "
-                           "timeouts until they are back.", player=player,
-                           date=discord_time(datetime.fromisoformat(notice.ends_at), "D"))
+            text = lang.tr("🏖️ {player} is away until {date}: their clock in this game stands still until then "
+                           "(within this server's budget for time away).", player=player,
+                           date=discord_time(notice.pause_ends, "D"))
         else:
-            text = lang.tr("👋 {player} is back: the clocks of their turns run again.", player=player)
+            text = lang.tr("👋 {player} is back: their clock in this game runs again.", player=player)
         channel_id = notice.play_channel_id
         try:
             self.channels.check_postable(channel_id)
@@ -190,16 +197,6 @@ class Availability:
         return await self.store.clear_quiet(user_id)
 
     # --- the sweep's questions ------------------------------------------------------------
-    async def timer(self, user_id: int, started: datetime, now: datetime) -> TurnTimer:
-        """The clock of the player's turn that began at ``started``: paused while they
-        are away, afresh after their return, quiet hours left out."""
-        try:
-            rows = await self.store.aways(user_id, iso(started))
-        except CorruptRecord as exc:
-            log.warning("time away of player %s unreadable, ignored: %s", user_id, exc)
-            rows = []
-        return TurnTimer.of(started, now, spans(rows), await self.quiet(user_id))
-
     async def pingable(self, user_id: int, now: datetime | None = None) -> bool:
         """Whether a ping may go out to the player now: not inside their quiet hours. For
         whatever mentions players from background work (board posts, DMs)."""
@@ -213,7 +210,12 @@ class Availability:
 
 
 def window_of(row: QuietRow) -> QuietWindow:
-    return QuietWindow(parse_time_of_day(row.starts), parse_time_of_day(row.ends), row.zone)
+    """The stored window; one set before windows were limited is cut to its first 12 hours."""
+    start, end = parse_time_of_day(row.starts), parse_time_of_day(row.ends)
+    longest = datetime.combine(datetime.min.date(), start) + LONGEST_QUIET
+    if QuietWindow.span(start, end) > LONGEST_QUIET:
+        end = longest.time()
+    return QuietWindow(start, end, row.zone)
 
 
 def notice_nonce(notice: AwayNotice) -> str:

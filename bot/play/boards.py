@@ -103,10 +103,12 @@ def trim(lines: Sequence[str], limit: int = MAX_CONTENT) -> str:
     return text[: limit - 2] + " …"
 
 
-def board_content(session: Session, events: Sequence[Event], lang: Lang | None = None) -> str:
+def board_content(session: Session, events: Sequence[Event], lang: Lang | None = None, *,
+                  clock: str | None = None) -> str:
     """The board message, in ``lang`` (the channel's). The first board seals the deal
     and the last one reveals it (:func:`fair_deal_line`); that line is kept whole
-    however long the story."""
+    however long the story. ``clock``: the line of the seat to act's time bank
+    (``bot.play.clocks.Clocks.line``), under whose turn it is."""
     lang = lang or ENGLISH
     p = session.presenter
     header = lang.tr("{emoji} **{title}** · game #{number} · move {move}", emoji=p.emoji, title=p.title,
@@ -116,7 +118,7 @@ def board_content(session: Session, events: Sequence[Event], lang: Lang | None =
     if p.board_lines is not None:  # from the public view only: the whole channel reads this
         shown = [discord.utils.escape_markdown(n) for n in plain_names(session)]
         extra = p.board_lines(dict(session.game.view(session.state, None)), shown, lang)
-    lines = [header, *story[-12:], *extra, status_line(session, lang)]
+    lines = [header, *story[-12:], *extra, status_line(session, lang), clock or ""]
     fair = fair_deal_line(session, lang)
     if fair is None:
         return trim(lines)

@@ -52,4 +52,5 @@ class Host:
                             ThreadRescue(services, client), tasks)
         resignations = Resignations(services, client, channels, delivery)
         reminders = Reminders(services, client, channels, resignations, delivery)
+        services.sessions.clocks = reminders.clocks  # each move keeps its mover's time bank
         return cls(channels, leaderboards, announcer, delivery, resignations, reminders, ratings=ratings, daily=daily)

@@ -84,7 +84,8 @@ class Leaderboards:
         else:
             lines.append(lang.gettext("No results yet."))
         if playing:
-            lines.append("\n" + lang.tr("{count} player(s) still playing.", count=len(playing)))
+            lines.append("\n" + lang.trn("{count} player still playing.", "{count} players still playing.",
+                                          len(playing), count=len(playing)))
         return "\n".join(lines)[:2000]
 
     async def refresh(self, challenge_id: int) -> None:

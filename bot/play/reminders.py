@@ -1,19 +1,24 @@
-"""Nudging idle players, and handing over their seats after the timeout."""
+"""Nudging idle players, and handing over their seats when their time bank runs out.
+
+The clock is :mod:`bot.play.clocks` (each seat's bank, within the game's own server's
+settings). The reminder comes once a turn, when the bank runs low; inside the
+player's quiet hours it waits for their end, unless the bank would run out first:
+then it goes out at once without a ping. Quiet hours never stop the clock."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import math
 from datetime import datetime, timedelta
 
 import aiohttp
 import discord
 
 from bot.games.presenter import ENGLISH
-from bot.play.availability import TurnTimer
 from bot.play.away import Availability
 from bot.play.channels import Channels
+from bot.play.clock import TurnClock
+from bot.play.clock_text import clock_line
 from bot.play.delivery import Delivery
 from bot.play.errors import PlayError
 from bot.play.failures import Blocked, classify
@@ -24,8 +29,6 @@ from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
 
-#: Longer periods than this (or absurd settings) mean "never".
-NEVER = timedelta(days=3650)
 UNKNOWN_CHANNEL = 10003
 
 
@@ -53,8 +56,9 @@ class Reminders:
         self.channels = channels
         self.resignations = resignations
         self.delivery = delivery
-        #: Time away and quiet hours: whose clock stands still (``bot.play.away``).
+        #: Time away and quiet hours (``bot.play.away``), and each seat's clock.
         self.availability = Availability(services, client, channels)
+        self.clocks = self.availability.clocks
 
     async def run(self) -> None:
         while True:
@@ -105,17 +109,12 @@ class Reminders:
         if seat is None or seat.is_ai or seat.user_id is None:
             return []
         guild = await self.guild_settings(record.guild_id)
-        remind_after = period((guild and guild.reminder_hours) or services.settings.reminder_hours)
-        timeout_after = period((guild and guild.timeout_hours) or services.settings.timeout_hours)
-        # Away: the turn waits. Back: the clock starts afresh at the return. Quiet hours
-        # don't count towards the timeout, and a reminder due in them waits for their end.
-        timer = await self.availability.timer(seat.user_id, datetime.fromisoformat(session.record.updated_at), now)
-        if timer.paused:
+        clock = await self.clocks.turn(session)
+        if clock is None:
             return []
-        idle = now - timer.since
         channel_id = record.play_channel_id
         channel = self.client.get_partial_messageable(channel_id)
-        if timer.may_time_out(now, timeout_after):
+        if clock.timed_out(now):
             action = guild.timeout_action if guild else "ai"
             if action == "forfeit":
                 await self.resignations.resign(record.id, seat.user_id, reason="timed out and forfeits")
@@ -127,30 +126,33 @@ class Reminders:
                     self.channels.check_postable(channel_id)
                     lang = await services.languages.for_game(record)  # told to the channel
                     await channel.send(
-                        lang.tr("⌛ {name} has been idle for {idle}; a normal AI takes their seat.",
-                                name=seat.display, idle=hours(idle, lang)),
+                        lang.tr("⌛ {name}'s time bank ran out ({idle} into this turn); a normal AI takes their "
+                                "seat.", name=seat.display, idle=hours(now - clock.started, lang)),
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
                 except (discord.HTTPException, Blocked) as exc:  # the seat changed hands all the same
                     log.warning("could not tell game %s that an AI took a seat: %s", record.id, exc)
             return [f"timeout:{record.id}:{action}"]
-        if timer.may_remind(now, remind_after) and not await self.reminded(record.id, session.version, timer):
-            self.channels.check_postable(channel_id)
-            lang = await services.languages.for_user(seat.user_id, record.guild_id)  # a ping: the player's language
-            await channel.send(
-                reminder_text(seat.display, record.id, idle, lang),
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
-            )
-            await services.store.mark_reminded(record.id, session.version)
-            return [f"reminder:{record.id}"]
-        return []
-
-    async def reminded(self, game_id: int, seq: int, timer: TurnTimer) -> bool:
-        """Whether this turn's player was reminded already; after a return from an away
-        the clock started afresh, and so does the reminder."""
-        if timer.restarted:
-            return await self.availability.reminded_since(game_id, seq, timer.since)
-        return await self.services.store.reminded(game_id, seq)
+        if clock.paused_now(now) or now < clock.reminder_due:
+            return []
+        if await services.store.reminded(record.id, session.version):
+            return []
+        ping = True
+        quiet = await self.availability.quiet(seat.user_id)
+        window = quiet.containing(now) if quiet is not None else None
+        if window is not None:
+            if window[1] < clock.deadline:
+                return []  # it comes when their quiet hours end
+            ping = False  # the bank runs out first: tell them now, without buzzing them
+        self.channels.check_postable(channel_id)
+        lang = await services.languages.for_user(seat.user_id, record.guild_id)  # a ping: the player's language
+        await channel.send(
+            reminder_text(seat.display, record.id, clock, now, lang),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]) if ping
+            else discord.AllowedMentions.none(),
+        )
+        await services.store.mark_reminded(record.id, session.version)
+        return [f"reminder:{record.id}"]
 
     async def tell_about_aways(self) -> list[str]:
         """Post the away and back notices the commands could not (each goes out once)."""
@@ -210,13 +212,6 @@ class Reminders:
             log.warning("could not tell the players of parked game %s: %s", record.id, exc)
 
 
-def period(hours_value: float) -> timedelta:
-    """A setting in hours as a period; one too large to represent means never."""
-    if not math.isfinite(hours_value) or hours_value >= NEVER.total_seconds() / 3600:
-        return NEVER
-    return timedelta(hours=max(hours_value, 0.0))
-
-
 def hours(delta: timedelta, lang: Lang | None = None) -> str:
     """How long a player has been idle: "5 hours", "40 minutes"."""
     total = delta.total_seconds() / 3600
@@ -226,7 +221,7 @@ def hours(delta: timedelta, lang: Lang | None = None) -> str:
     return lang.tr("{count} minutes", count=f"{delta.total_seconds() / 60:.0f}")
 
 
-def reminder_text(name: str, game_id: int, idle: timedelta, lang: Lang) -> str:
-    """The ping of a player whose turn has waited (in their language)."""
-    return lang.tr("⏰ {name}, it's your turn in game #{number} (idle for {idle}).", name=name, number=game_id,
-                   idle=hours(idle, lang))
+def reminder_text(name: str, game_id: int, clock: TurnClock, now: datetime, lang: Lang) -> str:
+    """The ping of a player whose bank runs low (in their language), with what is left."""
+    return lang.tr("⏰ {name}, it's your turn in game #{number}.", name=name, number=game_id) + " " + clock_line(
+        clock, now, lang)

@@ -16,7 +16,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import Presenter
@@ -40,11 +40,20 @@ class MoveOutcome:
     result: Result | None
 
 
+class BankKeeper(Protocol):
+    """Works out the time bank a seat keeps after its move (``bot.play.clocks.Clocks``)."""
+
+    async def after_move(self, before: Session, seat: int, after: Session) -> tuple[int, float] | None: ...
+
+
 class SessionService:
     """Owns the in-memory cache of loaded games and the per-game locks.
 
     ``on_move`` hears of every move written, by the kind of its game (the metrics
-    count them)."""
+    count them). ``clocks`` (set by ``Host.build``) gives the mover's new time bank,
+    written in the move's transaction; without it banks are not kept (all stay full)."""
+
+    clocks: BankKeeper | None = None
 
     def __init__(self, store: GameStore, catalogue: Catalogue, cpu: CpuPool | None = None, *,
                  cache_size: int = 512, on_move: Callable[[str], None] | None = None) -> None:
@@ -235,6 +244,7 @@ class SessionService:
             if stored is not None:
                 record = record.model_copy(update={"status": "finished", "result": stored})
             after = Session(record, session.seats, session.presenter, new_state, seq, events, seat)
+            bank = await self.clocks.after_move(session, seat, after) if self.clocks is not None else None
             try:
                 written_at = await self.store.append_move(
                     game_id, seq, seat, move.strip(), actor_id=user_id,
@@ -242,6 +252,7 @@ class SessionService:
                     status="finished" if stored is not None else None,
                     result=stored,
                     announcements=plan(after, [seat], events),
+                    bank=bank,
                 )
             except DuplicateMove as exc:
                 self.forget(game_id)

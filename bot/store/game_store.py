@@ -15,6 +15,7 @@ from typing import Any, Literal, NotRequired, TypedDict, TypeVar, Unpack
 
 from pydantic import BaseModel, ValidationError
 
+from bot.store.clocks import write_bank
 from bot.store.database import Conflict, Database, Row, Tx
 from bot.store.leases import LeaseStore
 from bot.store.outbox import Announcement, OutboxStore, insert_announcements
@@ -441,10 +442,12 @@ class GameStore:
         status: GameStatus | None = None,
         result: Mapping[str, Any] | None = None,
         announcements: Sequence[Announcement] = (),
+        bank: tuple[int, float] | None = None,
     ) -> str:
         """Write move ``seq`` (and, atomically with it, the snapshot, any status
-        change it causes and the outbox rows that announce it: a move is never
-        committed without them); returns the time written as the game's ``updated_at``.
+        change it causes, the outbox rows that announce it and ``bank``, the mover's
+        new time bank as (seat, seconds): a move is never committed without them);
+        returns the time written as the game's ``updated_at``.
         Raises :class:`DuplicateMove` if ``seq`` is taken."""
         now = self.db.now()
         async with self.db.transaction() as conn:
@@ -467,6 +470,8 @@ class GameStore:
                 (now, status, json.dumps(dict(result)) if result is not None else None, game_id),
             )
             await insert_announcements(conn, game_id, announcements, now)
+            if bank is not None:
+                await write_bank(conn, game_id, *bank)
         return now
 
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
@@ -516,15 +521,17 @@ class GameStore:
         async with self.db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO guild_settings (guild_id, use_threads, reminder_hours, timeout_hours, timeout_action,"
-                " max_open_games, language, away_days, away_window_days) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " max_open_games, language, away_days, away_window_days, increment_hours)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT(guild_id) DO UPDATE SET"
                 " use_threads = excluded.use_threads, reminder_hours = excluded.reminder_hours,"
                 " timeout_hours = excluded.timeout_hours, timeout_action = excluded.timeout_action,"
                 " max_open_games = excluded.max_open_games, language = excluded.language,"
-                " away_days = excluded.away_days, away_window_days = excluded.away_window_days",
+                " away_days = excluded.away_days, away_window_days = excluded.away_window_days,"
+                " increment_hours = excluded.increment_hours",
                 (settings.guild_id, int(settings.use_threads), settings.reminder_hours, settings.timeout_hours,
                  settings.timeout_action, settings.max_open_games, settings.language, settings.away_days,
-                 settings.away_window_days),
+                 settings.away_window_days, settings.increment_hours),
             )
 
     # --- reminders ------------------------------------------------------------

@@ -99,6 +99,8 @@ class MessageRef(_Row):
 #: model refuses what the command would, whoever writes it.
 REMINDER_HOURS = (1.0, 720.0)
 TIMEOUT_HOURS = (1.0, 2160.0)
+#: What a move adds to the seat's time bank (at most the bank itself, timeout_hours).
+INCREMENT_HOURS = (0.0, 720.0)
 MAX_OPEN_GAMES = (1, 25)
 #: Bounds of the away budget: days away, and the window they are counted in.
 AWAY_DAYS = (0, 60)
@@ -118,6 +120,11 @@ class GuildSettings(_Row):
     timeout_hours: float | None = Field(default=None, ge=TIMEOUT_HOURS[0], le=TIMEOUT_HOURS[1],
                                         allow_inf_nan=False)
     timeout_action: TimeoutAction = "ai"
+    #: The clock: ``timeout_hours`` is the full time bank, ``reminder_hours`` how much of a
+    #: full bank a turn uses before the reminder, and a move that passes the turn on adds
+    #: ``increment_hours`` (None: the bot's own, ``PYRAMID_INCREMENT_HOURS``).
+    increment_hours: float | None = Field(default=None, ge=INCREMENT_HOURS[0], le=INCREMENT_HOURS[1],
+                                          allow_inf_nan=False)
     max_open_games: int = Field(default=DEFAULT_MAX_OPEN_GAMES, ge=MAX_OPEN_GAMES[0], le=MAX_OPEN_GAMES[1])
     #: The language of what the channel reads (boards, lobbies); None: English.
     language: Literal["en", "de"] | None = None

@@ -173,8 +173,9 @@ class ContinuousPyramid(Game[CPState]):
             if final:
                 template = N_("{0} placed {placed} of {total} tiles ({undos} undos).")
             else:
-                template = N_("{0} placed {placed} of {total} tiles ({undos} undos). "
-                              "Stuck, but a play can still be undone.")
+                # not final: it must not read as over (pictures put "Not over yet:" before it)
+                template = N_("{0} is stuck with {placed} of {total} tiles placed ({undos} undos); "
+                              "an undo can still go on.")
             text = phrase(template, placed=placed, total=NUM_CELLS, undos=state.undos)
             return Result((), scores, details={**details, "final": 1.0 if final else 0.0}, summary_text=text)
         return None

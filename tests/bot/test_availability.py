@@ -1,5 +1,5 @@
-"""The maths of time away and quiet hours: budgets over any window, daily windows in a
-player's zone across daylight-saving changes, and the turn clock the sweep reads."""
+"""The maths of quiet hours: daily windows in a player's zone across daylight-saving
+changes, at most 12 hours long. Time away and the turn clock: tests/bot/test_clock.py."""
 
 from __future__ import annotations
 
@@ -9,22 +9,14 @@ import pytest
 
 from bot.play.availability import (
     AvailabilityError,
-    AwaySpan,
-    Budget,
     QuietWindow,
-    TurnTimer,
-    available_at,
-    days_left,
     discord_time,
     find_zone,
     parse_time_of_day,
-    room,
     suggest_zones,
-    used,
 )
 
 BERLIN_NIGHT = QuietWindow(time(22, 0), time(7, 0), "Europe/Berlin")
-BUDGET = Budget(14, 90)
 
 
 def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0) -> datetime:
@@ -85,66 +77,12 @@ def test_windows_in_a_day_and_on_the_far_side_of_the_date_line() -> None:
     assert discord_time(utc(2026, 10, 25, 6)) == "<t:1792908000:D>"
 
 
-def test_the_budget_holds_in_every_window_and_says_when_days_come_back() -> None:
-    now = utc(2026, 6, 1)
-    assert days_left([], now, BUDGET) == 14 and room([], now, BUDGET) == timedelta(days=14)
-    past = [AwaySpan(now - timedelta(days=80), now - timedelta(days=75)),  # 5 days, 80 to 75 days ago
-            AwaySpan(now - timedelta(days=10), now - timedelta(days=7))]   # 3 days
-    assert used(past, now - BUDGET.window, now) == timedelta(days=8)
-    # 6 days keep today's window at 14; a longer away's window ends later and drops the oldest days:
-    # 7 days → the window [now - 83 d, now + 7 d] holds 5 + 3 + 7 = 15 > 14, so 6 is the most.
-    assert days_left(past, now, BUDGET) == 6
-    assert room(past, now, BUDGET) == timedelta(days=6)
-    # 9 days fit once the window ending at the return holds only 2 days of the first away: from
-    # 77 days ago (2 + 3 + 9 = 14), so from now + 4 days (that window's start, + 90 - 9).
-    assert available_at(past, now, timedelta(days=9), BUDGET) == now + timedelta(days=4)
-    assert available_at(past, now, timedelta(days=5), BUDGET) == now
-    assert available_at(past, now, timedelta(days=15), BUDGET) is None
-    # Partly used days count as what they were: 2.5 days leave 11.5, that is 11 whole days.
-    half = [AwaySpan(now - timedelta(days=3), now - timedelta(days=0.5))]
-    assert days_left(half, now, BUDGET) == 11
-    assert available_at(half, now, timedelta(days=12), BUDGET) == now - timedelta(days=2.5) + timedelta(days=78)
-    # A budget lowered below what was used leaves nothing now.
-    assert days_left(past, now, Budget(4, 90)) == 0
-    assert days_left([], now, Budget(0, 90)) == 0
-
-
-def test_the_turn_clock_stands_still_while_away_and_starts_afresh_at_the_return() -> None:
-    started = utc(2026, 11, 22, 12)
-    away = AwaySpan(started + timedelta(hours=30), started + timedelta(days=5))
-    during = TurnTimer.of(started, started + timedelta(days=4), [away], None)
-    assert during.paused and not during.may_time_out(started + timedelta(days=4), timedelta(hours=72))
-    assert not during.may_remind(started + timedelta(days=4), timedelta(hours=24))
-    after = TurnTimer.of(started, away.ends + timedelta(hours=1), [away], None)
-    assert not after.paused and after.restarted and after.since == away.ends
-    assert after.counted(away.ends + timedelta(hours=1)) == timedelta(hours=1)
-    assert after.reminder_due(timedelta(hours=24)) == away.ends + timedelta(hours=24)
-    assert after.timeout_due(timedelta(hours=72)) == away.ends + timedelta(hours=72)
-    # An away that ended before the turn began changes nothing.
-    old = AwaySpan(started - timedelta(days=3), started - timedelta(days=1))
-    plain = TurnTimer.of(started, started + timedelta(hours=2), [old], None)
-    assert not plain.restarted and plain.since == started
-
-
-def test_quiet_hours_hold_back_reminders_to_their_end_and_do_not_count_towards_timeouts() -> None:
-    # The move at 03:00 UTC on Saturday 2026-10-24; the reminder would be due at 03:00 UTC on Sunday,
-    # 04:00 CET after the change (01:00 UTC): inside the night, so it waits until 07:00 CET = 06:00 UTC.
-    started = utc(2026, 10, 24, 3)
-    timer = TurnTimer.of(started, started, [], BERLIN_NIGHT)
-    assert timer.reminder_due(timedelta(hours=24)) == utc(2026, 10, 25, 6)
-    assert not timer.may_remind(utc(2026, 10, 25, 5), timedelta(hours=24))  # 07:00 in summer time, not now
-    assert timer.may_remind(utc(2026, 10, 25, 6), timedelta(hours=24))
-    # A reminder due outside quiet hours is not moved.
-    assert timer.reminder_due(timedelta(hours=10)) == started + timedelta(hours=10)
-    # Timeouts: quiet time is skipped. Saturday 05:00 UTC ends the night the move was made in (07:00 CEST),
-    # then 15 h of day, a 10 h night, 15 h of Sunday, a 9 h night, ...
-    assert timer.counted(utc(2026, 10, 24, 5)) == timedelta()
-    assert timer.counted(utc(2026, 10, 25, 6)) == timedelta(hours=15)
-    assert timer.timeout_due(timedelta(hours=20)) == utc(2026, 10, 25, 11)
-    assert timer.timeout_due(timedelta(hours=72)) == utc(2026, 10, 28, 18)
-    due = timer.timeout_due(timedelta(hours=72))
-    assert timer.counted(due) == timedelta(hours=72) and timer.may_time_out(due, timedelta(hours=72))
-    assert not timer.may_time_out(due - timedelta(seconds=1), timedelta(hours=72))
-    # No timeout inside quiet hours, even when the count was reached before (a late sweep).
-    assert timer.quiet_now(utc(2026, 10, 28, 22)) and not timer.may_time_out(utc(2026, 10, 28, 22),
-                                                                              timedelta(hours=72))
+def test_a_quiet_window_is_at_most_twelve_hours_on_the_wall_clock() -> None:
+    assert QuietWindow(time(20, 0), time(8, 0), "UTC").length == timedelta(hours=12)
+    assert QuietWindow(time(13, 0), time(1, 0), "Europe/Berlin").length == timedelta(hours=12)
+    for start, end in ((time(0, 0), time(23, 59)), (time(20, 0), time(8, 1)), (time(8, 0), time(7, 0))):
+        with pytest.raises(AvailabilityError):
+            QuietWindow(start, end, "UTC")
+    # On the autumn night a 12-hour window lasts 13 hours of real time: the wall clock is what is limited.
+    autumn = QuietWindow(time(19, 0), time(7, 0), "Europe/Berlin").on(utc(2026, 10, 24).date())
+    assert autumn[1] - autumn[0] == timedelta(hours=13)

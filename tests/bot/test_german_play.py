@@ -17,6 +17,8 @@ from bot.games.catalogue import Catalogue
 from bot.games.presenter import Presenter
 from bot.play.boards import board_content, board_view, narrate, player_view, public_view, status_line
 from bot.play.chooser import chooser
+from bot.play.clock import ClockRules, Span, TurnClock
+from bot.play.clock_text import clock_line, duration
 from bot.play.daily import score_text, until_next
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.fair_deals import fair_deal_line
@@ -164,10 +166,21 @@ def test_pyrinoes_spot_counts_are_labelled_in_german() -> None:
     assert [s.replace(" Augen", " spots") for s in spots] == english
 
 
-def test_the_reminder_is_german() -> None:
-    idle = timedelta(hours=25)
-    assert reminder_text("Ana", 5, idle, DE) == "⏰ Ana, du bist in Spiel #5 am Zug (seit 25 Stunden kein Zug)."
-    assert reminder_text("Ana", 5, timedelta(hours=25), EN) == "⏰ Ana, it's your turn in game #5 (idle for 25 hours)."
+def test_the_reminder_and_the_clock_are_german() -> None:
+    now = datetime(2026, 11, 22, 12, tzinfo=UTC)
+    rules = ClockRules(bank=timedelta(hours=72), increment=timedelta(hours=24), reminder=timedelta(hours=24),
+                       pause_cap=timedelta(days=14))
+    clock = TurnClock(started=now - timedelta(hours=25), bank=timedelta(hours=72), pauses=(), rules=rules)
+    runs_out = f"<t:{int((now + timedelta(hours=47)).timestamp())}:R>"
+    assert reminder_text("Ana", 5, clock, now, DE) == (
+        f"⏰ Ana, du bist in Spiel #5 am Zug. ⏱ noch 1 T. 23 Std. · läuft ab {runs_out}")
+    assert reminder_text("Ana", 5, clock, now, EN) == (
+        f"⏰ Ana, it's your turn in game #5. ⏱ 1 d 23 h left · runs out {runs_out}")
+    assert duration(timedelta(hours=5, minutes=30), DE) == "5 Std. 30 Min."
+    assert duration(timedelta(days=2), EN) == "2 d"
+    away = TurnClock(started=now - timedelta(hours=1), bank=timedelta(hours=72),
+                     pauses=(Span(now - timedelta(minutes=30), now + timedelta(days=1)),), rules=rules)
+    assert clock_line(away, now, DE).startswith("⏸ Abwesend: die Uhr steht bei noch 2 T. 23 Std.")
     assert hours(timedelta(minutes=40), DE) == "40 Minuten" and hours(timedelta(minutes=40)) == "40 minutes"
 
 

@@ -63,6 +63,16 @@ def test_the_command_exits_with_a_message_not_a_traceback(tmp_path: Path) -> Non
     assert "Traceback" not in done.stderr
 
 
+def test_without_a_token_it_says_how_to_get_one_and_how_to_try_the_bot_at_once(tmp_path: Path) -> None:
+    done = run_bot(tmp_path)
+    assert done.returncode == 2  # it did not run: a configuration error, as for any other missing setting
+    assert "https://discord.com/developers/applications" in done.stderr
+    assert "pyramid-bot demo" in done.stderr
+    other = run_bot(tmp_path, DISCORD_TOKEN="t", PYRAMID_LOG_LEVEL="chatty")  # a token, another mistake
+    assert other.returncode == 2 and "PYRAMID_LOG_LEVEL" in other.stderr
+    assert "pyramid-bot demo" not in other.stderr
+
+
 def test_backups_are_on_by_default_next_to_the_database() -> None:
     settings = load_settings(discord_token="t", database_path=Path("/data/pyramid-bot.db"))
     assert settings.backup_hours == 24 and settings.backup_keep == 7

@@ -16,7 +16,8 @@ from PIL import Image, ImageChops, ImageSequence, ImageStat
 
 from engine.core import Event, Rng, derive_seed, game_ids, get_game
 from render import art_for, board_image
-from render.replay import FRAME_MS, LAST_MS, MIN_SCALE, make_replay, render_replay, spread
+from render.canvas import BG
+from render.replay import FIRST_MS, FRAME_MS, LAST_MS, MAX_MS, MIN_SCALE, make_replay, render_replay, spread
 from tools.playout import steps
 
 #: Players and options of a quick random game of each kind.
@@ -90,13 +91,17 @@ def test_one_frame_per_position_each_showing_it_and_the_last_held(kind: str) -> 
     assert replay.size == (width, height) and frames[0].size == (width, height)
     # Every move changes the picture (its header counts moves), so no frame was merged into another.
     assert len(frames) == len(views)
-    assert durations(replay.data) == [FRAME_MS] * (len(views) - 1) + [LAST_MS]
+    assert durations(replay.data) == [FIRST_MS] + [FRAME_MS] * (len(views) - 2) + [LAST_MS]
     for frame, picture in zip(frames, pictures, strict=True):
         # Composited over the frames before it, each frame is its position (within the palette's rounding),
-        # at the top and in the middle of the canvas.
-        shown = frame.convert("RGB").crop(((width - picture.width) // 2, 0,
-                                           (width - picture.width) // 2 + picture.width, picture.height))
+        # centred on the canvas, on the card's background (no dark band under a shorter frame).
+        left, top = (width - picture.width) // 2, (height - picture.height) // 2
+        rgb = frame.convert("RGB")
+        shown = rgb.crop((left, top, left + picture.width, top + picture.height))
         assert difference(shown, picture) < 4
+        if picture.height < height:
+            band = rgb.crop((0, top + picture.height, width, height))
+            assert difference(band, Image.new("RGB", band.size, BG)) < 4
 
 
 def test_the_same_game_gives_the_same_bytes() -> None:
@@ -110,7 +115,9 @@ def test_a_game_without_a_shipped_palette_gets_one_of_its_own() -> None:
     frames = frames_of(render_replay(views, events=events, art=art))
     assert len(frames) == len(views)
     last = board_image(views[-1], None, events[-1], art=art)
-    assert difference(frames[-1].convert("RGB").crop((0, 0, last.width, last.height)), last) < 6
+    width, height = frames[-1].size
+    left, top = (width - last.width) // 2, (height - last.height) // 2
+    assert difference(frames[-1].convert("RGB").crop((left, top, left + last.width, top + last.height)), last) < 6
 
 
 def test_a_very_long_game_fits_the_budget_by_shrinking_then_dropping_frames_evenly() -> None:
@@ -124,13 +131,15 @@ def test_a_very_long_game_fits_the_budget_by_shrinking_then_dropping_frames_even
     assert len(frames) == replay.frames
     assert durations(replay.data)[-1] == LAST_MS
     # The first frame is the deal and the last the final position, both shrunk to the canvas.
-    width = replay.size[0]
+    width, height = replay.size
     for frame, index in ((frames[0], 0), (frames[-1], -1)):
         picture = board_image(views[index], None, events[index], art=art_for("flaming-pyramids"))
         small = picture.resize((round(picture.width * MIN_SCALE), round(picture.height * MIN_SCALE)),
                                Image.Resampling.BOX)
-        left = (width - small.width) // 2
-        assert difference(frame.convert("RGB").crop((left, 0, left + small.width, small.height)), small) < 8
+        left, top = (width - small.width) // 2, (height - small.height) // 2
+        assert abs(top - (height - small.height) / 2) <= 1
+        shown = frame.convert("RGB").crop((left, top, left + small.width, top + small.height))
+        assert difference(shown, small) < 12
 
 
 def test_a_long_game_at_the_default_budget_stays_under_discords_limit() -> None:
@@ -138,6 +147,24 @@ def test_a_long_game_at_the_default_budget_stays_under_discords_limit() -> None:
     replay = make_replay(views, events=events, max_frames=120)
     assert len(replay.data) <= 8 * 2**20
     assert replay.frames == 120 and replay.dropped
+
+
+def test_a_long_game_lasts_at_most_a_minute_with_first_and_last_held() -> None:
+    """A thousand-move game: the positions share the minute, the deal and the result held."""
+    views, events = long_flaming_game()
+    replay = make_replay(views, events=events)
+    times = durations(replay.data)
+    assert sum(times) <= MAX_MS
+    assert sum(times) >= MAX_MS * 0.9  # it does not throw the time away either
+    assert times[0] >= FIRST_MS and times[-1] == LAST_MS
+    assert max(times[1:-1]) < times[0]
+
+
+def test_a_short_game_keeps_its_pace() -> None:
+    views, events = short_game("pyrinoes", 12)
+    times = durations(render_replay(views, events=events))
+    assert times[1:-1] == [FRAME_MS] * (len(views) - 2)
+    assert sum(times) < MAX_MS
 
 
 def test_spread_keeps_the_first_and_the_last_evenly() -> None:

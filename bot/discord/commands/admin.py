@@ -36,8 +36,9 @@ class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
                           description=locale_str("Server settings for Pyramid Bot (admins)"))
     @app_commands.describe(
         threads=locale_str("Play each game in its own thread (on) or in the channel itself (off)"),
-        reminder_hours=locale_str("Nudge the player to move after this many idle hours (1-720)"),
-        timeout_hours=locale_str("Hand the seat over after this many idle hours (1-2160, after the reminder)"),
+        reminder_hours=locale_str("Remind the player once a turn has used this many hours of a full bank (1-720)"),
+        timeout_hours=locale_str("The time bank: each seat starts with this many hours; at zero the timeout (1-2160)"),
+        increment_hours=locale_str("Hours a move adds to the seat's bank, never past the full bank (0-720)"),
         on_timeout=locale_str("What happens on timeout: an AI takes the seat, or the player forfeits"),
         max_open_games=locale_str("How many lobbies and running games one member may have opened at once (1-25)"),
         away_days=locale_str("How many days a member may be away (/pyramid away) within the window (0-60; 0: none)"),
@@ -52,6 +53,7 @@ class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
         reminder_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
         timeout_hours: app_commands.Range[float, 1.0, 2160.0] | None = None,
         on_timeout: Literal["ai", "forfeit"] | None = None,
+        increment_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
         max_open_games: app_commands.Range[int, 1, 25] | None = None,
         away_days: app_commands.Range[int, 0, 60] | None = None,
         away_window_days: app_commands.Range[int, 7, 365] | None = None,
@@ -69,7 +71,8 @@ class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
         current = await store.guild_settings(interaction.guild_id)
         given: dict[str, Any] = {
             "use_threads": threads, "reminder_hours": reminder_hours, "timeout_hours": timeout_hours,
-            "timeout_action": on_timeout, "max_open_games": max_open_games, "away_days": away_days,
+            "timeout_action": on_timeout, "increment_hours": increment_hours, "max_open_games": max_open_games,
+            "away_days": away_days,
             "away_window_days": away_window_days, "language": language.value if language is not None else None,
         }
         changes = {name: value for name, value in given.items() if value is not None}

@@ -1,11 +1,14 @@
 """Time away and quiet hours: ``/pyramid away``, ``/pyramid back`` and ``/pyramid quiet``.
 
-Answers are private, in the player's language; the other players of each running
-game hear of an away (and of the return) once, in the game's channel, in the
-server's language (``bot.play.away``)."""
+Answers are private, in the player's language; the other players of each game an
+away pauses hear of it (and of the return) at most once a day, in the game's channel,
+in the server's language (``bot.play.away``). Each game pauses only within its own
+server's budget; quiet hours only keep the bot from pinging (``bot.play.clock``)."""
 
 from __future__ import annotations
 
+import math
+from collections import defaultdict
 from datetime import timedelta
 from typing import Any
 
@@ -14,6 +17,7 @@ from discord import app_commands
 
 from bot.discord.replies import defer_private, tell
 from bot.play.availability import (
+    LONGEST_QUIET,
     AvailabilityError,
     QuietWindow,
     discord_time,
@@ -21,7 +25,7 @@ from bot.play.availability import (
     parse_time_of_day,
     suggest_zones,
 )
-from bot.play.away import AlreadyAway, Availability, AwayDisabled, OverBudget
+from bot.play.away import AlreadyAway, Availability, AwayDisabled, AwayStarted, OverBudget
 from bot.play.host import Host
 from bot.services import Services
 from bot.store.database import Conflict
@@ -45,18 +49,19 @@ class AwayCommands:
 
     def commands(self) -> list[app_commands.Command[Any, ..., Any]]:
         away: app_commands.Command[Any, ..., Any] = app_commands.Command(
-            name="away", description=N_("Pause your timers in all your games while you're away"),
+            name="away", description=N_("Pause your clocks while you're away (each game's server's budget applies)"),
             callback=self.away)
         back: app_commands.Command[Any, ..., Any] = app_commands.Command(
-            name="back", description=N_("End your time away early: your timers run again"), callback=self.back)
+            name="back", description=N_("End your time away early: your clocks run on from where they stood"),
+            callback=self.back)
         quiet: app_commands.Command[Any, ..., Any] = app_commands.Command(
-            name="quiet", description=N_("Daily quiet hours: no reminders or pings, and timeouts don't run"),
+            name="quiet", description=N_("Daily quiet hours (at most 12): no pings then; your clock keeps running"),
             callback=self.quiet)
         quiet.autocomplete("timezone")(self.complete_zone)
         return [away, back, quiet]
 
     # --- /pyramid away and back ----------------------------------------------------------
-    @app_commands.describe(days=N_("How many days you'll be away (your server's budget applies)"))
+    @app_commands.describe(days=N_("How many days you'll be away (each game's own server's budget applies)"))
     async def away(self, interaction: Interaction, days: app_commands.Range[int, 1, AWAY_DAYS[1]]) -> None:
         await defer_private(interaction)
         lang = await self.services.languages.for_interaction(interaction)
@@ -83,19 +88,7 @@ class AwayCommands:
             await tell(interaction, "⌛ " + lang.tr("You came back a moment ago; please try again in a second."))
             return
         await self.availability.tell_others(user_id)  # what can't go out now, the reminder sweep posts later
-        games = len(started.games)
-        lines = [
-            "🏖️ " + lang.tr("You're away until {date}. Your timers are paused in all your games: no reminders "
-                           "and no timeouts.", date=discord_time(started.away.ends, "f")),
-            lang.trn("The other players of your {n} running game are told, with your return date.",
-                     "The other players of your {n} running games are told, with your return date.", games, n=games)
-            if games else lang.tr("You have no running games right now; games you play meanwhile wait too."),
-            lang.trn("After this you have {n} day of time away left (this server: {days} in any {window} days).",
-                     "After this you have {n} days of time away left (this server: {days} in any {window} days).",
-                     started.left, n=started.left, days=started.budget.days, window=started.budget.window_days),
-            lang.tr("`/pyramid back` ends it early."),
-        ]
-        await tell(interaction, "\n".join(lines))
+        await tell(interaction, "\n".join(away_lines(lang, started)))
 
     async def back(self, interaction: Interaction) -> None:
         await defer_private(interaction)
@@ -106,15 +99,25 @@ class AwayCommands:
             await tell(interaction, lang.tr("You're not away. `/pyramid away days:<n>` pauses your timers."))
             return
         await self.availability.tell_others(user_id)
-        left, _budget = await self.availability.days_left(user_id, interaction.guild_id)
-        used = round_days(lang, away.ends - away.starts)
-        await tell(interaction, "\n".join([
-            "👋 " + lang.tr("Welcome back! Your timers run again, and the clocks of your turns start afresh now."),
-            lang.trn("This time away counted {days} day against your budget.",
-                     "This time away counted {days} days against your budget.", 1 if used == "1" else 2, days=used),
-            lang.trn("You have {n} day of time away left right now.",
-                     "You have {n} days of time away left right now.", left, n=left),
-        ]))
+        used = max(away.ends - away.starts, timedelta())
+        begun = max(1, math.ceil(used / timedelta(days=1)))
+        lines = ["👋 " + lang.tr("Welcome back! Your clocks run again from where they stood.")]
+        if interaction.guild_id is not None:
+            granted = away.grants.get(interaction.guild_id, 0) if away.granted else begun
+            charged = min(granted, begun)
+            left, _budget = await self.availability.days_left(user_id, interaction.guild_id)
+            lines += [
+                lang.trn("This time away counted {n} day against this server's budget (whole days begun).",
+                         "This time away counted {n} days against this server's budget (whole days begun).",
+                         charged, n=charged),
+                lang.trn("You have {n} day of time away left here right now.",
+                         "You have {n} days of time away left here right now.", left, n=left),
+            ]
+        else:
+            lines.append(lang.trn("Each server counted at most {n} day of its budget (whole days begun).",
+                                  "Each server counted at most {n} days of its budget (whole days begun).",
+                                  begun, n=begun))
+        await tell(interaction, "\n".join(lines))
 
     # --- /pyramid quiet ------------------------------------------------------------------
     @app_commands.rename(start="from", end="to")
@@ -171,12 +174,17 @@ class AwayCommands:
         if begins == ends:
             await tell(interaction, "❌ " + lang.tr("Quiet hours must start and end at different times."))
             return
+        if QuietWindow.span(begins, ends) > LONGEST_QUIET:
+            await tell(interaction, "❌ " + lang.tr(
+                "Quiet hours are at most 12 hours long, and {start} to {end} is longer. They are for a night's "
+                "sleep; for longer breaks use `/pyramid away`.", start=echo(start), end=echo(end)))
+            return
         window = QuietWindow(begins, ends, zone)
         await availability.set_quiet(user_id, window)
         await tell(interaction, "\n".join([
             "🌙 " + lang.tr("Quiet hours set: **{window}**, every day.", window=window.describe()),
-            lang.tr("No reminders or pings then, and quiet time doesn't count towards your timeouts; a reminder "
-                    "that falls due in them comes when they end."),
+            lang.tr("No pings then: a reminder that falls due in them comes when they end. Your clock keeps "
+                    "running; only `/pyramid away` pauses it."),
             next_window(lang, window, self.services),
         ]))
 
@@ -211,7 +219,27 @@ def next_window(lang: Lang, window: QuietWindow, services: Services) -> str:
     return lang.tr("Now or next: {start} to {end}.", start=discord_time(begins, "f"), end=discord_time(ends, "t"))
 
 
-def round_days(lang: Lang, used: timedelta) -> str:
-    """Days with one decimal (``0.5``, ``3``; German writes ``0,5``)."""
-    text = f"{used / timedelta(days=1):.1f}".removesuffix(".0")
-    return text.replace(".", ",") if lang.code == "de" else text
+def away_lines(lang: Lang, started: AwayStarted) -> list[str]:
+    """The answer to ``/pyramid away``: until when, what each game pauses, what is left."""
+    lines = ["🏖️ " + lang.tr("You're away until {date}. Each game's clock stands still for as many of these days as "
+                            "its own server allows for time away.", date=discord_time(started.away.ends, "f"))]
+    by_days: dict[int, list[int]] = defaultdict(list)
+    for game, days in sorted(started.days.items()):
+        by_days[days].append(game)
+    for days, games in sorted(by_days.items(), reverse=True):
+        numbers = ", ".join(f"#{game}" for game in games)
+        lines.append(lang.trn("Paused for {n} day: {games}.", "Paused for {n} days: {games}.", days, n=days,
+                              games=numbers))
+    if by_days:
+        lines.append(lang.tr("Their other players are told (at most once a day)."))
+    if not by_days:
+        lines.append(lang.tr("None of your running games pauses now (no games, or no time away left in their "
+                             "servers)."))
+    if started.left is not None and started.budget is not None:
+        budget = started.budget
+        lines.append(lang.trn(
+            "After this you have {n} day of time away left (this server: {days} in any {window} days).",
+            "After this you have {n} days of time away left (this server: {days} in any {window} days).",
+            started.left, n=started.left, days=budget.days, window=budget.window_days))
+    lines.append(lang.tr("`/pyramid back` ends it early; whole days not begun are given back."))
+    return lines

@@ -75,6 +75,9 @@ class InfoCommands:
             seat = session.seat_of(interaction.user.id)
             turn = (lang.tr("**your turn**") if seat is not None and session.to_act == seat.seat
                     else status_line(session, lang))
+            clock = await self.host.reminders.clocks.line(session, lang)
+            if clock is not None:
+                turn = f"{turn} · {clock}"
             lines.append(lang.tr("{emoji} **#{game} {title}** (move {move}) — {turn} · {link}", emoji=p.emoji,
                                  game=record.id, title=title, move=session.version, turn=turn, link=link))
         await tell(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
@@ -114,7 +117,9 @@ class InfoCommands:
         lines = [f"{m.seq}. {who[m.seat] if m.seat < len(who) else m.seat}: `{m.move}`" for m in document.moves]
         text = "\n".join(lines[-40:]) or lang.tr("No moves yet.")
         if len(lines) > 40:
-            text = lang.tr("… {n} earlier moves in the file.", n=len(lines) - 40) + "\n" + text
+            earlier = len(lines) - 40
+            text = lang.trn("… {n} earlier move in the file.", "… {n} earlier moves in the file.", earlier,
+                            n=earlier) + "\n" + text
         about = lang.tr("The file is the game record: `pyramid-bot verify` checks it and `pyramid-bot replay` "
                         "draws it.")
         data = json.dumps(document.model_dump(mode="json"), indent=1).encode()

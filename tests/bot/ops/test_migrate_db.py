@@ -22,6 +22,7 @@ from bot.ratings import GameOutcome, SeatOutcome
 from bot.settings import load_operator_settings
 from bot.store import GameStore, GuildSettings, SqliteDatabase
 from bot.store.availability import AvailabilityStore
+from bot.store.clocks import ClockStore
 from bot.store.players import PlayerStore
 from bot.store.postgres import PostgresDatabase
 from bot.store.ratings import RatingStore
@@ -132,8 +133,10 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
         await players.note_locale(100, "de")
         await players.choose(101, language="de", preview=True)
         away = AvailabilityStore(db)
-        await away.start_away(100, 1, "2099-01-01T00:00:00+00:00", since=db.now(), check=lambda aways: None)
+        await away.start_away(100, 1, "2099-01-01T00:00:00+00:00", since=db.now(),
+                              decide=lambda aways, servers: dict.fromkeys(servers | {1}, 3))
         await away.set_quiet(101, "22:00", "07:00", "Europe/Berlin")
+        await ClockStore(db).set_bank(running["flaming-pyramids"], 0, 3600.0)  # a seat's time bank
         async with db.transaction() as conn:  # the daily deal's tables, as its store leaves them
             now = db.now()
             await conn.execute("INSERT INTO bot_secrets (name, value, created_at) VALUES ('daily', 'c0ffee', ?)",

@@ -37,8 +37,9 @@ async def running_game(store: GameStore, *players: int, thread: int | None = THR
     return game_id
 
 
-def allow(_rows: list[AwayRow]) -> None:
-    return None
+def allow(_rows: list[AwayRow], servers: set[int]) -> dict[int, int]:
+    """Every server grants 3 days."""
+    return dict.fromkeys(servers, 3)
 
 
 async def test_going_away_writes_the_away_and_one_notice_per_running_game(store: GameStore) -> None:
@@ -53,7 +54,7 @@ async def test_going_away_writes_the_away_and_one_notice_per_running_game(store:
     parked = await running_game(store, ANA, BEN)
     await store.park_game(parked, "gone")
 
-    away, games = await availability.start_away(ANA, GUILD, iso(3), since=iso(-90), check=allow)
+    away, games = await availability.start_away(ANA, GUILD, iso(3), since=iso(-90), decide=allow)
     assert (away.user_id, away.starts_at, away.ends_at, away.guild_id) == (ANA, iso(), iso(3), GUILD)
     assert games == [first, second]  # not the lobby, the seat an AI plays, or the parked game
     assert await availability.current_away(ANA) == away
@@ -70,7 +71,7 @@ async def test_going_away_writes_the_away_and_one_notice_per_running_game(store:
     await availability.release_notice(untold[0])  # the post failed: it waits for the next try
     assert len(await availability.untold(ANA)) == 2
     with pytest.raises(AlreadyAway) as already:
-        await availability.start_away(ANA, GUILD, iso(5), since=iso(-90), check=allow)
+        await availability.start_away(ANA, GUILD, iso(5), since=iso(-90), decide=allow)
     assert already.value.away.ends_at == iso(3)
 
 
@@ -79,7 +80,7 @@ async def test_the_budget_check_sees_past_aways_and_refuses_inside_the_transacti
 ) -> None:
     availability = AvailabilityStore(store.db)
     await running_game(store, ANA, BEN)
-    await availability.start_away(ANA, GUILD, iso(2), since=iso(-90), check=allow)
+    await availability.start_away(ANA, GUILD, iso(2), since=iso(-90), decide=allow)
     clock.advance(days=1)
     back = await availability.end_away(ANA)
     assert back is not None and back.ends_at == iso(1)  # ended early: only the day used counts
@@ -87,12 +88,13 @@ async def test_the_budget_check_sees_past_aways_and_refuses_inside_the_transacti
     clock.advance(days=1)
     seen: list[list[AwayRow]] = []
 
-    def refuse(rows: list[AwayRow]) -> None:
+    def refuse(rows: list[AwayRow], servers: set[int]) -> dict[int, int]:
+        assert servers == {GUILD}
         seen.append(rows)
         raise Refused()
 
     with pytest.raises(Refused):
-        await availability.start_away(ANA, GUILD, iso(12), since=iso(-88), check=refuse)
+        await availability.start_away(ANA, GUILD, iso(12), since=iso(-88), decide=refuse)
     assert [(r.starts_at, r.ends_at) for r in seen[0]] == [(iso(0), iso(1))]
     assert await availability.current_away(ANA) is None  # nothing written
     assert [(r.starts, r.ends) for r in await availability.aways(ANA, iso(-90))] == [
@@ -103,7 +105,7 @@ async def test_the_budget_check_sees_past_aways_and_refuses_inside_the_transacti
 async def test_two_aways_at_once_start_one(store: GameStore) -> None:
     availability = AvailabilityStore(store.db)
     results = await asyncio.gather(
-        *(availability.start_away(ANA, GUILD, iso(days), since=iso(-90), check=allow) for days in (1, 2, 3)),
+        *(availability.start_away(ANA, GUILD, iso(days), since=iso(-90), decide=allow) for days in (1, 2, 3)),
         return_exceptions=True,
     )
     started = [r for r in results if not isinstance(r, BaseException)]
@@ -116,7 +118,7 @@ async def test_coming_back_tells_the_games_that_heard_of_the_away(store: GameSto
     told = await running_game(store, ANA, BEN)
     untold = await running_game(store, ANA, BEN)
     ended = await running_game(store, ANA, BEN)
-    await availability.start_away(ANA, GUILD, iso(5), since=iso(-90), check=allow)
+    await availability.start_away(ANA, GUILD, iso(5), since=iso(-90), decide=allow)
     for notice in await availability.untold(ANA):
         if notice.game_id in (told, ended):
             assert await availability.claim_notice(notice)
@@ -133,7 +135,7 @@ async def test_coming_back_tells_the_games_that_heard_of_the_away(store: GameSto
 async def test_an_away_notice_is_no_news_once_the_away_is_over(store: GameStore, clock: FakeClock) -> None:
     availability = AvailabilityStore(store.db)
     await running_game(store, ANA, BEN)
-    await availability.start_away(ANA, GUILD, iso(1), since=iso(-90), check=allow)
+    await availability.start_away(ANA, GUILD, iso(1), since=iso(-90), decide=allow)
     assert len(await availability.untold()) == 1
     clock.advance(days=1)
     assert await availability.untold() == []

@@ -1,0 +1,45 @@
+"""The clock's rows: each seat's time bank (``seat_clocks``) and when the running turn
+began. The bank is written with the move that changes it, in the move's transaction
+(:func:`write_bank`, called by ``GameStore.append_move``), so a move and its clock
+never part."""
+
+from __future__ import annotations
+
+import math
+
+from bot.store.database import Database, Tx
+from bot.store.records import CorruptRecord
+
+
+async def write_bank(conn: Tx, game_id: int, seat: int, seconds: float) -> None:
+    """Set a seat's bank, inside the caller's transaction."""
+    await conn.execute(
+        "INSERT INTO seat_clocks (game_id, seat, bank_seconds) VALUES (?, ?, ?)"
+        " ON CONFLICT(game_id, seat) DO UPDATE SET bank_seconds = excluded.bank_seconds",
+        (game_id, seat, float(seconds)),
+    )
+
+
+class ClockStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def bank(self, game_id: int, seat: int) -> float | None:
+        """The seat's bank in seconds as its turn starts (None: never set, a full bank)."""
+        row = await self.db.read_one("SELECT bank_seconds FROM seat_clocks WHERE game_id = ? AND seat = ?",
+                                     (game_id, seat))
+        if row is None:
+            return None
+        value = row[0]
+        if not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+            raise CorruptRecord(f"The stored clock of seat {seat} in game {game_id} is damaged and cannot be read.")
+        return float(value)
+
+    async def set_bank(self, game_id: int, seat: int, seconds: float) -> None:
+        async with self.db.transaction() as conn:
+            await write_bank(conn, game_id, seat, seconds)
+
+    async def move_time(self, game_id: int, seq: int) -> str | None:
+        """When move ``seq`` was made (None: there is no such move)."""
+        row = await self.db.read_one("SELECT created_at FROM moves WHERE game_id = ? AND seq = ?", (game_id, seq))
+        return str(row[0]) if row is not None else None

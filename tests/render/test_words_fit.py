@@ -1,0 +1,122 @@
+"""Every word on every gallery picture, in English and German, fits: inside its box,
+over no other word, and at least 9 px high when Discord shows the picture 400 px wide
+on a phone (see tests/render/words_fit.py and render/textlog.py)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.core import Result
+from engine.core.text import N_, Phrase, phrase
+from render import board_image, hand_image, textlog
+from tests.render.test_render import FAST, reach
+from tests.render.words_fit import Picture, cut_off, overlapping, pictures, too_small
+from tools.gallery.samples import BUILDERS, all_samples, dress, labels_for
+
+
+@cache
+def gallery(game: str) -> tuple[Picture, ...]:
+    return tuple(pictures(all_samples([game])))
+
+
+@pytest.mark.parametrize("game", sorted(BUILDERS))
+def test_no_word_is_cut_off(game: str) -> None:
+    found = [f"{p.name}: {line}" for p in gallery(game) for line in cut_off(p)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", sorted(BUILDERS))
+def test_no_word_is_drawn_over_another(game: str) -> None:
+    found = [f"{p.name}: {line}" for p in gallery(game) for line in overlapping(p)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", sorted(BUILDERS))
+def test_every_word_is_legible_at_phone_width(game: str) -> None:
+    found = [f"{p.name}: {line}" for p in gallery(game) for line in too_small(p)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", sorted(BUILDERS))
+def test_every_picture_notes_its_words(game: str) -> None:
+    """The checks above see the words: every picture has some, the header's among them."""
+    for p in gallery(game):
+        assert len(p.words) >= 3, p.name
+        assert any(w.box[1] < 70 for w in p.words), p.name
+
+
+def test_the_checks_catch_a_word_past_its_box_over_another_and_too_small() -> None:
+    """The checks can fail: a long name in a narrow chip is wrapped, never cut, and a
+    hand-made clash is found."""
+    sample = all_samples(["pyramido"])[-1]
+    names = ["Bartholomew-Maximilian", "Normal AI", "Zoë"]  # 24 characters at most are kept
+    with textlog.recording():
+        img = board_image({**sample.view, "names": names, "lang": "de"}, sample.labels, sample.events)
+    picture = Picture("long names", img, textlog.words(img))
+    assert not overlapping(picture)
+    # in the header the name is wrapped whole (the panels' titles still shorten it with "…")
+    header = [w for w in picture.words if w.box[3] < 400]
+    assert not cut_off(Picture("header", img, header))
+    assert "Bartholomew-Maximilian" in "".join(w.text for w in header)
+    a = picture.words[0]
+    clash = textlog.Word("x", a.box, (a.box[0] + 2, a.box[1], a.box[2], a.box[3]), 5.0)
+    bad = Picture("clash", img, [a, clash])
+    assert cut_off(bad) and overlapping(bad) and too_small(bad)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_longest_result_and_names_fit_the_header(lang: str) -> None:
+    """Pyramido's longest game-over sentence (it ended "started lates…") and names that
+    fill the 24 characters a name may have: all drawn whole, in both languages."""
+    sample = next(s for s in all_samples(["pyramido"]) if s.name == "pyramido-competitive-over")
+    summary = phrase(N_("Nobody completed a pyramid; {0} missed the fewest stones ({count}), and started latest "
+                        "of those tied and won."), count=2)
+    result = Result(winners=(1,), scores=(0.0, 0.0, 0.0), summary_text=Phrase(summary.template, summary.args, (1,)))
+    names = ["Maximiliane Oberhuber-Kr", "Normal AI (hard)", "Zoë Ångström-Lindqvist"]
+    view = {**sample.view, "result": result.to_json(text=True), "names": names, "lang": lang}
+    with textlog.recording():
+        img = board_image(view, sample.labels, sample.events)
+    picture = Picture("long result", img, textlog.words(img))
+    assert not cut_off(picture) and not overlapping(picture) and not too_small(picture)
+    drawn = " ".join(w.text for w in picture.words)
+    ending = {"en": "started latest of those tied and won.", "de": "gewinnt."}[lang]
+    assert ending in drawn, drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_long_turn_line_fits_beside_or_under_the_title(lang: str) -> None:
+    """Continuous Pyramid's turn line with both of its notes (first-edition rules, not
+    proven winnable), in the German of the issue's cut-off header too."""
+    sample = all_samples(["continuous-pyramid"])[0]
+    view = {**sample.view, "options": {**sample.view.get("options", {}), "edition": 1}, "proven_winnable": False,
+            "lang": lang}
+    with textlog.recording():
+        img = board_image(view, sample.labels, sample.events)
+    picture = Picture("long subtitle", img, textlog.words(img))
+    assert not cut_off(picture) and not overlapping(picture) and not too_small(picture)
+    drawn = " ".join(w.text for w in picture.words)
+    assert {"en": "not proven winnable", "de": "nicht als gewinnbar bewiesen"}[lang] in drawn, drawn
+
+
+@FAST
+@pytest.mark.parametrize("kind", sorted(BUILDERS))
+@given(data=st.data())
+def test_words_fit_in_any_reachable_position(kind: str, data: st.DataObject) -> None:
+    """The invariant, for any position random play reaches (any options, seats, moves):
+    board and hand, English and German, no word cut, over another, or too small."""
+    game, state, events, _ = reach(kind, data)
+    seat = game.to_act(state)
+    for lang in ("en", "de"):
+        with textlog.recording():
+            board = board_image({**dress(game.view(state, None), 5), "lang": lang}, labels_for(game, state),
+                                [e for e in events if e.visible(None)])
+            hand = hand_image({**dress(game.view(state, seat if seat is not None else 0), 5), "lang": lang})
+        for name, img in (("board", board), ("hand", hand)):
+            picture = Picture(f"{kind} {name} {lang}", img, textlog.words(img))
+            assert not cut_off(picture), cut_off(picture)
+            assert not overlapping(picture), overlapping(picture)
+            assert not too_small(picture), too_small(picture)
