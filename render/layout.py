@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import textlog
 from render.canvas import (
     ACTIVE,
     BG,
@@ -109,6 +110,8 @@ def header(width: int, title: str, number: int | None, right: str, chips: Sequen
     A move's board, its players' hands and the "since your turn" board all carry the same
     header, and glyphs are the slowest thing drawn: the strip is drawn once per worker and
     handed out as a copy (callers may draw on theirs)."""
+    if textlog.active():  # the fit checks note each word as it is drawn: draw afresh
+        return _header.__wrapped__(width, title, number, right, tuple(chips), accent, status)
     return _header(width, title, number, right, tuple(chips), accent, status).copy()
 
 
