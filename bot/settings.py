@@ -36,6 +36,7 @@ ENV_NAMES: dict[str, str] = {
     "shard_count": "PYRAMID_SHARD_COUNT",
     "shard_ids": "PYRAMID_SHARD_IDS",
     "sweep_seconds": "PYRAMID_SWEEP_SECONDS",
+    "rest_per_second": "PYRAMID_REST_PER_SECOND",
 }
 
 #: One part of ``PYRAMID_SHARD_IDS``: a shard (``2``) or a range of shards (``0-3``).
@@ -136,6 +137,13 @@ class Settings(OperatorSettings):
     #: Seconds between sweeps for reminders and timeouts (one process sweeps at a time).
     sweep_seconds: float = Field(
         default=60.0, ge=1, le=3600, validation_alias=AliasChoices("PYRAMID_SWEEP_SECONDS", "sweep_seconds")
+    )
+
+    #: Rate-limited Discord requests a second for the whole bot, split between its processes
+    #: (Discord's global limit is 50 per bot token; ``bot.play.rest_budget``).
+    rest_per_second: float = Field(
+        default=45.0, gt=0, le=10_000,
+        validation_alias=AliasChoices("PYRAMID_REST_PER_SECOND", "rest_per_second"),
     )
 
     render_workers: int = Field(

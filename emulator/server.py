@@ -40,6 +40,7 @@ from .appctx import EMULATOR_KEY, json_response
 from .errors import REQUEST_ENTITY_TOO_LARGE, APIError, Violation, unauthorized
 from .gateway import Gateway
 from .model import Channel, Guild, User, World, now
+from .ratelimits import Limiter, RateLimits, retry_after_header
 
 _log = logging.getLogger("emulator")
 
@@ -56,6 +57,7 @@ class RequestRecord:
     path: str
     status: int
     at: float
+    scope: str | None = None  # a 429's X-RateLimit-Scope: "global", "user"; "banned" for Cloudflare's
 
 
 @dataclass
@@ -90,6 +92,7 @@ class Emulator:
         clock: Callable[[], dt.datetime] | None = None,
         shard_count: int = 1,
         shard_guild_limit: int | None = None,
+        rate_limits: RateLimits | None = None,
     ) -> None:
         if shard_count < 1:
             raise ValueError(f"shard_count must be at least 1, got {shard_count}")
@@ -113,6 +116,8 @@ class Emulator:
         self.requests: list[RequestRecord] = []
         self.in_flight = 0
         self._rate_limits: dict[str, _RateLimit] = {}
+        #: Discord's own rate limits (see ``ratelimits.py``); replace it to change them mid-test.
+        self.limiter = Limiter(rate_limits if rate_limits is not None else RateLimits())
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.host = "127.0.0.1"
@@ -235,6 +240,15 @@ class Emulator:
             raise ValueError(f"route must look like 'POST /channels/{{channel_id}}/messages', got {route!r}")
         self._rate_limits[f"{method.upper()} {path}"] = _RateLimit(count, retry_after, is_global)
 
+    @property
+    def rate_limits(self) -> RateLimits:
+        return self.limiter.limits
+
+    @rate_limits.setter
+    def rate_limits(self, limits: RateLimits) -> None:
+        """New limits, with fresh counters."""
+        self.limiter = Limiter(limits)
+
     def requests_to(self, route: str) -> list[RequestRecord]:
         return [r for r in self.requests if r.route == route]
 
@@ -261,12 +275,18 @@ class Emulator:
         finally:
             self.in_flight -= 1
             self.notify()
-        self.requests.append(
-            RequestRecord(request.method, route, request.path, response.status, asyncio.get_running_loop().time())
-        )
+        at = asyncio.get_running_loop().time()
+        scope = response.headers.get("X-RateLimit-Scope") if response.status == 429 else None
+        if response.status == 429 and scope is None:
+            scope = "banned"
+        if self.limiter.answered(response.status, scope, at):
+            self.violate("invalid-requests", f"more than {self.rate_limits.invalid_limit} answers 401, 403 or 429 in "
+                         f"{self.rate_limits.invalid_window:g} s: banned until the window has passed", route)
+        self.requests.append(RequestRecord(request.method, route, request.path, response.status, at, scope))
         return response
 
     async def _handle_api(self, request: web.Request, handler: Handler, route: str) -> web.StreamResponse:
+        bucket: dict[str, str] = {}  # the route bucket's X-RateLimit-* headers, on every answer in it
         try:
             if request.match_info.http_exception is not None:
                 self.violate("unsupported-route", f"{request.method} {request.path}", route)
@@ -278,6 +298,11 @@ class Emulator:
             if limited is not None and limited.remaining > 0:
                 limited.remaining -= 1
                 return self._too_many_requests(route, limited)
+            params = dict(request.match_info)
+            verdict = self.limiter.check(route, params, asyncio.get_running_loop().time(), time.time())
+            if verdict.refused is not None:
+                return self._refused(route, verdict.refused, verdict.retry_after, verdict.headers)
+            bucket = verdict.headers
             size = request.content_length
             if size is not None and size > self.request_size_limit:
                 raise APIError(
@@ -288,7 +313,9 @@ class Emulator:
                     detail=f"request body of {size} bytes, limit {self.request_size_limit}",
                 )
             await self.archive_inactive_threads()
-            return await handler(request)
+            response = await handler(request)
+            response.headers.update(bucket)
+            return response
         except web.HTTPException:
             raise
         except APIError as exc:
@@ -298,12 +325,26 @@ class Emulator:
                     self.violate(rule, detail, route)
             else:
                 self.rejections.append(Rejection(route, exc.status, exc.code, exc.message))
-            return json_response(exc.body(), status=exc.status)
+            return json_response(exc.body(), status=exc.status, headers=bucket)
         except Exception as exc:  # noqa: BLE001 - logged, reported by the harness
             # An emulator bug, not the bot's: answer 400 (a 500 would make discord.py retry with long sleeps) and log
             # it at ERROR, which the harness reports at teardown.
             _log.exception("emulator failed on %s %s", request.method, request.path)
             return json_response({"message": f"emulator error: {exc!r}", "code": 0}, status=400)
+
+    def _refused(self, route: str, scope: str, retry_after: float, headers: dict[str, str]) -> web.Response:
+        """Discord's answer to a request over a limit (see ``ratelimits.py``)."""
+        self.rejections.append(Rejection(route, 429, 0, f"rate limited ({scope})"))
+        if scope == "banned":  # Cloudflare's, not the API's: text, and no Via
+            return web.Response(status=429, text="error code: 1015", headers={"Retry-After": retry_after_header(
+                retry_after)})
+        out = {**headers, "Retry-After": retry_after_header(retry_after), "X-RateLimit-Scope": scope,
+               "Via": "1.1 google"}
+        is_global = scope == "global"
+        if is_global:
+            out["X-RateLimit-Global"] = "true"
+        body = {"message": "You are being rate limited.", "retry_after": round(retry_after, 3), "global": is_global}
+        return json_response(body, status=429, headers=out)
 
     def _too_many_requests(self, route: str, rl: _RateLimit) -> web.Response:
         self.rejections.append(Rejection(route, 429, 0, "You are being rate limited."))

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import textlog
 from render.canvas import (
     ACTIVE,
     BG,
@@ -103,7 +105,19 @@ def header(width: int, title: str, number: int | None, right: str, chips: Sequen
            accent: RGB, status: str = "") -> Image.Image:
     """Game name and number, turn, whose turn, and one chip per seat with its piles or
     score. ``status`` (e.g. a pending decision or the result) gets its own lines:
-    every word is measured, shrunk to the legible size and then wrapped, never cut."""
+    every word is measured, shrunk to the legible size and then wrapped, never cut.
+
+    A move's board, its players' hands and the "since your turn" board all carry the same
+    header, and glyphs are the slowest thing drawn: the strip is drawn once per worker and
+    handed out as a copy (callers may draw on theirs)."""
+    if textlog.active():  # the fit checks note each word as it is drawn: draw afresh
+        return _header.__wrapped__(width, title, number, right, tuple(chips), accent, status)
+    return _header(width, title, number, right, tuple(chips), accent, status).copy()
+
+
+@lru_cache(maxsize=128)
+def _header(width: int, title: str, number: int | None, right: str, chips: tuple[Chip, ...],
+            accent: RGB, status: str) -> Image.Image:
     pad = MARGIN
     small = cv_legible(width)
     natural = [min(chip_size(c, width)[0], width - 2 * pad) for c in chips]

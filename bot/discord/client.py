@@ -16,6 +16,7 @@ from bot.discord.translator import CatalogueTranslator
 from bot.discord.tree import CommandTree, command_groups
 from bot.discord.turns import Turns
 from bot.play.host import Host
+from bot.play.rest_budget import BudgetShare, GlobalLimit
 from bot.play.tasks import Tasks
 from bot.services import Services
 from bot.store.command_copies import CommandCopies
@@ -24,15 +25,28 @@ from bot.store.faults import fault_of
 log = logging.getLogger(__name__)
 
 
+def limit_requests(http: discord.http.HTTPClient, limit: GlobalLimit) -> None:
+    """Every request through discord.py's REST client (all of them rate-limited; interaction
+    responses and follow-ups go through the webhook adapter instead) waits for ``limit``."""
+    send = http.request
+
+    async def request(*args: Any, **kwargs: Any) -> Any:
+        await limit.acquire()
+        return await send(*args, **kwargs)
+
+    http.request = request  # type: ignore[method-assign]
+
+
 class PyramidClient(discord.AutoShardedClient):
     """Runs Discord's gateway shards: the ones the settings name, else every shard
     Discord recommends (``/gateway/bot``: one for a small bot, as before sharding)."""
 
     def __init__(self, services: Services) -> None:
+        # Only what it handles: guilds (channels, threads, roles: permissions and thread states).
+        # Interactions come whatever the intents; message events (about 5 a move, mostly about the
+        # bot's own posts) would only be received and parsed for nothing.
         intents = discord.Intents.none()
         intents.guilds = True
-        intents.guild_messages = True
-        intents.dm_messages = True
         settings = services.settings
         if settings.shard_ids is None:
             super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
@@ -41,6 +55,10 @@ class PyramidClient(discord.AutoShardedClient):
             super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
                              shard_count=settings.shard_count, shard_ids=list(settings.shard_ids))
         self.services = services
+        #: Discord's global limit, kept here (the interaction endpoints, exempt, don't pass it).
+        self.rest_limit = GlobalLimit(settings.rest_per_second)
+        self.rest_share = BudgetShare(services.store.leases, self.rest_limit, settings.rest_per_second)
+        limit_requests(self.http, self.rest_limit)
         self.tasks = Tasks()
         self.host = Host.build(services, self, self.tasks)
         lobbies = Lobbies(services, self.host)
@@ -55,6 +73,11 @@ class PyramidClient(discord.AutoShardedClient):
     # --- life cycle -------------------------------------------------------------
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*self._items)
+        try:  # this process's share of the global limit, before the command sync spends some
+            await self.rest_share.renew()
+        except Exception:
+            log.warning("could not take a share of Discord's rate limit yet", exc_info=True)
+        self.tasks.spawn(self.rest_share.run())
         # Command names and descriptions in every language we speak, sent with the sync.
         await self.tree.set_translator(CatalogueTranslator(self.services.texts))
         await sync_commands(self.tree, self.services.settings.dev_guild_id, CommandCopies(self.services.db))

@@ -15,6 +15,7 @@ import discord
 
 from bot.custom_ids import CustomId
 from bot.discord.access import check_at_game, check_player_place
+from bot.discord.move_replies import move_reply
 from bot.discord.previews import Previews
 from bot.discord.replies import defer_private, explain, reader, show_card, tell
 from bot.games.picker import PathGone, node_at
@@ -168,7 +169,7 @@ class Turns:
             await interaction.edit_original_response(content=done)
         else:
             await tell(interaction, done)
-        if not await self.host.delivery.announce(session.record.id):  # the move counts all the same
+        if not await self.host.delivery.announce(session.record.id, move_reply(interaction, outcome.session.version)):
             await tell(interaction, lang.tr("📋 Your move is saved; the board will follow as soon as Discord lets me "
                                             "post it."))
 

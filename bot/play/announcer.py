@@ -19,18 +19,23 @@ import discord
 
 from bot.play.announcements import events_from_json, nonce
 from bot.play.away import Availability
-from bot.play.boards import board_card, board_labels, mention_allowed, player_view, public_view
+from bot.play.boards import board_card, board_header, board_labels, mention_allowed, player_view, public_view
+from bot.play.cards import first_line
 from bot.play.channels import Channels
 from bot.play.chooser import chooser
 from bot.play.failures import CANNOT_DM, Blocked
+from bot.play.interaction_posts import Reply
 from bot.play.session import Session
 from bot.play.since import since_your_turn_dm
 from bot.services import Services
-from bot.store import CorruptRecord, MessageRef
+from bot.store import CorruptRecord
 from bot.store.outbox import Announcement, OutboxItem, PostedMessage
 from engine.core import Event
 
 log = logging.getLogger(__name__)
+
+#: DM channel ids kept (about 100 bytes each).
+MAX_DM_CHANNELS = 100_000
 
 
 class GameEnd(Protocol):
@@ -54,6 +59,8 @@ class Announcer:
         #: Users whose DMs were found closed (loaded once, then kept up to date), so
         #: that noticing them use the bot costs no database read per interaction.
         self._closed_dms: set[int] | None = None
+        #: Players' DM channels by user id (see :meth:`dm_channel`).
+        self._dm_channels: dict[int, int] = {}
         #: Quiet hours: nobody is pinged or buzzed inside their own.
         self.availability = Availability(services, client, channels)
 
@@ -67,10 +74,13 @@ class Announcer:
             await store.retry_dms(user_id)
 
     # --- one outbox row each; each returns whether it queued more rows -----------
-    async def deliver_board(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> bool:
+    async def deliver_board(self, item: OutboxItem, *, later: bool, session: Session | None = None,
+                            via: Reply | None = None) -> bool:
         """Post the board of ``item.version`` (with the story since the last board
-        shown), record it, and queue stripping the buttons of the one it replaces.
-        ``session``: the game as loaded for this delivery pass, if it was."""
+        shown) and record it.
+        ``session``: the game as loaded for this delivery pass, if it was; ``via``: the
+        interaction that made the move, which may carry the post (see
+        :mod:`bot.play.interaction_posts`)."""
         services = self.services
         session = await self._current(item, session)
         shown = await services.store.get_message(item.game_id, "board")
@@ -91,14 +101,38 @@ class Announcer:
         file = await services.renderer.board(view, art=target.presenter.art, labels=board_labels(target, view),
                                              events=events)
         clock = await self.availability.clocks.line(target, lang) if target is session else None
+        card_view = board_card(target, events, lang, file, clock)
         mentions = await self._mentions(target)
-        message = await self.client.get_partial_messageable(channel_id).send(
-            view=board_card(target, events, lang, file, clock), file=file,
-            allowed_mentions=mentions, nonce=nonce(item.game_id, item.version, "board"),
-            silent=not mentions.users,  # nobody to ping: news for spectators only, no notification
-        )
-        return await self._record(item, shown, PostedMessage(role="board", channel_id=message.channel.id,
+        silent = not mentions.users  # nobody to ping: news for spectators only, no notification
+        header = board_header(target, lang)
+        message = await self._posted_before(channel_id, header) if item.attempts or item.uncertain else None
+        if message is None and via is not None and not item.uncertain and via.carries_board(item.version,
+                                                                                           channel_id):
+            message = await via.post(None, private=False, file=file, view=card_view, allowed_mentions=mentions,
+                                     silent=silent)
+        if message is None:
+            message = await self.client.get_partial_messageable(channel_id).send(
+                view=board_card(target, events, lang, file, clock), file=file,
+                allowed_mentions=mentions, nonce=nonce(item.game_id, item.version, "board"), silent=silent,
+            )
+        return await self._record(item, PostedMessage(role="board", channel_id=message.channel.id,
                                                              message_id=message.id, version=item.version))
+
+    async def _posted_before(self, channel_id: int, header: str) -> discord.Message | None:
+        """A retried board may have been posted already as a click's follow-up, which has no
+        nonce (the bot stopped, or its record failed, before the row was done): the bot's
+        own board with the same header (game and move) among the channel's latest messages.
+        One read, on retries only."""
+        me = self.client.user
+        if me is None:
+            return None
+        try:
+            async for message in self.client.get_partial_messageable(channel_id).history(limit=10):
+                if message.author.id == me.id and first_line(message) == header:
+                    return message
+        except discord.HTTPException:
+            return None
+        return None
 
     async def _mentions(self, session: Session) -> discord.AllowedMentions:
         """Who the board may ping: the player to act, unless it is their quiet hours (the
@@ -110,15 +144,18 @@ class Announcer:
                 return discord.AllowedMentions.none()
         return allowed
 
-    async def deliver_hand(self, item: OutboxItem, *, later: bool, session: Session | None = None) -> bool:
+    async def deliver_hand(self, item: OutboxItem, *, later: bool, session: Session | None = None,
+                           via: Reply | None = None) -> bool:
         """DM a player their hand as it is after ``item.version`` (with the move
-        picker when it is their turn), replacing the previous hand message."""
+        picker when it is their turn), replacing the previous hand message. The
+        mover's goes through their interaction (``via``) when it can."""
         services = self.services
         session = await self._current(item, session)
         seat = session.seat(item.seat)
         if seat is None or seat.user_id is None or seat.is_ai:
             return await self._done(item, "no human in the seat")
-        dms = await services.store.dm_status(seat.user_id)
+        carried = via is not None and not item.uncertain and via.carries_hand(item.version, seat.user_id)
+        dms = "open" if carried else await services.store.dm_status(seat.user_id)  # the reply needs no DM
         if dms == "closed":
             return await self._done(item, "DMs closed")
         shown = await services.store.get_message(item.game_id, "hand", item.seat)
@@ -146,12 +183,17 @@ class Announcer:
                 lines.append(since[0])
                 files.append(since[1])
         try:
-            user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
             # Not a card: the chooser on it is edited in place step by step with its own text
             # (bot.discord.turns.choose), which a components-v2 message cannot take.
-            message = await user.send("\n".join(lines), files=files, view=view,
-                                      silent=not await self.availability.pingable(seat.user_id),
-                                      nonce=nonce(item.game_id, item.version, "hand", item.seat))
+            message = None
+            if carried and via is not None:
+                message = await via.post("\n".join(lines), private=True, files=files, view=view, silent=True)
+            if message is None:
+                dm = self.client.get_partial_messageable(await self.dm_channel(seat.user_id),
+                                                         type=discord.ChannelType.private)
+                message = await dm.send("\n".join(lines), files=files, view=view,
+                                        silent=not await self.availability.pingable(seat.user_id),
+                                        nonce=nonce(item.game_id, item.version, "hand", item.seat))
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
                 raise
@@ -164,9 +206,22 @@ class Announcer:
             await services.store.mark_dm_closed(seat.user_id, False)
             if self._closed_dms is not None:
                 self._closed_dms.discard(seat.user_id)
-        return await self._record(item, shown, PostedMessage(role="hand", seat=item.seat,
+        return await self._record(item, PostedMessage(role="hand", seat=item.seat,
                                                              channel_id=message.channel.id, message_id=message.id,
                                                              version=item.version))
+
+    async def dm_channel(self, user_id: int) -> int:
+        """The player's DM channel: opened once (``POST /users/@me/channels``), then kept.
+        Discord has one DM channel per bot and user and its id never changes, so a hand DM
+        is one request (the post) instead of three (fetching the user, opening the DM,
+        posting), each of which counts against the bot's global rate limit."""
+        known = self._dm_channels.get(user_id)
+        if known is None:
+            opened = await self.client.http.start_private_message(user_id)
+            known = self._dm_channels[user_id] = int(opened["id"])
+            if len(self._dm_channels) > MAX_DM_CHANNELS:  # forget the oldest: one request to open it again
+                del self._dm_channels[next(iter(self._dm_channels))]
+        return known
 
     async def deliver_strip(self, item: OutboxItem) -> bool:
         """Take the buttons off a superseded board or hand message."""
@@ -222,23 +277,21 @@ class Announcer:
         await self.services.store.outbox.complete(item, outcome)
         return False
 
-    async def _record(self, item: OutboxItem, shown: MessageRef | None, posted: PostedMessage) -> bool:
-        """Take the buttons off the message the post replaces, then mark the row
-        done with its message recorded as current. Stripping first makes the row
-        cover it: a crash before the row is done repeats the post (same nonce, same
-        message) and the strip. Buttons that cannot go now are queued, in the same
-        transaction, as a row of their own."""
-        leftover = None
-        if shown is not None and shown.message_id != posted.message_id:
-            leftover = await self.channels.strip_now(shown.channel_id, shown.message_id)
+    async def _record(self, item: OutboxItem, posted: PostedMessage) -> bool:
+        """Mark the row done with its message recorded as current. The message it
+        replaces keeps its buttons: every edit counts against Discord's global rate
+        limit, and a click on an old board or hand is answered anyway (its custom id
+        names its version, and the handler says the board moved on). Only a message
+        found stale as it was posted (a newer one is current already: another process
+        was quicker) loses its buttons, as that one would look current."""
         outbox = self.services.store.outbox
-        done = await outbox.complete(item, "sent", posted=posted, strip_later=leftover)
+        done = await outbox.complete(item, "sent", posted=posted)
         if done.marked and not done.recorded:  # a newer message is current: this one is the stale one
             stale = await self.channels.strip_now(posted.channel_id, posted.message_id)
             if stale is not None:
                 await outbox.queue_strip(item, stale)
                 return True
-        return leftover is not None
+        return False
 
     async def tell_dms_closed(self, session: Session, user_id: int) -> None:
         channel_id = session.record.play_channel_id

@@ -101,6 +101,14 @@ def stored_summary(session: Session, lang: Lang) -> str:
         return str(stored.get("summary", ""))
 
 
+def board_header(session: Session, lang: Lang | None = None) -> str:
+    """The card's first line: the game and the move. It names one board, so a retried post
+    finds by it whether the board went out already."""
+    p = session.presenter
+    return (lang or ENGLISH).tr("{emoji} **{title}** · game #{number} · move {move}", emoji=p.emoji, title=p.title,
+                                number=session.record.id, move=session.version)
+
+
 def board_texts(session: Session, events: Sequence[Event], lang: Lang | None = None,
                 clock: str | None = None) -> tuple[list[str], list[str]]:
     """The game card's words, in ``lang`` (the channel's): above the picture, the game and
@@ -110,9 +118,7 @@ def board_texts(session: Session, events: Sequence[Event], lang: Lang | None = N
     seal (:func:`fair_deal_line`)."""
     lang = lang or ENGLISH
     p = session.presenter
-    header = lang.tr("{emoji} **{title}** · game #{number} · move {move}", emoji=p.emoji, title=p.title,
-                     number=session.record.id, move=session.version)
-    above = [header, status_line(session, lang), clock or ""]
+    above = [board_header(session, lang), status_line(session, lang), clock or ""]
     extra: list[str] = []
     if p.board_lines is not None:  # from the public view only: the whole channel reads this
         shown = [discord.utils.escape_markdown(n) for n in plain_names(session)]

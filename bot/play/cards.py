@@ -109,5 +109,18 @@ def without_controls(message: discord.Message) -> discord.ui.LayoutView | None:
     return layout
 
 
+def first_line(message: discord.Message) -> str:
+    """The first line of what a message says: its content, or a card's first text display."""
+    if message.content:
+        return message.content.split("\n", 1)[0]
+    pending: list[Any] = list(message.components)
+    while pending:
+        component = pending.pop(0)
+        if isinstance(component, discord.components.TextDisplay):
+            return component.content.split("\n", 1)[0]
+        pending[:0] = list(getattr(component, "children", None) or [])
+    return ""
+
+
 def is_card(message: discord.Message) -> bool:
     return bool(message.flags.components_v2)

@@ -34,6 +34,7 @@ from bot.play.announcements import ai_to_act, plan
 from bot.play.announcer import Announcer
 from bot.play.errors import PlayError
 from bot.play.failures import BLOCKING_CODES, classify
+from bot.play.interaction_posts import Reply
 from bot.play.notices import BlockedNotices
 from bot.play.rescue import ThreadRescue
 from bot.play.session import Session
@@ -171,17 +172,19 @@ class Delivery:
         return count
 
     # --- after a move, a start, an AI taking a seat ------------------------------------
-    async def announce(self, game_id: int) -> bool:
+    async def announce(self, game_id: int, via: Reply | None = None) -> bool:
         """Show the game's latest move now, as far as Discord lets us. Queues the
         current version first if nothing did (a game's start). Returns whether the
-        board is up to date; what could not be shown stays queued for the worker."""
+        board is up to date; what could not be shown stays queued for the worker.
+        ``via``: the interaction that made the move, which carries its board and the
+        mover's hand when it can (see :mod:`bot.play.interaction_posts`)."""
         try:
             session = await self.services.sessions.load(game_id)
             outbox = self.services.store.outbox
             # Moves queue their own rows; a start (move 0) does not, nor did moves older than the outbox.
             if session.version == 0 and not await outbox.has_version(game_id, 0):
                 await outbox.enqueue(game_id, plan(session))
-            return await self.deliver_game(game_id)
+            return await self.deliver_game(game_id, via)
         except Exception:  # the move stands; the worker tries again
             log.exception("could not announce game %s now; it stays queued", game_id)
             self.kick()
@@ -198,12 +201,12 @@ class Delivery:
         self.kick()
 
     # --- one game -----------------------------------------------------------------------
-    async def deliver_game(self, game_id: int) -> bool:
+    async def deliver_game(self, game_id: int, via: Reply | None = None) -> bool:
         """Deliver what is due for one game now (waiting for deliveries of it already
         under way); returns whether its board is up to date."""
         self._inline[game_id] += 1
         try:
-            return (await self._deliver_game(game_id, wait=True))[1]
+            return (await self._deliver_game(game_id, wait=True, via=via))[1]
         finally:
             self._inline[game_id] -= 1
             if not self._inline[game_id]:
@@ -212,7 +215,7 @@ class Delivery:
     def _lock(self, game_id: int, link: Link) -> asyncio.Lock:
         return self._locks.setdefault((game_id, link), asyncio.Lock())
 
-    async def _deliver_game(self, game_id: int, *, wait: bool) -> tuple[int, bool]:
+    async def _deliver_game(self, game_id: int, *, wait: bool, via: Reply | None = None) -> tuple[int, bool]:
         """The board first (what everyone waits for; pictures are the scarce
         resource), then the other chains side by side, each in order (the next
         move's board never waits for this move's hand DMs); then the AI's turn and
@@ -229,11 +232,11 @@ class Delivery:
                 return 0, False
             await asyncio.sleep(0.1)
         try:
-            return await self._deliver_game_held(game_id, wait=wait)
+            return await self._deliver_game_held(game_id, wait=wait, via=via)
         finally:
             await leases.release(lease)
 
-    async def _deliver_game_held(self, game_id: int, *, wait: bool) -> tuple[int, bool]:
+    async def _deliver_game_held(self, game_id: int, *, wait: bool, via: Reply | None = None) -> tuple[int, bool]:
         self._working += 1
         try:
             total, board_waiting = 0, False
@@ -243,11 +246,12 @@ class Delivery:
                     return total, True
                 session = await self._session(game_id, items)
                 kinds = {i.kind for i in items}
-                board = (await self._deliver_chain(game_id, ("board", -1), wait=wait, session=session)
+                board = (await self._deliver_chain(game_id, ("board", -1), wait=wait, session=session, via=via)
                          if "board" in kinds else ChainResult())
                 links = list(dict.fromkeys(chain(i) for i in items if i.kind in ("hand", "strip")))
                 results = [board, *await asyncio.gather(*(self._deliver_chain(game_id, link, wait=wait,
-                                                                              session=session) for link in links))]
+                                                                              session=session, via=via)
+                                                          for link in links))]
                 for link in (("ai", -1), ("finish", -1)):
                     if link[0] in kinds:
                         results.append(await self._deliver_chain(game_id, link, wait=wait, session=session))
@@ -270,7 +274,8 @@ class Delivery:
         except Exception:  # noqa: BLE001 - reported by the delivery that needs it, row by row
             return None
 
-    async def _deliver_chain(self, game_id: int, link: Link, *, wait: bool, session: Session | None) -> ChainResult:
+    async def _deliver_chain(self, game_id: int, link: Link, *, wait: bool, session: Session | None,
+                             via: Reply | None = None) -> ChainResult:
         """Rows of one chain, oldest first, until one is not due or fails (rows
         queued meanwhile wait for the next pass). A chain someone is delivering
         already is theirs: the worker passes it by; a click handler waits its turn,
@@ -289,7 +294,7 @@ class Delivery:
                 ):
                     result.waiting = True
                     return result
-                done, queued = await self._deliver(item, later=index + 1 < len(rows), session=session)
+                done, queued = await self._deliver(item, later=index + 1 < len(rows), session=session, via=via)
                 if not done:
                     result.waiting = True
                     return result
@@ -304,17 +309,17 @@ class Delivery:
         boards = await self.services.store.outbox.pending(game_id, kind="board")
         return any(b.version <= version and b.blocked is None for b in boards)
 
-    async def _deliver(self, item: OutboxItem, *, later: bool, session: Session | None = None
-                       ) -> tuple[bool, bool]:
+    async def _deliver(self, item: OutboxItem, *, later: bool, session: Session | None = None,
+                       via: Reply | None = None) -> tuple[bool, bool]:
         """Do one row's work. Returns (done, queued): whether the row is done, and
         whether doing it queued more rows. A failed row is kept with the cause and
         the time of its next try."""
         announcer = self.announcer
         try:
             if item.kind == "board":
-                return True, await announcer.deliver_board(item, later=later, session=session)
+                return True, await announcer.deliver_board(item, later=later, session=session, via=via)
             if item.kind == "hand":
-                return True, await announcer.deliver_hand(item, later=later, session=session)
+                return True, await announcer.deliver_hand(item, later=later, session=session, via=via)
             if item.kind == "strip":
                 return True, await announcer.deliver_strip(item)
             if item.kind == "finish":

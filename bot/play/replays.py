@@ -36,7 +36,7 @@ from bot.play.failures import Blocked
 from bot.play.session import Session
 from bot.services import Services
 from bot.store import CorruptRecord, GameRecord
-from bot.workers.rendering import GameLog, alt_text
+from bot.workers.render_jobs import GameLog, alt_text
 from engine.core import EngineError
 from i18n import Lang
 from render.describe import describe_replay

@@ -17,7 +17,7 @@ lobby's seat count, the cap on open games) correct without retries.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
@@ -85,6 +85,56 @@ class Tx(ABC):
         return changed
 
 
+class RowCache:
+    """Rows read on nearly every click and rarely written (a player's preferences, a server's
+    settings, closed DMs), kept in memory until a write touches their table.
+
+    Only where this process is the database's only writer (SQLite: one bot process per
+    file, ``bot.ops.running``). Every write transaction says which cached tables its
+    statements name (:meth:`touched`), and their rows are dropped when it ends, so a row
+    written by any code of this process, the store's or a test's raw SQL alike, is read
+    afresh. With several processes writing (PostgreSQL) nothing is kept: another process's
+    write would go unseen."""
+
+    #: The tables whose rows are kept, and the statements' words that name them.
+    TABLES = ("guild_settings", "players", "dm_closed")
+
+    def __init__(self, enabled: bool, size: int = 16_384) -> None:
+        self.enabled = enabled
+        self.size = size
+        self._rows: dict[str, dict[Any, Row | None]] = {table: {} for table in self.TABLES}
+        self.hits = 0
+        self.misses = 0
+
+    async def get(self, table: str, key: Any, load: Callable[[], Awaitable[Row | None]]) -> Row | None:
+        if not self.enabled:
+            return await load()
+        rows = self._rows[table]
+        if key in rows:
+            self.hits += 1
+            return rows[key]
+        self.misses += 1
+        row = await load()
+        if len(rows) >= self.size:
+            rows.clear()
+        rows[key] = row
+        return row
+
+    def touched(self, sql: str) -> frozenset[str]:
+        """A write statement ran: forget the rows of every cached table it names, and
+        return those tables (to forget again when the transaction ends: a read on the
+        other connection meanwhile still saw the row as it was)."""
+        if not self.enabled:
+            return frozenset()
+        tables = frozenset(table for table in self.TABLES if table in sql)
+        self.forget(tables)
+        return tables
+
+    def forget(self, tables: Iterable[str]) -> None:
+        for table in tables:
+            self._rows[table].clear()
+
+
 class Database(ABC):
     """The store's connection to its database; see the module docstring for the contract."""
 
@@ -96,6 +146,8 @@ class Database(ABC):
     def __init__(self, clock: Clock, schema_version: int) -> None:
         self.clock = clock
         self.schema_version = schema_version
+        #: Often-read rows kept in memory, where that is safe (see :class:`RowCache`).
+        self.rows = RowCache(enabled=self.dialect == "sqlite")
 
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Tx]:

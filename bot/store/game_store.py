@@ -392,7 +392,8 @@ class GameStore:
     async def dm_status(self, user_id: int) -> Literal["open", "closed", "retry"]:
         """'open' (nothing recorded), 'closed' (found closed, not yet time to try
         again) or 'retry' (found closed, but worth trying again now)."""
-        row = await self.db.read_one("SELECT retry_at FROM dm_closed WHERE user_id = ?", (user_id,))
+        row = await self.db.rows.get("dm_closed", user_id, lambda: self.db.read_one(
+            "SELECT * FROM dm_closed WHERE user_id = ?", (user_id,)))
         if row is None:
             return "open"
         return "closed" if row["retry_at"] is not None and str(row["retry_at"]) > self.db.now() else "retry"
@@ -525,7 +526,8 @@ class GameStore:
 
     # --- guild settings -------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        row = await self.db.read_one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        row = await self.db.rows.get("guild_settings", guild_id, lambda: self.db.read_one(
+            "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)))
         return _model(GuildSettings, row, f"settings of server {guild_id}") if row else GuildSettings(
             guild_id=guild_id
         )

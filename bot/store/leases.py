@@ -61,6 +61,12 @@ class LeaseStore:
                                      (name, self.db.now()))
         return str(row[0]) if row is not None else None
 
+    async def live_count(self, prefix: str) -> int:
+        """How many live leases have names starting with ``prefix`` (one per process, for shares)."""
+        row = await self.db.read_one("SELECT COUNT(*) FROM leases WHERE name LIKE ? AND expires_at > ?",
+                                     (prefix + "%", self.db.now()))
+        return int(row[0]) if row is not None else 0
+
     async def purge_expired(self) -> int:
         """Forget leases that ran out long ago (their work is done or taken up)."""
         cutoff = (datetime.fromisoformat(self.db.now()) - timedelta(days=1)).astimezone(UTC).isoformat(

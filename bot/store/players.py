@@ -29,9 +29,8 @@ class PlayerStore:
         self.db = db
 
     async def prefs(self, user_id: int) -> PlayerPrefs:
-        row = await self.db.read_one(
-            "SELECT user_id, discord_locale, language, preview FROM players WHERE user_id = ?", (user_id,)
-        )
+        row = await self.db.rows.get("players", user_id, lambda: self.db.read_one(
+            "SELECT user_id, discord_locale, language, preview FROM players WHERE user_id = ?", (user_id,)))
         if row is None:
             return PlayerPrefs(user_id=user_id)
         return _model(PlayerPrefs, row, f"preferences of player {user_id}")

@@ -10,6 +10,10 @@ only committed transactions and never waits for the writer, and every read here 
 a single statement, so it is its own consistent snapshot. Under load this matters:
 a dozen reads per move queueing on the writers' lock (each hand-over costs an event
 loop turn) made clicks wait for each other.
+
+Each statement is one trip to the connection's thread (``execute_fetchall``; a write's
+cursor is dropped on the loop, which finalizes its finished statement, instead of a
+second trip to close it): every trip is a thread hand-off and an event loop wake-up.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from bot.store.database import (
     DatabaseUnavailable,
     Dialect,
     Row,
+    RowCache,
     Tx,
     utc_now,
 )
@@ -86,13 +91,18 @@ def _try_open(path: Path) -> None:
 
 
 class SqliteTx(Tx):
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, rows: RowCache | None = None) -> None:
         self._conn = conn
+        self._rows = rows
+        #: Cached tables its statements wrote (their rows are forgotten again at the end).
+        self.touched: set[str] = set()
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        try:
-            async with self._conn.execute(sql, tuple(params)) as cur:
-                return max(cur.rowcount, 0)
+        if self._rows is not None:
+            self.touched |= self._rows.touched(sql)
+        try:  # one trip to the connection's thread: the cursor is dropped, not closed there (see the module)
+            cur = await self._conn.execute(sql, tuple(params))
+            return max(cur.rowcount, 0)
         except sqlite3.IntegrityError as exc:
             if getattr(exc, "sqlite_errorcode", None) in _UNIQUE_CODES:
                 raise Conflict(str(exc)) from exc
@@ -104,8 +114,7 @@ class SqliteTx(Tx):
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         try:
-            async with self._conn.execute(sql, tuple(params)) as cur:
-                return list(await cur.fetchall())
+            return list(await self._conn.execute_fetchall(sql, tuple(params)))
         except sqlite3.IntegrityError as exc:
             if getattr(exc, "sqlite_errorcode", None) in _UNIQUE_CODES:
                 raise Conflict(str(exc)) from exc
@@ -180,22 +189,23 @@ class SqliteDatabase(Database):
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
+            tx = SqliteTx(self._conn, self.rows)
             try:
-                yield SqliteTx(self._conn)
+                yield tx
             except BaseException:
                 await self._conn.rollback()
                 raise
             else:
                 await self._conn.commit()
+            finally:
+                self.rows.forget(tx.touched)
 
     async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
-        async with self._reader.execute(sql, tuple(params)) as cur:
-            row: Row | None = await cur.fetchone()
-            return row
+        rows = await self.read_all(sql, params)
+        return rows[0] if rows else None
 
     async def read_all(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        async with self._reader.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        return list(await self._reader.execute_fetchall(sql, tuple(params)))
 
 
 async def _current_version(conn: aiosqlite.Connection) -> int:

@@ -43,89 +43,21 @@ import json
 import logging
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.workers.processes import CountingExecutor, process_pool
-from engine.core import Event, Game
+from bot.workers.render_jobs import GameLog, ReplayBoard, _board, _hand, _replay, _replay_board, alt_text, ready
+from engine.core import Event
 from i18n import Lang
-from render import Art, render_board, render_hand, warm_up
-from render.describe import MAX_DESCRIPTION, describe_board, describe_hand, header, lang_of
-from render.replay import MAX_BYTES, Replay, make_replay
+from render import Art, warm_up
+from render.describe import describe_board, describe_hand
+from render.replay import MAX_BYTES, Replay
 
 log = logging.getLogger(__name__)
-
-
-def _board(view: dict[str, Any], labels: dict[str, str], events: list[Event], art: Art) -> bytes:
-    return render_board(view, labels=labels, events=events, art=art)
-
-
-def _hand(view: dict[str, Any], art: Art) -> bytes:
-    return render_hand(view, art=art)
-
-
-@dataclass(frozen=True)
-class GameLog:
-    """What rebuilds every public position of a game: its rule book, set-up and
-    move log (``(seat, move)``, oldest first), and the names and number its
-    pictures show (as on its boards), and ``lang``, the language of their words
-    (a code such as ``"de"``; None: the default)."""
-
-    game: Game[Any]
-    players: int
-    options: dict[str, Any]
-    seed: int
-    moves: tuple[tuple[int, str], ...]
-    names: tuple[str, ...]
-    number: int
-    lang: str | None = None
-
-    def positions(self, until: int | None = None) -> tuple[list[dict[str, Any]], list[list[Event]]]:
-        """The public view after each of the first ``until`` moves (all by default),
-        the deal first, and the public events of the move that led to each (none
-        for the deal)."""
-        game = self.game
-        state = game.setup(self.players, self.options, self.seed)
-        views: list[dict[str, Any]] = [self._view(state)]
-        events: list[list[Event]] = [[]]
-        for seat, move in self.moves[:until]:
-            state, happened = game.play(state, seat, move)
-            views.append(self._view(state))
-            events.append([e for e in happened if e.visible(None)])
-        return views, events
-
-    def _view(self, state: Any) -> dict[str, Any]:
-        view = dict(self.game.view(state, None))
-        view["names"] = list(self.names)
-        view["game_number"] = self.number
-        if self.lang is not None:
-            view["lang"] = self.lang
-        return view
-
-
-@dataclass(frozen=True)
-class ReplayBoard:
-    """The board after one move of a replay, what that move did (for its caption), and
-    the board in words (its alt text)."""
-
-    png: bytes
-    events: list[Event]
-    description: str = ""
-
-
-def _replay(log: GameLog, art: Art, max_bytes: int) -> Replay:
-    views, events = log.positions()
-    return make_replay(views, art=art, events=events, max_bytes=max_bytes)
-
-
-def _replay_board(log: GameLog, move: int, art: Art) -> ReplayBoard:
-    views, events = log.positions(move)
-    return ReplayBoard(render_board(views[-1], events=events[-1], art=art), events[-1],
-                       alt_text(describe_board, views[-1], art=art))
 
 
 #: Seats whose latest hand picture is kept for reuse, at most (the seat seen least
@@ -221,20 +153,6 @@ def _slot(art: Art, view: Mapping[str, Any], digest: bytes) -> Hashable:
     return art, digest
 
 
-def alt_text(words: Callable[..., str], view: Mapping[str, Any], **kwargs: Any) -> str:
-    """``words(view, **kwargs)`` (``render.describe``'s ``describe_board`` or
-    ``describe_hand``), or, should a game's words fail, the picture's header alone (a
-    bug in them must not hold a board back): alt text is never empty."""
-    try:
-        text = str(words(view, **kwargs))
-    except Exception:
-        log.exception("could not describe a %s picture", view.get("game"))
-        text = ""
-    if not text.strip():
-        text = header(view, lang_of(view, kwargs.get("lang")))
-    return text[:MAX_DESCRIPTION]
-
-
 class Renderer:
     def __init__(self, executor: Executor, *, hand_cache: int = HAND_CACHE_ENTRIES,
                  hand_cache_bytes: int = HAND_CACHE_BYTES) -> None:
@@ -256,7 +174,10 @@ class Renderer:
         ``bot.workers.processes``), each warmed up (fonts, sprites, palettes: of
         ``arts``, else of every registered game) before its first real job."""
         count = workers or max(1, min(2, os.cpu_count() or 1))
-        return cls(process_pool(count, warm_up=functools.partial(warm_up, tuple(arts)) if arts else warm_up))
+        pool = process_pool(count, warm_up=functools.partial(warm_up, tuple(arts)) if arts else warm_up)
+        for _ in range(count):  # start them all now, at boot, not one by one under the first load
+            pool.submit(ready)
+        return cls(pool)
 
     @classmethod
     def with_threads(cls, workers: int = 2) -> Renderer:

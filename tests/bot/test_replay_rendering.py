@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot.workers.rendering import GameLog, Renderer
+from bot.workers.render_jobs import GameLog
+from bot.workers.rendering import Renderer
 from engine.core import Rng, get_game
 from render import art_for, render_board
 

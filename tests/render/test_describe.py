@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.workers.rendering import alt_text
+from bot.workers.render_jobs import alt_text
 from engine.continuous_pyramid.geometry import NAMES
 from engine.core import Game, Rng, get_game
 from i18n import Lang, shared_texts

@@ -15,8 +15,12 @@ click that makes the move, and for every click), click → new board posted, mov
 per second (over the whole run, and in its busiest 10 s), the CPU the bot's
 process tree and this process used, the bot's peak memory (its process tree: the
 bot and its render workers), the pictures the bot drew and reused per move (read
-from its /metrics endpoint) and the emulator's rule violations. Figures, not
-assertions. 200 games with 10 s of thought offer about 20 moves/s; with 5 s, 40.
+from its /metrics endpoint), the Discord requests per move that count against the
+global rate limit (by route) and those through the interaction endpoints (exempt),
+the 429s (by scope and route) and the emulator's rule violations. Figures, not
+assertions. The emulator enforces Discord's rate limits (``RateLimits.discord()``:
+50 requests a second per bot token, 5 posts per 5 s per channel); ``--no-rate-limits``
+turns them off. 200 games with 10 s of thought offer about 20 moves/s; with 5 s, 40.
 
 ``--database``: the bot's database, a SQLite file (the default) or PostgreSQL: a
 throwaway server started for the run (``tools.postgres_server``), or an existing one
@@ -41,6 +45,7 @@ import socket
 import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,7 +56,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from emulator.harness import Harness, InteractionResult
 from emulator.model import Channel, Guild, Message, User
-from emulator.server import Emulator
+from emulator.ratelimits import RateLimits, exempt
+from emulator.server import Emulator, RequestRecord
 from tools.bot_process import BotProcess, tree_cpu_seconds
 from tools.postgres_server import PostgresServer
 
@@ -96,9 +102,20 @@ class Figures:
 
 def latest_board(harness: Harness, thread: Channel) -> Message | None:
     for message in reversed(harness.messages(thread)):
-        if message.png_attachments() and BOARD_HEADER.search(message.content):
+        if message.png_attachments() and BOARD_HEADER.search(message.text):
             return message
     return None
+
+
+def to_act(board: Message, seats: dict[int, User]) -> User | None:
+    """The seat the board asks to move. Read from what the message says wherever it says it (its content
+    or, on a Components V2 card, its text displays; the last line is not always the status line: the
+    first board ends with the deal's seal): the seat the board pinged, else the last seat it mentions."""
+    pinged = [seats[u] for u in board.pinged if u in seats]
+    if len(pinged) == 1:
+        return pinged[0]
+    named = [seats[int(u)] for u in MENTION.findall(board.text) if int(u) in seats]
+    return named[-1] if named else None
 
 
 Choice = tuple[str, str, str | None]  # (button or select, custom_id, the select's value)
@@ -144,11 +161,11 @@ class Player:
         board = latest_board(self.harness, self.thread)
         if board is None or not board.buttons():
             return False
-        header = BOARD_HEADER.search(board.content)
-        named = MENTION.findall(board.content.splitlines()[-1])
-        if header is None or not named or int(named[-1]) not in self.seats:
+        header = BOARD_HEADER.search(board.text)
+        actor = to_act(board, self.seats)
+        if header is None or actor is None:
             return False
-        version, actor = int(header.group(2)), self.seats[int(named[-1])]
+        version = int(header.group(2))
         if self.peek and self.rng.random() < self.peek:  # no draw without --peek: the same games as before
             hand = next(str(b["custom_id"]) for b in board.buttons() if ":hand:" in str(b["custom_id"]))
             await self.timed(actor, board, ("button", hand, None))
@@ -166,7 +183,7 @@ class Player:
                 return True
             choice = self.rng.choice(choices)
             result, start = await self.timed(actor, message, choice)
-            said = result.message.content if result.message is not None else ""
+            said = result.message.text if result.message is not None else ""
             if ":move:" in choice[1] or "Playing `" in said or "You played `" in said:
                 self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
                 break
@@ -174,7 +191,7 @@ class Player:
             choices = forward_choices(message) if message is not None else []
         try:
             await self.harness.wait_for_message(
-                self.thread, lambda m: bool(m.png_attachments()) and f"· move {version + 1}" in m.content, timeout=60
+                self.thread, lambda m: bool(m.png_attachments()) and f"· move {version + 1}" in m.text, timeout=60
             )
         except TimeoutError:
             self.figures.lost += 1
@@ -241,6 +258,27 @@ def per_move(before: dict[tuple[str, str], float], after: dict[tuple[str, str], 
             for picture, source in (("board", "drawn"), ("hand", "drawn"), ("hand", "reused"))}
 
 
+def requests_per_move(records: list[RequestRecord], moves: int) -> dict[str, Any]:
+    """What the bot asked of Discord while the players played: requests per move that count against the
+    global rate limit (all of them, and by route, most first; a request refused with 429 and tried again
+    counts once), interaction requests per move (exempt), and the 429s it got (by scope)."""
+    limited = Counter(r.route for r in records if not exempt(r.route) and r.status != 429)
+    interactions = sum(1 for r in records if exempt(r.route) and r.status != 429)
+
+    def per(count: int) -> float:
+        return count / moves if moves else float("nan")
+
+    too_many = [r for r in records if r.status == 429]
+    return {
+        "rate_limited_per_move": per(sum(limited.values())),
+        "interaction_per_move": per(interactions),
+        "rate_limited_by_route": {route: per(n) for route, n in limited.most_common()},
+        "429s": len(too_many),
+        "429s_global": sum(1 for r in too_many if r.scope == "global"),
+        "429s_by_route": dict(Counter(r.route for r in too_many).most_common()),
+    }
+
+
 class BenchError(Exception):
     """Options that cannot run together; the message says why."""
 
@@ -256,6 +294,8 @@ class Load:
     workers: int
     loop_debug: bool = False
     peek: float = 0.0
+    #: Discord's rate limits in the emulator (global 50/s per token, route buckets); False: none.
+    rate_limits: bool = True
 
 
 @dataclass(frozen=True)
@@ -310,7 +350,8 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
     else:
         database, server = deployment.database, None  # someone else's server: its CPU is not ours to read
     count = deployment.processes
-    emu = await Emulator.start(shard_count=count)
+    emu = await Emulator.start(shard_count=count,
+                               rate_limits=RateLimits.discord() if load.rate_limits else RateLimits.off())
     emu.interaction_deadline = 30.0  # measure lateness instead of failing on it
     ports = [free_port() for _ in range(count)]
     handles: list[BotProcess] = []
@@ -353,11 +394,13 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
         return tree_cpu_seconds(postmaster) if postmaster is not None else 0.0
 
     counted = await all_pictures(ports)
+    first_request = len(emu.requests)
     started, bot_used, db_used, rig_used = time.perf_counter(), bot_cpu(), db_cpu(), time.process_time()
     await asyncio.gather(*(p.play(load.moves, load.think) for p in players))
     elapsed = time.perf_counter() - started
     bot_used, db_used, rig_used = bot_cpu() - bot_used, db_cpu() - db_used, time.process_time() - rig_used
     await harness.settle(timeout=120)
+    requests = requests_per_move(emu.requests[first_request:], figures.moves)
     # Counted once everything is delivered: the last moves' pictures are drawn after their clicks.
     drawn = per_move(counted, await all_pictures(ports), figures.moves)
     peak = sum(bot.peak_rss_mb() for bot in handles)
@@ -396,6 +439,8 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
         "db_cpu_ms_per_move": per_move_ms(db_used) if postmaster is not None else None,
         # pictures per move: boards drawn, hands drawn, hands reused (the same view drawn before)
         "pictures_per_move": drawn,
+        # Discord requests while playing (until everything was delivered), per move made
+        **requests,
         "violations": len(emu.violations),
     }
 
@@ -477,8 +522,11 @@ def main() -> None:
     parser.add_argument("--compare", action="store_true",
                         help="run 1 process on SQLite, 1 on PostgreSQL and 2 on PostgreSQL with the same other "
                              "options, and print them side by side")
+    parser.add_argument("--no-rate-limits", action="store_true",
+                        help="the emulator enforces none of Discord's rate limits (as before issue #31)")
     args = parser.parse_args()
-    load = Load(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug, args.peek)
+    load = Load(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug, args.peek,
+                rate_limits=not args.no_rate_limits)
     if args.compare:
         if args.database is not None or args.processes is not None:
             parser.error("--compare runs its own three configurations: leave out --database and --processes")

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bot.workers.rendering import GameLog
+from bot.workers.render_jobs import GameLog
 from engine.ai import choose_move
 from engine.core import derive_seed, game_ids, get_game
 from render import art_for

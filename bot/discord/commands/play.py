@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.discord.finding import find_game
+from bot.discord.move_replies import move_reply
 from bot.discord.replies import defer_private, explain, reader, tell
 from bot.discord.turns import Turns
 from bot.play.descriptions import board_words
@@ -73,7 +74,7 @@ class PlayCommands:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         await tell(interaction, lang.tr("✅ You played `{move}` in game #{game}.", move=outcome.move, game=record.id))
-        if not await self.host.delivery.announce(record.id):  # the move counts all the same
+        if not await self.host.delivery.announce(record.id, move_reply(interaction, outcome.session.version)):
             await tell(interaction, lang.tr("📋 Your move is saved; the board will follow as soon as Discord lets me "
                                             "post it."))
 

@@ -129,9 +129,13 @@ async def test_a_whole_pyramido_coop_game_in_german(emulator: Any, harness: Harn
     session = await session_of(harness, game_id)
     reader.keep(await harness.click(players[session.to_act], harness.messages(thread)[-1], label="🂠 Meine Hand"))
     reader.keep(await harness.click(ana, harness.messages(thread)[-1], label="🔄 Aktuelles Brett"))
-    dm = harness.dm(players[session.to_act])[-1]
+    # The hand with its chooser: a DM, or, after their own move, the private answer to it (the newest of them).
+    mover = players[session.to_act]
+    hands = [m for m in harness.dm(mover) + harness.visible_messages(mover, thread)
+             if (m.ephemeral or m.channel_id != thread.id) and m.attachments]
+    dm = max(hands, key=lambda m: m.id)
     if dm.button_labels:
-        await play_by_buttons(harness, reader, players[session.to_act], dm, "Stein verbauen")
+        await play_by_buttons(harness, reader, mover, dm, "Stein verbauen")
     for _ in range(400):
         session = await session_of(harness, game_id)
         if session.over or session.record.status != "active":

@@ -45,15 +45,18 @@ async def test_a_hand_is_drawn_once_per_move_however_often_it_is_shown(emulator:
         move = session.game.legal_moves(session.state)[0]
         played = await harness.slash(users[to_act], thread, "pyramid play", move=move, game=game_id)
         assert "✅" in played.text, played.text
+    replies = {seat: [m for m in harness.visible_messages(user, thread)  # the mover's hand, with the move's reply
+                      if m.ephemeral and m.png_attachments() and "your hand after move" in m.content]
+               for seat, user in enumerate(users)}
     for seat, user in enumerate(users):
-        shown += [hand_picture(seat, m) for m in harness.dm(user) if m.png_attachments()]
+        shown += [hand_picture(seat, m) for m in harness.dm(user) + replies[seat] if m.png_attachments()]
 
     views = {(seat, move) for seat, move, _ in shown}
     pictures = renderer.pictures()
     assert pictures["hand", "drawn"] == len(views), "one drawing per seat and move"
     assert pictures["hand", "reused"] == len(shown) - len(views) > 0
     dms = sum(1 for user in users for m in harness.dm(user) if m.png_attachments())
-    assert dms >= 6, "every move still DMs the hands it did"
+    assert dms + sum(map(len, replies.values())) >= 6, "every move still shows the hands it did"
     session = await session_of(harness, game_id)
     art = session.presenter.art
     for seat, move in views:

@@ -54,8 +54,10 @@ async def test_foreign_stale_and_double_clicks(emulator: Any, harness: Harness) 
     assert after.version == 1
     assert len(await harness.bot.services.store.moves(game_id)) == 1
 
-    # The superseded board lost its buttons.
-    assert not board.buttons()
+    # The superseded board keeps its buttons (no edit spent on it): a click there is told it is out of date.
+    stale = await harness.click(actor, board, label="▶ Your move")
+    assert stale.ephemeral and "out of date" in stale.text
+    assert len(await harness.bot.services.store.moves(game_id)) == 1
 
 
 async def test_a_picker_opened_before_a_move_is_stale_after_it(emulator: Any, harness: Harness) -> None:

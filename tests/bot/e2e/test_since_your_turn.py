@@ -58,8 +58,9 @@ async def test_the_hand_dm_outlines_what_three_moves_did_since_your_turn(emulato
     assert session.to_act == first and session.version == 4
     assert [seat for seat, _ in played[1:]] == [(first + k) % 4 for k in (1, 2, 3)]
 
-    # After their own move, the first player's DM is their hand alone.
-    mine = hand_dm(harness, users[first], 1)
+    # After their own move, the first player's hand comes alone, privately, with the move's reply.
+    mine = next(m for m in harness.visible_messages(users[first], thread)
+                if m.ephemeral and "your hand after move 1" in m.content)
     assert [a.filename for a in mine.png_attachments()] == ["hand.png"]
     assert "since your turn" not in mine.text
 

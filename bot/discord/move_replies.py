@@ -1,0 +1,18 @@
+"""The interaction that made a move, as the announcer takes it (see
+:mod:`bot.play.interaction_posts`): its follow-ups don't count against Discord's
+global rate limit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.play.interaction_posts import Reply
+
+
+def move_reply(interaction: discord.Interaction[Any], version: int) -> Reply:
+    """``interaction`` made the move that brought its game to ``version``; it has been answered
+    (follow-ups come after the answer)."""
+    return Reply(webhook=interaction.followup, channel_id=interaction.channel_id, user_id=interaction.user.id,
+                 version=version, in_dm=interaction.guild_id is None)

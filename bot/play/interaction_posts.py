@@ -1,0 +1,75 @@
+"""Posting a move's board and the mover's hand through the interaction that made it.
+
+Discord counts every request a bot makes against one global limit (50 a second per
+bot token, shared by all its processes), except the interaction endpoints: the
+callback and the interaction's webhook (follow-ups). A click or command that made a
+move can therefore carry its own announcements: the new board as a public follow-up
+in the channel it was clicked in (the game's channel), and the mover's hand as a
+private follow-up (ephemeral in the channel; a message in their DM when they moved
+from there). Only the next player's hand DM is then a rate-limited request.
+
+A follow-up has no nonce, so only a fresh delivery, made while the click is being
+answered, goes this way; a retry, and anything Discord refuses here, is posted the
+ordinary way (with its nonce).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The interaction of the move being announced."""
+
+    webhook: discord.Webhook
+    #: Where it was clicked or typed (None: unknown).
+    channel_id: int | None
+    user_id: int
+    #: The game's version after the move: only that move's rows go this way.
+    version: int
+    #: It happened in a DM (a hand DM's chooser).
+    in_dm: bool
+
+    def carries_board(self, version: int, channel_id: int) -> bool:
+        return version == self.version and channel_id == self.channel_id and not self.in_dm
+
+    def carries_hand(self, version: int, user_id: int) -> bool:
+        return version == self.version and user_id == self.user_id
+
+    async def post(self, content: str | None, *, private: bool, **kwargs: Any) -> discord.Message | None:
+        """A follow-up (``private``: seen by the mover only); None when Discord refused it,
+        so the caller posts it the ordinary way. ``content`` None: a card (Components V2),
+        which carries no content."""
+        if content is not None:
+            kwargs["content"] = content
+        if "file" in kwargs:  # sending closes a file: the ordinary post, if it comes to that, needs its own
+            kwargs["file"] = copy(kwargs["file"])
+        if "files" in kwargs:
+            kwargs["files"] = [copy(f) for f in kwargs["files"]]
+        try:
+            message: discord.Message = await self.webhook.send(
+                wait=True, ephemeral=private and not self.in_dm, **kwargs)
+        except discord.HTTPException as exc:
+            log.info("a follow-up was refused (%s); posting it the ordinary way", exc)
+            return None
+        return message
+
+
+def copy(file: discord.File) -> discord.File:
+    """A second file of the same bytes (``file`` is left where it was)."""
+    start = file.fp.tell()
+    data = file.fp.read()
+    file.fp.seek(start)
+    return discord.File(io.BytesIO(data), filename=file.filename, description=file.description,
+                        spoiler=file.spoiler)
+
+
+__all__ = ["Reply", "copy"]
