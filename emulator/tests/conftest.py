@@ -13,6 +13,7 @@ from emulator.fixtures import (  # noqa: F401  (re-exported fixtures)
     harness_options,
 )
 from emulator.harness import BotFactory
+from emulator.web import WebClient
 
 from .raw import RawAPI, RawGateway
 from .toybot import ToyBot
@@ -70,3 +71,13 @@ def carol(emulator: Emulator) -> User:  # noqa: F811
     user = emulator.world.add_user("carol")
     emulator.world.add_member(emulator.guild, user)
     return user
+
+
+@pytest.fixture
+async def web(emulator: Emulator) -> AsyncIterator[WebClient]:  # noqa: F811
+    """The emulator's web page (``pyramid-bot demo``'s), served on loopback."""
+    client = await WebClient.start(emulator)
+    try:
+        yield client
+    finally:
+        await client.close()

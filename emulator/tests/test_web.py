@@ -16,15 +16,6 @@ from emulator.web import WebClient
 
 
 @pytest.fixture
-async def web(emulator: Emulator) -> AsyncIterator[WebClient]:
-    client = await WebClient.start(emulator)
-    try:
-        yield client
-    finally:
-        await client.close()
-
-
-@pytest.fixture
 async def http() -> AsyncIterator[aiohttp.ClientSession]:
     async with aiohttp.ClientSession() as session:
         yield session

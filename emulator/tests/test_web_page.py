@@ -23,15 +23,6 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
 
 
 @pytest.fixture
-async def web(emulator: Emulator) -> AsyncIterator[WebClient]:
-    client = await WebClient.start(emulator)
-    try:
-        yield client
-    finally:
-        await client.close()
-
-
-@pytest.fixture
 async def tab(web: WebClient, alice: User, request: pytest.FixtureRequest) -> AsyncIterator[Person]:
     assert find_chromium() is not None, "Chromium is missing: run `python -m tools.browser --ensure`"
     folder = SCREENSHOTS / request.node.name

@@ -115,7 +115,7 @@ async def test_a_one_turn_game_against_the_hard_ai_is_played_but_not_rated(emula
     await harness.start_bot()
     opened = await harness.slash(alice, emulator.general, "pyramid new", game="flaming-pyramids", turn_limit=1)
     assert opened.message is not None
-    lobby = json.dumps([e.to_dict() if hasattr(e, "to_dict") else e for e in opened.message.embeds])
+    lobby = opened.message.text
     await harness.select(alice, opened.message, None, ["hard"])
     await harness.click(alice, opened.message, label="Start")
     game_id = await latest_game_id(harness)
@@ -127,7 +127,7 @@ async def test_a_one_turn_game_against_the_hard_ai_is_played_but_not_rated(emula
     standings, records, counted = await ratings.everything()
     assert standings == [] and records == []
     assert [(g.game_id, g.rated, g.short) for g in counted] == [(game_id, False, True)]
-    ends = [m.content for m in harness.messages(thread) if "Game over" in m.content]
+    ends = [m.text for m in harness.messages(thread) if "Game over" in m.text]
     assert ends and "too short to measure skill" in ends[-1]
     stats = await harness.slash(alice, emulator.general, "pyramid stats")
     assert "No finished games counted yet" in stats.text
