@@ -20,7 +20,7 @@ from bot.discord.previews import Previews
 from bot.discord.replies import defer_private, explain, reader, show_card, tell
 from bot.games.picker import PathGone, node_at
 from bot.play.boards import board_labels, board_texts, player_view, public_view
-from bot.play.cards import card, seat_colour
+from bot.play.cards import card, is_card, seat_colour
 from bot.play.chooser import chooser
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.host import Host
@@ -126,6 +126,9 @@ class Turns:
             await self.play_or_preview(interaction, session, node.complete)
             return
         shown = chooser(session, node.path, page, lang)
+        if interaction.message is not None and is_card(interaction.message):  # a step on a board: never edit it
+            await tell(interaction, shown.content, view=shown.view)
+            return
         await interaction.response.edit_message(content=shown.content, view=shown.view)
 
     async def move(self, interaction: Interaction, cid: CustomId) -> None:
@@ -146,7 +149,9 @@ class Turns:
         """Acknowledge at once, then make the move and announce it."""
         sessions = self.services.sessions
         lang = await reader(interaction, self.services.languages)
-        private_message = interaction.message is not None and (
+        # The private chooser (or a plain DM message) becomes "Playing…"; a card (a board in a
+        # DM game) carries no content, which Discord refuses to edit in: it is answered apart.
+        private_message = interaction.message is not None and not is_card(interaction.message) and (
             interaction.message.flags.ephemeral or interaction.message.guild is None
         )
         if private_message:

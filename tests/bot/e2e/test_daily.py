@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from emulator.harness import Harness
+from emulator.messages import create_message
 from emulator.model import Channel, Message, User
 from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import bot_of, play_out, session_of
@@ -207,3 +208,26 @@ async def test_the_daily_deal_speaks_its_players_language(emulator: Any, harness
     (game,) = (await daily_games(harness))[jo.id]
     board = [m for m in harness.dm(jo) if m.png_attachments()][-1]
     assert f"Spiel #{game.id}" in board.text and f"game #{game.id}" not in board.text
+
+
+async def test_a_move_button_on_a_board_card_in_the_dms_is_answered_as_discord_allows(
+    emulator: Any, harness: Harness
+) -> None:
+    """A board in the DMs is a card (Components V2). A move played from a button on a card
+    (a fall on a Flaming Pyramids board, say) must not be acknowledged by editing content
+    into that card, which Discord refuses: the emulator's ``components-v2-content`` rule
+    fails the test at teardown. Here the daily deal's DM card carries such a button."""
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    await harness.slash(ana, emulator.general, "pyramid daily")
+    (game,) = (await daily_games(harness))[ana.id]
+    session = await session_of(harness, game.id)
+    move = session.game.legal_moves(session.state)[0]
+    dm = harness.dm_channel(ana)
+    button = {"type": 2, "style": 1, "label": "Play", "custom_id": f"pb:move:{game.id}:{session.version}:{move}"}
+    card = create_message(emulator, dm, emulator.world.bot, {
+        "flags": 1 << 15,
+        "components": [{"type": 17, "components": [{"type": 10, "content": "a board"},
+                                                    {"type": 1, "components": [button]}]}]}, [])
+    await harness.click(ana, card, custom_id=button["custom_id"])
+    assert (await session_of(harness, game.id)).version == 1
