@@ -169,13 +169,17 @@ class Page:
 
     async def click_found(self, find_js: str, timeout: float = 30.0, what: str = "") -> None:
         """A real mouse click (moved, pressed, released) at the centre of the element the expression ``find_js``
-        gives, scrolled into view, once the page's pictures have loaded (they move what is below them) and the
+        gives, scrolled into view, once the pictures in view have loaded (they move what is below them) and the
         element is the one at that point; waits until it is. A click the page saw land elsewhere (the page
         moved in between) is made again."""
         token = f"t{next(self._ids)}"
+        # Only pictures in view must have loaded: the page loads the others lazily, and those
+        # never complete while they stay out of view.
         locate = (f"(() => {{ const e = {find_js}; if (!e) return null;"
-                  " if (![...document.images].every((i) => i.complete)) return null;"
-                  " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
+                  " e.scrollIntoView({block: 'center'});"
+                  " if (![...document.images].every((i) => { if (i.complete) return true;"
+                  " const b = i.getBoundingClientRect(); return b.bottom < 0 || b.top > innerHeight; })) return null;"
+                  " const r = e.getBoundingClientRect();"
                   " const x = r.x + r.width / 2, y = r.y + r.height / 2; const hit = document.elementFromPoint(x, y);"
                   " if (!hit || !(hit === e || e.contains(hit))) return null;"
                   f" e.dataset.pbTarget = '{token}'; window.__pbClicked = null; return [x, y]; }})()")

@@ -144,7 +144,12 @@ class Person:
         """Click the enabled button on ``message`` whose label contains ``label``; wait for the bot's answer."""
         find = (f"[...document.querySelectorAll('.msg[data-id=\"{message.id}\"] .btn')]"
                 f".find((b) => !b.disabled && b.textContent.includes({json.dumps(label)}))")
-        await self._click_marked(find, f"the button {label!r}")
+        try:
+            await self._click_marked(find, f"the button {label!r}")
+        except BrowserError as exc:
+            await self.shot(f"no button {label}")  # what the page showed when the click could not be made
+            raise BrowserError(f"{exc} on message {message.id} ({message.text[:120]!r}, buttons "
+                               f"{message.enabled()})") from exc
         await self.idle()
 
     async def choose(self, message: Shown, option: str | None = None, select: int = 0) -> str:
