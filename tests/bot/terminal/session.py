@@ -38,6 +38,10 @@ def run(args: list[str], typed: str = "", cwd: Path | None = None, **env: str) -
     return Ran(done.returncode, done.stdout, done.stderr)
 
 
+QUIT_KEYS = (b"\x03", b"\x04")
+QUIET_BEFORE_AGAIN = 5.0
+
+
 def on_terminal(args: list[str], keys: list[bytes], timeout: float = 120.0) -> Ran:
     """``python -m bot play ARGS`` on a pty: each of ``keys`` is pressed once the game
     shows its prompt again; returns the exit code and everything the terminal showed."""
@@ -49,6 +53,8 @@ def on_terminal(args: list[str], keys: list[bytes], timeout: float = 120.0) -> R
     deadline = time.monotonic() + timeout
     pending = list(keys)
     prompts = 0
+    last_key, heard = b"", time.monotonic()
+    retries = 3
     try:
         while time.monotonic() < deadline:
             ready, _, _ = select.select([fd], [], [], 0.2)
@@ -60,9 +66,20 @@ def on_terminal(args: list[str], keys: list[bytes], timeout: float = 120.0) -> R
                 if not chunk:
                     break
                 seen += chunk
+                heard = time.monotonic()
             if pending and seen.count(PROMPT) > prompts:
                 prompts = seen.count(PROMPT)
-                os.write(fd, pending.pop(0))
+                last_key = pending.pop(0)
+                os.write(fd, last_key)
+                heard = time.monotonic()
+            elif (not pending and last_key in QUIT_KEYS and retries
+                  and time.monotonic() - heard > QUIET_BEFORE_AGAIN):
+                # A key typed in the instant before readline takes the terminal is flushed with
+                # what was typed ahead (a busy machine widens that instant): like a person, press
+                # Ctrl-C or Ctrl-D again when nothing happened. Quitting twice is still quitting.
+                retries -= 1
+                os.write(fd, last_key)
+                heard = time.monotonic()
         else:  # out of time: stop it, and say so
             os.kill(pid, signal.SIGKILL)
             seen += b"\n[killed: no end within the timeout]"
