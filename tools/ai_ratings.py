@@ -55,12 +55,17 @@ def wins_of(outcomes: Sequence[Outcome]) -> tuple[float, int]:
 
 
 def measure(kind: str, games: int, seed: int, jobs: int, hard_iterations: int) -> dict[str, Any]:
+    """Every pairing's games, played by one pool of ``jobs`` workers (so the last games
+    of one pairing do not leave workers idle while the next waits)."""
     options = KINDS[kind]
+    pairs = list(combinations(LEVELS, 2))
+    scheduled = [schedule(kind, [first, second], games, seed, options, None, hard_iterations)
+                 for first, second in pairs]
+    played = run([m for matches in scheduled for m in matches], jobs)
     pairings: list[list[Any]] = []
     turns: list[int] = []
-    for first, second in combinations(LEVELS, 2):
-        matches = schedule(kind, [first, second], games, seed, options, None, hard_iterations)
-        outcomes = run(matches, jobs)
+    for (first, second), matches in zip(pairs, scheduled, strict=True):
+        outcomes, played = played[:len(matches)], played[len(matches):]
         errors = [o.error for o in outcomes if o.error is not None]
         if errors:
             print(errors[0], file=sys.stderr)

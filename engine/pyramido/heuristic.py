@@ -15,6 +15,7 @@ the bag by colour; only the bag's order is never used.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from engine.pyramido.geometry import (
     SQUARE_OFFSETS,
@@ -47,6 +48,15 @@ OPEN_BONUS = 6.0
 IN_HAND_BONUS = 25.0
 SAME_BONUS = 4.0
 _AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+#: The search asks the same questions of the heuristic again and again (its rollouts
+#: replay it from positions the tree shares), so the answers of its two dearest pure
+#: functions are kept: :func:`best_placement`'s by everything it depends on, and
+#: :func:`projected_need`'s by pyramid, size and footprint. A memo changes no answer,
+#: only how soon it comes. At most MEMO_LIMIT answers each (then all are forgotten at
+#: once): a few MB.
+MEMO_LIMIT = 4096
+_MEMO: dict[tuple[object, ...], tuple[float, str, Cell] | None] = {}
+_NEED_MEMO: dict[tuple[object, ...], dict[str, float]] = {}
 
 
 def supply_for(state: State, seat: int) -> Counter[str]:
@@ -98,31 +108,47 @@ def projected_need(pyramid: Pyramid, size: int, box: tuple[int, int, int, int] |
     """A forecast of the stones the empty upper cells over the current footprint will
     demand: each empty cell takes the majority of what is (or is forecast) beneath
     it, weighted by how much of that square is known. Majorities propagate upwards,
-    so a colour that dominates low down is wanted again and again higher up."""
-    need = dict.fromkeys(COLOURS, 0.0)
+    so a colour that dominates low down is wanted again and again higher up.
+    Remembered (:data:`MEMO_LIMIT`); the caller gets a copy of its own."""
     if box is None:
-        return need
+        return dict.fromkeys(COLOURS, 0.0)
+    key = (frozenset(pyramid.items()), size, box)
+    found = _NEED_MEMO.get(key)
+    if found is None:
+        if len(_NEED_MEMO) >= MEMO_LIMIT:
+            _NEED_MEMO.clear()
+        found = _NEED_MEMO[key] = _projected_need(pyramid, size, box)
+    return dict(found)
+
+
+def _projected_need(pyramid: Pyramid, size: int, box: tuple[int, int, int, int]) -> dict[str, float]:
+    # A cell's forecast is a share and the colours that split it evenly (None: nothing
+    # known beneath it); the sums are made in the same order as ever, so the floats are
+    # exactly the same.
+    need = dict.fromkeys(COLOURS, 0.0)
+    get = pyramid.get
     x0, y0, x1, y1 = box
-    prev: dict[tuple[int, int], dict[str, float] | None] = {}
+    prev: dict[tuple[int, int], tuple[float, Sequence[str]] | None] = {}
     for x in range(x0, x1 + 1):
         for y in range(y0, y1 + 1):
-            c = pyramid.get((1, x, y))
-            prev[(x, y)] = {c: 1.0} if c is not None else None
+            c = get((1, x, y))
+            prev[(x, y)] = (1.0, (c,)) if c is not None else None
     for level in range(2, size + 1):
-        cur: dict[tuple[int, int], dict[str, float] | None] = {}
+        cur: dict[tuple[int, int], tuple[float, Sequence[str]] | None] = {}
         for x in range(x0, x1 - level + 2):
             for y in range(y0, y1 - level + 2):
-                placed = pyramid.get((level, x, y))
+                placed = get((level, x, y))
                 if placed is not None:
-                    cur[(x, y)] = {placed: 1.0}
+                    cur[(x, y)] = (1.0, (placed,))
                     continue
                 weights: dict[str, float] = {}
                 known = 0
-                for key in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)):
-                    dist = prev.get(key)
-                    if dist:
+                for dist in (prev.get((x, y)), prev.get((x + 1, y)), prev.get((x, y + 1)),
+                             prev.get((x + 1, y + 1))):
+                    if dist is not None:
                         known += 1
-                        for c, w in dist.items():
+                        w, colours = dist
+                        for c in colours:
                             weights[c] = weights.get(c, 0.0) + w
                 if not weights:
                     cur[(x, y)] = None
@@ -130,8 +156,7 @@ def projected_need(pyramid: Pyramid, size: int, box: tuple[int, int, int, int] |
                 top = max(weights.values())
                 best = [c for c, w in weights.items() if w == top]
                 share = known / 4.0 / len(best)
-                dist = {c: share for c in best}
-                cur[(x, y)] = dist
+                cur[(x, y)] = (share, best)
                 for c in best:
                     need[c] += share
         prev = cur
@@ -226,7 +251,23 @@ def _overflow(pyramid: dict[Cell, str], size: int, colour: str, cell: Cell, supp
 def best_placement(pyramid: Pyramid, size: int, stones: tuple[str, ...], supply: Counter[str],
                    hand: Counter[str]) -> tuple[float, str, Cell] | None:
     """The best placement: every candidate gets the cheap local score, then the few
-    best also pay for the (dearer) forecast of colour needs."""
+    best also pay for the (dearer) forecast of colour needs. Only the stones' colours
+    count, and of ``supply`` and ``hand`` only the counts of the colours (the key of
+    its memo, :data:`MEMO_LIMIT`)."""
+    key = (frozenset(pyramid.items()), size, frozenset(stones), tuple([supply[c] for c in COLOURS]),
+           tuple([hand[c] for c in COLOURS]))
+    try:
+        return _MEMO[key]
+    except KeyError:
+        pass
+    if len(_MEMO) >= MEMO_LIMIT:
+        _MEMO.clear()
+    found = _MEMO[key] = _best_placement(pyramid, size, stones, supply, hand)
+    return found
+
+
+def _best_placement(pyramid: Pyramid, size: int, stones: tuple[str, ...], supply: Counter[str],
+                    hand: Counter[str]) -> tuple[float, str, Cell] | None:
     work = dict(pyramid)
     found = placements(work, size, sorted(set(stones)))
     if not found:
