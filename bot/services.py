@@ -56,7 +56,7 @@ class Services:
     async def open(cls, settings: Settings, clock: Clock, *, catalogue: Catalogue | None = None,
                    renderer: Renderer | None = None, cpu: CpuPool | None = None, **extra: object) -> Services:
         catalogue = catalogue if catalogue is not None else Catalogue.default()
-        db = await settings.database.open(clock)
+        db = await settings.database.open(clock, sqlite_max_bytes=settings.sqlite_max_bytes)
         store = GameStore(db)
         if renderer is None:
             renderer = (Renderer.with_processes(settings.render_workers, [p.art for p in catalogue])

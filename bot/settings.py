@@ -37,6 +37,7 @@ ENV_NAMES: dict[str, str] = {
     "shard_ids": "PYRAMID_SHARD_IDS",
     "sweep_seconds": "PYRAMID_SWEEP_SECONDS",
     "rest_per_second": "PYRAMID_REST_PER_SECOND",
+    "sqlite_max_mb": "PYRAMID_SQLITE_MAX_MB",
 }
 
 #: One part of ``PYRAMID_SHARD_IDS``: a shard (``2``) or a range of shards (``0-3``).
@@ -145,6 +146,16 @@ class Settings(OperatorSettings):
         default=45.0, gt=0, le=10_000,
         validation_alias=AliasChoices("PYRAMID_REST_PER_SECOND", "rest_per_second"),
     )
+
+    #: The most megabytes (MiB) the bot's writes may make its SQLite file (unset: no cap but
+    #: the disk's). Beyond it a write is refused as on a full disk and nothing is changed.
+    sqlite_max_mb: float | None = Field(
+        default=None, gt=0, le=1_000_000, validation_alias=AliasChoices("PYRAMID_SQLITE_MAX_MB", "sqlite_max_mb")
+    )
+
+    @property
+    def sqlite_max_bytes(self) -> int | None:
+        return None if self.sqlite_max_mb is None else int(self.sqlite_max_mb * 1024 * 1024)
 
     render_workers: int = Field(
         default=2, ge=0, le=16, validation_alias=AliasChoices("PYRAMID_RENDER_WORKERS", "render_workers")

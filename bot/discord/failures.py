@@ -25,6 +25,7 @@ from discord import app_commands
 from bot.discord.command_input import MALFORMED, BadInput
 from bot.discord.replies import explain, tell
 from bot.play.errors import PlayError
+from bot.store import faults
 from bot.store.faults import Fault, fault_of
 from i18n import N_, Lang
 
@@ -66,8 +67,7 @@ def mistake_text(error: BaseException, lang: Lang) -> str:
 
 
 def log_fault(fault: Fault, what: str, error: BaseException) -> None:
-    level = logging.WARNING if fault is Fault.BUSY else logging.ERROR
-    log.log(level, "%s: storage %s (%s: %s)", what, fault.value, type(error).__name__, error)
+    faults.log_fault(log, fault, what, error)
 
 
 def expired(error: BaseException) -> bool:

@@ -40,6 +40,7 @@ from bot.play.rescue import ThreadRescue
 from bot.play.session import Session
 from bot.play.tasks import Tasks
 from bot.services import Services
+from bot.store.faults import fault_of, log_fault
 from bot.store.outbox import Announcement, OutboxItem, OutboxKind
 
 log = logging.getLogger(__name__)
@@ -89,6 +90,9 @@ class Delivery:
         self._ai: dict[int, asyncio.Task[Any]] = {}
         self._inline: Counter[int] = Counter()  # games a click handler is announcing right now
         self._purged_at: datetime | None = None
+        #: A board may be missing from the outbox (``queue_missing_boards`` at the next pass).
+        self._missing_boards = False
+        self._queue_fault_told = False
 
     # --- state ----------------------------------------------------------------------
     def kick(self) -> None:
@@ -118,12 +122,23 @@ class Delivery:
             self._working += 1
             self._wake.clear()
             try:
+                if self._missing_boards:
+                    await self.queue_missing_boards()
                 await self.deliver_due()
                 await self._purge_now_and_then()
-            except Exception:
-                log.exception("delivering announcements failed")
+            except Exception as exc:  # noqa: BLE001 - the worker lives on; _told logs a bug with its traceback
+                self._told(exc, "delivering announcements")
             finally:
                 self._working -= 1
+
+    def _told(self, error: Exception, what: str) -> None:
+        """Log a failure of the worker's: a storage fault as every storage fault is
+        (one line, ``bot.store.faults``), anything else as the bug it is."""
+        fault = fault_of(error)
+        if fault is None:
+            log.exception("%s failed", what)
+        else:
+            log_fault(log, fault, what, error)
 
     async def boot(self) -> None:
         """After a (re)start: whatever was pending may have reached Discord already
@@ -134,13 +149,37 @@ class Delivery:
         outbox = services.store.outbox
         await outbox.mark_uncertain()
         await outbox.retry_blocked()  # permissions may have been restored, threads reopened, while we were down
-        for game_id, _version in await outbox.games_needing_a_board():
-            try:
-                await outbox.enqueue(game_id, plan(await services.sessions.load(game_id)))
-            except Exception:  # one broken game must not keep the others from being announced
-                log.exception("could not queue the board of game %s", game_id)
+        await self.queue_missing_boards()
         await self._purge_now_and_then()
         await self.deliver_due()
+
+    async def queue_missing_boards(self) -> None:
+        """Queue the board of every running game whose board is behind with nothing
+        queued: one started just before a stop, or whose start's board could not be
+        queued because storage failed right then (``announce``). A storage fault
+        leaves the rest for the next pass, and is logged once until it passes."""
+        services = self.services
+        outbox = services.store.outbox
+        self._missing_boards = False
+        try:
+            missing = await outbox.games_needing_a_board()
+            for game_id, _version in missing:
+                try:
+                    await outbox.enqueue(game_id, plan(await services.sessions.load(game_id)))
+                except Exception as exc:  # one broken game must not keep the others from being announced
+                    if fault_of(exc) is not None:
+                        raise
+                    log.exception("could not queue the board of game %s", game_id)
+        except Exception as exc:
+            fault = fault_of(exc)
+            if fault is None:
+                raise
+            self._missing_boards = True
+            if not self._queue_fault_told:
+                log_fault(log, fault, "queueing boards that are missing (tried again at every pass)", exc)
+            self._queue_fault_told = True
+            return
+        self._queue_fault_told = False
 
     async def _purge_now_and_then(self) -> None:
         """Forget long-delivered rows, once a day (on the bot's clock)."""
@@ -185,8 +224,9 @@ class Delivery:
             if session.version == 0 and not await outbox.has_version(game_id, 0):
                 await outbox.enqueue(game_id, plan(session))
             return await self.deliver_game(game_id, via)
-        except Exception:  # the move stands; the worker tries again
-            log.exception("could not announce game %s now; it stays queued", game_id)
+        except Exception as exc:  # noqa: BLE001 - the move stands; the worker tries again (_told logs a bug in full)
+            self._told(exc, f"announcing game {game_id} now (the worker tries again)")
+            self._missing_boards = True  # a start's board may not have been queued: the worker looks
             self.kick()
             return False
 

@@ -10,6 +10,7 @@ are read by their codes, so nothing here imports a driver.
 from __future__ import annotations
 
 import enum
+import logging
 import sqlite3
 
 from bot.store.database import DatabaseDamaged, DatabaseUnavailable
@@ -31,6 +32,15 @@ _SQLITE = {5: Fault.BUSY, 6: Fault.BUSY, 13: Fault.FULL, 8: Fault.READ_ONLY, 3: 
 _POSTGRES = {"53100": Fault.FULL, "53300": Fault.BUSY, "25006": Fault.READ_ONLY, "55P03": Fault.BUSY,
              "40P01": Fault.BUSY, "40001": Fault.BUSY, "57014": Fault.BUSY, "57P03": Fault.UNAVAILABLE}
 _POSTGRES_CLASSES = {"53": Fault.FULL, "08": Fault.UNAVAILABLE, "57": Fault.UNAVAILABLE}
+
+
+def log_fault(logger: logging.Logger, fault: Fault, what: str, error: BaseException) -> None:
+    """How every storage fault is logged, wherever it is met: one line, never a
+    traceback (it is no bug). A held lock passes by itself: a WARNING. A full,
+    read-only or unreachable database waits for the operator: an ERROR, so that
+    alerting on errors fires."""
+    level = logging.WARNING if fault is Fault.BUSY else logging.ERROR
+    logger.log(level, "%s: storage %s (%s: %s)", what, fault.value, type(error).__name__, error)
 
 
 def fault_of(error: BaseException) -> Fault | None:

@@ -86,6 +86,23 @@ async def check_integrity(conn: aiosqlite.Connection, path: Path, *, full: bool 
         raise DatabaseDamaged(path, f"integrity check: {problems}")
 
 
+async def cap_size(conn: aiosqlite.Connection, max_bytes: int) -> int:
+    """Let writes through ``conn`` grow the file to at most ``max_bytes`` (SQLite's
+    ``max_page_count``, which holds per connection); returns the pages allowed.
+
+    A write that would need a page beyond it fails as on a full disk (SQLITE_FULL):
+    its transaction is rolled back and the player is told the storage is full
+    (``bot.store.faults``). Pages freed inside the file (rows deleted) are used again
+    first. SQLite never caps a file below its current size: a larger file just cannot
+    grow any further."""
+    async with conn.execute("PRAGMA page_size") as cur:
+        row = await cur.fetchone()
+    page_size = int(row[0]) if row else 4096
+    async with conn.execute(f"PRAGMA max_page_count = {max(1, max_bytes // page_size)}") as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
 def _try_open(path: Path) -> None:
     sqlite3.connect(path).close()
 
@@ -135,15 +152,17 @@ class SqliteDatabase(Database):
 
     @classmethod
     async def open(cls, path: str | Path, clock: Clock = utc_now,
-                   migrations: list[Migration] | None = None) -> SqliteDatabase:
+                   migrations: list[Migration] | None = None, *, max_bytes: int | None = None) -> SqliteDatabase:
         """Open (creating and migrating) the database, after SQLite's quick check.
+        ``max_bytes`` (``PYRAMID_SQLITE_MAX_MB``) caps how large the bot's writes may
+        make the file (:func:`cap_size`).
 
         A file that is damaged or cannot be reached raises :class:`DatabaseDamaged` or
         :class:`DatabaseUnavailable`, so the bot can tell its operator what to do
         instead of dying with a traceback, or worse, running on a broken file."""
         path = Path(path)
         try:
-            return await cls._open(path, clock, migrations)
+            return await cls._open(path, clock, migrations, max_bytes)
         except sqlite3.Error as exc:
             operator_facing = classify(path, exc)
             if operator_facing is exc:
@@ -151,7 +170,8 @@ class SqliteDatabase(Database):
             raise operator_facing from exc
 
     @classmethod
-    async def _open(cls, path: Path, clock: Clock, migrations: list[Migration] | None) -> SqliteDatabase:
+    async def _open(cls, path: Path, clock: Clock, migrations: list[Migration] | None,
+                    max_bytes: int | None) -> SqliteDatabase:
         if path.parent and not path.parent.exists():
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -168,6 +188,8 @@ class SqliteDatabase(Database):
             await check_integrity(conn, path)
             for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=5000", "synchronous=NORMAL"):
                 await conn.execute(f"PRAGMA {pragma}")
+            if max_bytes is not None:
+                await cap_size(conn, max_bytes)
             schema_version = await migrate_sqlite(conn, migrations)
             reader = await aiosqlite.connect(path, isolation_level=None)
             opened.push_async_callback(reader.close)

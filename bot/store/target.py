@@ -60,10 +60,10 @@ class DatabaseTarget:
         return str(self.path) if self.path is not None else redacted(self.url or "")
 
     async def open(self, clock: Clock = utc_now, migrations: list[Migration] | None = None,
-                   *, pool_size: int = 10) -> Database:
-        """Open and migrate the database."""
+                   *, pool_size: int = 10, sqlite_max_bytes: int | None = None) -> Database:
+        """Open and migrate the database (a SQLite file grows to at most ``sqlite_max_bytes``)."""
         if self.path is not None:
-            return await SqliteDatabase.open(self.path, clock, migrations)
+            return await SqliteDatabase.open(self.path, clock, migrations, max_bytes=sqlite_max_bytes)
         assert self.url is not None
         return await PostgresDatabase.open(self.url, clock, migrations, pool_size=pool_size)
 
