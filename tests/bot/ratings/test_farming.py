@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ratings import Ledger, count_game, outcome_of
 from bot.ratings.fit import shortest_rated
 from bot.ratings.measured import FLAMING_PYRAMIDS_TURNS, PAIRINGS
-from bot.ratings.model import ai_skill
-from bot.ratings.rules import SHORTEST_RATED_TURNS
+from bot.ratings.model import UNMEASURED, ai_ratings, ai_skill
+from bot.ratings.rules import SHORTEST_RATED_TURNS, counting
 from bot.store.records import GameRecord, SeatRecord
 from engine.ai.choose import decide
 from engine.core import Result, derive_seed, get_game
@@ -28,9 +29,15 @@ T0 = "2025-01-01T00:00:{:02d}+00:00"
 PLAYER = 101
 
 
-def record(game_id: int, options: dict[str, object]) -> GameRecord:
+#: The rated options of each game whose AI levels were measured.
+RATED_OPTIONS: dict[str, dict[str, object]] = {
+    "flaming-pyramids": {}, "pyrinoes": {}, "pyramido": {"mode": "competitive"},
+}
+
+
+def record(game_id: int, options: dict[str, object], kind: str = KIND) -> GameRecord:
     at = T0.format(game_id % 60)
-    return GameRecord(id=game_id, kind=KIND, guild_id=7, channel_id=2, thread_id=None, options=options,
+    return GameRecord(id=game_id, kind=kind, guild_id=7, channel_id=2, thread_id=None, options=options,
                       status="finished", seed=game_id, created_by=PLAYER, challenge_id=None, result=None,
                       created_at=at, updated_at=at)
 
@@ -64,48 +71,60 @@ def test_forty_one_turn_games_of_a_random_mover_against_hard_are_played_and_not_
     assert ledger.standings == {} and ledger.records == {}
 
 
-def measured_random_vs_hard() -> tuple[float, int]:
+def measured_random_vs_hard(kind: str) -> tuple[float, int]:
     """The random mover's (the easy AI's) measured wins against hard in full games."""
-    for first, second, wins, games in PAIRINGS[KIND]:
+    for first, second, wins, games in PAIRINGS[kind]:
         if (first, second) == ("easy", "hard"):
             return wins, games
-    raise AssertionError("no measured easy-vs-hard pairing")
+    raise AssertionError(f"no measured easy-vs-hard pairing of {kind}")
 
 
-def upper_wins(games: int) -> int:
+def upper_wins(kind: str, games: int) -> int:
     """The most full games of ``games`` a random mover wins against hard, at the upper
     end of the 95% interval of what was measured."""
-    wins, played = measured_random_vs_hard()
+    wins, played = measured_random_vs_hard(kind)
     return max(1, int(wilson(wins, played)[1] * games))
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.integers(40, 80).flatmap(lambda n: st.tuples(st.just(n), st.sets(st.integers(0, n - 1),
-                                                                            max_size=upper_wins(n)))),
-       st.lists(st.integers(1, max(1, SHORTEST_RATED_TURNS - 1)), min_size=0, max_size=40))
-def test_a_random_mover_never_climbs_above_the_hard_ai(full: tuple[int, set[int]], limits: list[int]) -> None:
+def test_every_rated_game_has_measured_ai_ratings() -> None:
+    """No rated game plays with the assumed ratings of a game nobody measured."""
+    assert set(PAIRINGS) == set(RATED_OPTIONS)
+    for kind, options in RATED_OPTIONS.items():
+        assert counting(kind, options, 2).rated
+        assert ai_ratings(kind) != UNMEASURED and set(ai_ratings(kind)) == {"easy", "normal", "hard"}
+
+
+@pytest.mark.parametrize("kind", sorted(RATED_OPTIONS))
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_random_mover_never_climbs_above_the_hard_ai(kind: str, data: st.DataObject) -> None:
     """Any order of full games (or games long enough to be rated), won no more often
-    than a random mover wins them (measured), mixed with any number of short games all
-    won, never lifts the player's leaderboard figure above the hard AI's rating, and
-    leaves their skill below it."""
-    count, won = full
-    hard = ai_skill("hard", KIND)
+    than a random mover wins them against hard (measured, per game), mixed with any
+    number of short games all won (Flaming Pyramids' ``turn_limit``), never lifts the
+    player's leaderboard figure above the hard AI's rating, and leaves their skill below it."""
+    count = data.draw(st.integers(40, 80), label="full games")
+    won = data.draw(st.sets(st.integers(0, count - 1), max_size=upper_wins(kind, count)), label="won")
+    limits = data.draw(st.lists(st.integers(1, max(1, SHORTEST_RATED_TURNS - 1)), max_size=40), label="short") \
+        if kind == "flaming-pyramids" else []
+    hard = ai_skill("hard", kind)
+    lower_wins = counting(kind, RATED_OPTIONS[kind], 2).better == "lower"
     ledger = Ledger()
     rng = random.Random(count)
     schedule = [("full", i in won) for i in range(count)] + [("limit", limit) for limit in limits]
     rng.shuffle(schedule)
     for game_id, (what, value) in enumerate(schedule, start=1):
-        options = {} if what == "full" else {"turn_limit": value}
+        options = dict(RATED_OPTIONS[kind]) if what == "full" else {"turn_limit": value}
         winner = (0 if value else 1) if what == "full" else 0  # short games: say the player wins them all
-        result = Result(winners=(winner,), scores=(0.0 if winner == 0 else 10.0, 10.0 if winner == 0 else 0.0))
-        outcome = outcome_of(record(game_id, options), TABLE, result, T0.format(game_id % 60))
+        best, worst = (0.0, 10.0) if lower_wins else (10.0, 0.0)
+        result = Result(winners=(winner,), scores=(best, worst) if winner == 0 else (worst, best))
+        outcome = outcome_of(record(game_id, options, kind), TABLE, result, T0.format(game_id % 60))
         assert outcome is not None
-        assert outcome.short == (what == "limit")
+        assert outcome.short == (what == "limit") and outcome.rated == (what == "full")
         ledger.apply(outcome)
         if ledger.standings:
-            standing = ledger.standing(7, KIND, PLAYER)
+            standing = ledger.standing(7, kind, PLAYER)
             assert standing.skill.ordinal < hard.mu
-    final = ledger.standing(7, KIND, PLAYER)
+    final = ledger.standing(7, kind, PLAYER)
     assert final.games == count and final.mu < hard.mu
 
 
