@@ -6,8 +6,11 @@ most ``timeout_hours`` + ``away_days`` days of the game's own server)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
+
+import pytest
 
 from bot.store import GuildSettings
 from emulator.harness import Harness
@@ -25,18 +28,47 @@ async def actor_of(harness: Harness, game_id: int, users: list[Any]) -> tuple[An
     return users[seat], seat
 
 
-async def test_away_and_back_every_71_hours_does_not_keep_a_seat(
-    emulator: Any, harness: Harness, clock: FakeClock
-) -> None:
+@dataclass
+class Table:
+    """A running Flaming Pyramids game of alice and bob, and the seat whose turn it is."""
+
+    harness: Harness
+    users: list[Any]
+    thread: Any
+    game_id: int
+    actor: Any
+    seat: int
+
+    async def sweep(self) -> list[str]:
+        """The reminder sweep (what it did)."""
+        return list(await self.harness.bot.client.host.reminders.sweep())
+
+    async def times_out_after(self, clock: FakeClock, **delta: float) -> None:
+        """The seat to act runs out of time exactly ``delta`` from now (not a second
+        earlier), and an AI takes it."""
+        timeout = f"timeout:{self.game_id}:ai"
+        clock.advance(seconds=timedelta(**delta).total_seconds() - 1)
+        assert timeout not in await self.sweep()
+        clock.advance(seconds=1)
+        assert timeout in await self.sweep()
+        assert (await session_of(self.harness, self.game_id)).seat(self.seat).is_ai
+
+
+@pytest.fixture
+async def table(emulator: Any, harness: Harness) -> Table:
     users, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
-    sweep = harness.bot.client.host.reminders.sweep
     actor, seat = await actor_of(harness, game_id, users)
+    return Table(harness, users, thread, game_id, actor, seat)
+
+
+async def test_away_and_back_every_71_hours_does_not_keep_a_seat(table: Table, clock: FakeClock) -> None:
+    harness, thread, game_id, actor = table.harness, table.thread, table.game_id, table.actor
     turn_began = clock.now
     timed_out_at = None
     for _ in range(9):  # 9 × 71 h = 639 h: what the finding kept a seat for
         for _hour in range(71):  # the sweep looks every hour
             clock.advance(hours=1)
-            if f"timeout:{game_id}:ai" in await sweep():
+            if f"timeout:{game_id}:ai" in await table.sweep():
                 timed_out_at = clock.now
                 break
         if timed_out_at is not None:
@@ -47,16 +79,15 @@ async def test_away_and_back_every_71_hours_does_not_keep_a_seat(
         assert "Welcome back" in back.text
     # Back never restarted the clock and the away paused it for seconds only: the 72 h bank ran out.
     assert timed_out_at is not None and timed_out_at - turn_began <= timedelta(hours=73)
-    assert (await session_of(harness, game_id)).seat(seat).is_ai
+    assert (await session_of(harness, game_id)).seat(table.seat).is_ai
     # The other player heard of it once a day at most: one away notice, no back notice that day.
     assert len(texts(harness, thread, "is away until", "is back")) == 1
 
 
 async def test_fifteen_away_and_back_cycles_tell_each_game_once_and_spend_whole_days(
-    emulator: Any, harness: Harness, clock: FakeClock
+    table: Table, clock: FakeClock
 ) -> None:
-    users, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
-    actor, _seat = await actor_of(harness, game_id, users)
+    harness, thread, actor = table.harness, table.thread, table.actor
     answers = []
     for _ in range(15):
         answers.append((await harness.slash(actor, thread, "pyramid away", days=1)).text)
@@ -68,12 +99,8 @@ async def test_fifteen_away_and_back_cycles_tell_each_game_once_and_spend_whole_
     assert len(texts(harness, thread, "is away until", "is back")) == 1
 
 
-async def test_quiet_hours_all_day_are_refused_and_quiet_time_counts(
-    emulator: Any, harness: Harness, clock: FakeClock
-) -> None:
-    users, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
-    sweep = harness.bot.client.host.reminders.sweep
-    actor, seat = await actor_of(harness, game_id, users)
+async def test_quiet_hours_all_day_are_refused_and_quiet_time_counts(table: Table, clock: FakeClock) -> None:
+    harness, thread, actor = table.harness, table.thread, table.actor
     refused = await harness.slash(actor, thread, "pyramid quiet", options={"from": "00:00", "to": "23:59",
                                                                            "timezone": "UTC"})
     assert "at most 12 hours" in refused.text
@@ -82,34 +109,24 @@ async def test_quiet_hours_all_day_are_refused_and_quiet_time_counts(
                                                                          "timezone": "UTC"})
     assert "Quiet hours set" in night.text
     # The clock never stops in quiet hours: the 72 h bank runs out on time (not after 30 days).
-    clock.advance(hours=72, seconds=-1)
-    assert f"timeout:{game_id}:ai" not in await sweep()
-    clock.advance(seconds=1)
-    assert f"timeout:{game_id}:ai" in await sweep()
-    assert (await session_of(harness, game_id)).seat(seat).is_ai
+    await table.times_out_after(clock, hours=72)
 
 
 async def test_away_by_dm_pauses_nothing_where_the_server_allows_no_time_away(
-    emulator: Any, harness: Harness, clock: FakeClock
+    emulator: Any, table: Table, clock: FakeClock
 ) -> None:
-    users, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
-    sweep = harness.bot.client.host.reminders.sweep
-    actor, seat = await actor_of(harness, game_id, users)
-    await harness.slash(users[0], emulator.general, "pyramid-admin settings", away_days=0)
+    harness, actor = table.harness, table.actor
+    await harness.slash(table.users[0], emulator.general, "pyramid-admin settings", away_days=0)
     gone = await harness.slash(actor, harness.dm_channel(actor), "pyramid away", days=9)
     assert "away until" in gone.text
-    assert texts(harness, thread, "is away until") == []  # nothing pauses here, so nothing to tell
-    clock.advance(hours=72)
-    assert f"timeout:{game_id}:ai" in await sweep()
-    assert (await session_of(harness, game_id)).seat(seat).is_ai
+    assert texts(harness, table.thread, "is away until") == []  # nothing pauses here, so nothing to tell
+    await table.times_out_after(clock, hours=72)
 
 
 async def test_away_in_another_server_pauses_this_game_only_within_this_servers_budget(
-    emulator: Any, harness: Harness, clock: FakeClock
+    emulator: Any, table: Table, clock: FakeClock
 ) -> None:
-    users, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
-    sweep = harness.bot.client.host.reminders.sweep
-    actor, seat = await actor_of(harness, game_id, users)
+    harness, users, actor = table.harness, table.users, table.actor
     await harness.slash(users[0], emulator.general, "pyramid-admin settings", away_days=1, away_window_days=90)
     other = await harness.add_guild("B", members=users)
     store = harness.bot.services.store
@@ -117,13 +134,9 @@ async def test_away_in_another_server_pauses_this_game_only_within_this_servers_
     gone = await harness.slash(actor, harness.channel("general", guild=other), "pyramid away", days=29)
     assert "away until" in gone.text
     # Server A allows 1 day: its game waits 72 h + 1 day, not 29 days.
-    told = texts(harness, thread, "is away until")
+    told = texts(harness, table.thread, "is away until")
     assert len(told) == 1 and f"<t:{int((clock.now + timedelta(days=1)).timestamp())}:D>" in told[0]
-    clock.advance(hours=72 + 24, seconds=-1)
-    assert f"timeout:{game_id}:ai" not in await sweep()
-    clock.advance(seconds=1)
-    assert f"timeout:{game_id}:ai" in await sweep()
-    assert (await session_of(harness, game_id)).seat(seat).is_ai
+    await table.times_out_after(clock, hours=72 + 24)
 
 
 async def play_turn(harness: Harness, user: Any, thread: Any, game_id: int) -> None:
@@ -136,19 +149,17 @@ async def play_turn(harness: Harness, user: Any, thread: Any, game_id: int) -> N
 
 
 async def test_the_bank_shows_on_boards_in_games_and_reminders_and_moves_top_it_up(
-    emulator: Any, harness: Harness, clock: FakeClock
+    table: Table, clock: FakeClock
 ) -> None:
-    users, thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
-    sweep = harness.bot.client.host.reminders.sweep
+    harness, thread, game_id, actor = table.harness, table.thread, table.game_id, table.actor
     started = clock.now
     first = boards(harness, thread)[0].text
     assert f"⏱ 3 d left · runs out <t:{int((started + timedelta(hours=72)).timestamp())}:R>" in first
-    actor, seat = await actor_of(harness, game_id, users)
-    other = users[1 - seat]
+    other = table.users[1 - table.seat]
     listed = await harness.slash(actor, thread, "pyramid games")
     assert "**your turn** · ⏱ 3 d left" in listed.text
     clock.advance(hours=24)
-    assert await sweep() == [f"reminder:{game_id}"]  # a full bank less reminder_hours (24 h) used
+    assert await table.sweep() == [f"reminder:{game_id}"]  # a full bank less reminder_hours (24 h) used
     reminder = texts(harness, thread, "⏰")[-1]
     assert "⏱ 2 d left" in reminder and f"<@{actor.id}>" in reminder
     clock.advance(hours=6)
@@ -163,9 +174,10 @@ async def test_the_bank_shows_on_boards_in_games_and_reminders_and_moves_top_it_
     assert "⏸ Away: the clock stands at 2 d 18 h left" in listed.text
 
 
-async def test_admins_set_the_clock_and_bad_values_are_refused_kindly(emulator: Any, harness: Harness) -> None:
-    users, _thread, _game_id = await flaming_game_of(emulator, harness, "alice", "bob")
-    admin = users[0]
+async def test_admins_set_the_clock_and_bad_values_are_refused_kindly(
+    emulator: Any, harness: Harness, table: Table
+) -> None:
+    admin = table.users[0]
     saved = await harness.slash(admin, emulator.general, "pyramid-admin settings", timeout_hours=48.0,
                                 increment_hours=12.0, reminder_hours=40.0)
     assert "Saved" in saved.text and "time bank of **48 h**" in saved.text and "adds **12 h**" in saved.text
