@@ -57,11 +57,29 @@ def _capture_all(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
 
 
-async def test_play_without_move_with_a_numeric_move_or_a_huge_game(
-    emulator: Any, harness: Harness, caplog: pytest.LogCaptureFixture
-) -> None:
-    ana = await harness.add_user("ana")
+@pytest.fixture
+async def ana(harness: Harness) -> User:
+    """A member (with a moderator's permissions, as ``add_user`` gives), the bot started."""
+    user = await harness.add_user("ana")
     await harness.start_bot()
+    return user
+
+
+async def click_forged(harness: Harness, user: User, channel: Channel, component: JSON,
+                       data: JSON) -> InteractionResult:
+    """A click on ``component`` of an old message of the bot's, sent as ``data`` (what a
+    modified client may put there)."""
+    emulator = harness.emulator
+    message = create_message(emulator, channel, emulator.world.bot, {
+        "content": "an old message", "components": [{"type": 1, "components": [component]}]}, [])
+    inter = await dispatch_interaction(emulator, type=MESSAGE_COMPONENT, user=user, channel=channel, data=data,
+                                       message=message)
+    return await harness._finish(inter, settle=True, check=True, what=str(data["custom_id"]))
+
+
+async def test_play_without_move_with_a_numeric_move_or_a_huge_game(
+    emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
+) -> None:
     await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="solo")
     thread = harness.threads(emulator.general)[0]
     game_id = await latest_game_id(harness)
@@ -80,10 +98,8 @@ async def test_play_without_move_with_a_numeric_move_or_a_huge_game(
 
 
 async def test_values_outside_the_choices_are_refused_by_name(
-    emulator: Any, harness: Harness, caplog: pytest.LogCaptureFixture
+    emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
 ) -> None:
-    ana = await harness.add_user("ana")
-    await harness.start_bot()
     general = emulator.general
     chess = [{"name": "game", "type": 3, "value": "chess"}]
     for command in ("pyramid new", "pyramid stats", "pyramid leaderboard", "pyramid rules"):
@@ -114,10 +130,8 @@ async def test_refusals_are_in_the_players_language(
 
 
 async def test_wrong_types_unknown_and_missing_options(
-    emulator: Any, harness: Harness, caplog: pytest.LogCaptureFixture
+    emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
 ) -> None:
-    ana = await harness.add_user("ana")
-    await harness.start_bot()
     general = emulator.general
     kind_refusal(await forge(harness, ana, general, "pyramid away", [{"name": "days", "type": 3, "value": "three"}]),
                  "days")
@@ -142,11 +156,9 @@ async def test_wrong_types_unknown_and_missing_options(
 
 
 async def test_on_timeout_outside_its_choices_gets_its_own_sentence(
-    emulator: Any, harness: Harness, caplog: pytest.LogCaptureFixture
+    emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
 ) -> None:
-    admin = await harness.add_user("admin")
-    await harness.start_bot()
-    res = await forge(harness, admin, emulator.general, "pyramid-admin settings",
+    res = await forge(harness, ana, emulator.general, "pyramid-admin settings",
                       [{"name": "on_timeout", "type": 3, "value": "explode"}])
     kind_refusal(res, "on_timeout", "explode")
     assert "reminder" not in res.text.lower()
@@ -154,33 +166,29 @@ async def test_on_timeout_outside_its_choices_gets_its_own_sentence(
 
 
 async def test_unresolved_users_and_other_servers_channels(
-    emulator: Any, harness: Harness, caplog: pytest.LogCaptureFixture
+    emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
 ) -> None:
-    admin = await harness.add_user("admin")
-    await harness.start_bot()
     general = emulator.general
-    kind_refusal(await forge(harness, admin, general, "pyramid stats",
+    kind_refusal(await forge(harness, ana, general, "pyramid stats",
                              [{"name": "player", "type": 6, "value": "424242424242"}]), "player")
-    kind_refusal(await forge(harness, admin, general, "pyramid stats",
+    kind_refusal(await forge(harness, ana, general, "pyramid stats",
                              [{"name": "player", "type": 6, "value": "not-a-snowflake"}]), "player")
-    other = await harness.add_guild("elsewhere", members=[admin])
+    other = await harness.add_guild("elsewhere", members=[ana])
     elsewhere = harness.channel("general", guild=other)
     option = [{"name": "channel", "type": 7, "value": str(elsewhere.id)}]
     forged_resolved = {"channels": {str(elsewhere.id): {"id": str(elsewhere.id), "name": "general", "type": 0,
                                                           "permissions": "0"}}}
-    kind_refusal(await forge(harness, admin, general, "pyramid-admin daily", option, resolved=forged_resolved),
+    kind_refusal(await forge(harness, ana, general, "pyramid-admin daily", option, resolved=forged_resolved),
                  "channel")
-    kind_refusal(await forge(harness, admin, general, "pyramid-admin daily", option), "channel")
-    kind_refusal(await forge(harness, admin, general, "pyramid-admin daily",
+    kind_refusal(await forge(harness, ana, general, "pyramid-admin daily", option), "channel")
+    kind_refusal(await forge(harness, ana, general, "pyramid-admin daily",
                              [{"name": "channel", "type": 7, "value": "1"}]), "channel")
     no_errors_logged(caplog)
 
 
 async def test_a_page_beyond_the_chooser_is_answered_without_an_empty_menu(
-    emulator: Any, harness: Harness, caplog: pytest.LogCaptureFixture
+    emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
 ) -> None:
-    ana = await harness.add_user("ana")
-    await harness.start_bot()
     res = await harness.slash(ana, emulator.general, "pyramid new", game="pyrinoes", target=10)
     await harness.select(ana, res.message, None, ["normal"])
     await harness.click(ana, res.message, label="Start")
@@ -191,11 +199,7 @@ async def test_a_page_beyond_the_chooser_is_answered_without_an_empty_menu(
     for page in ("1", "2", "7", "999"):
         custom_id = f"pb:page:{game_id}:{session.version}:{page}|build"
         button = {"type": 2, "style": 1, "label": "More", "custom_id": custom_id}
-        message = create_message(emulator, thread, emulator.world.bot, {
-            "content": "an old chooser", "components": [{"type": 1, "components": [button]}]}, [])
-        inter = await dispatch_interaction(emulator, type=MESSAGE_COMPONENT, user=ana, channel=thread,
-                                           data={"custom_id": custom_id, "component_type": 2}, message=message)
-        answer = await harness._finish(inter, settle=True, check=True, what=f"page {page}")
+        answer = await click_forged(harness, ana, thread, button, {"custom_id": custom_id, "component_type": 2})
         assert not any(w in answer.text for w in WRONG), answer.text
         if page != "1":
             assert "❌" in answer.text, answer.text
@@ -205,10 +209,8 @@ async def test_a_page_beyond_the_chooser_is_answered_without_an_empty_menu(
 
 
 async def test_component_arguments_out_of_range(
-    emulator: Any, harness: Harness, caplog: pytest.LogCaptureFixture
+    emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
 ) -> None:
-    ana = await harness.add_user("ana")
-    await harness.start_bot()
     await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="solo")
     thread = harness.threads(emulator.general)[0]
     game_id = await latest_game_id(harness)
@@ -222,11 +224,7 @@ async def test_component_arguments_out_of_range(
         if values is not None:
             component = {"type": 3, "custom_id": custom_id, "options": [{"label": "a", "value": "a"}]}
             data = {"custom_id": custom_id, "component_type": 3, "values": values}
-        message = create_message(emulator, thread, emulator.world.bot, {
-            "content": "old", "components": [{"type": 1, "components": [component]}]}, [])
-        inter = await dispatch_interaction(emulator, type=MESSAGE_COMPONENT, user=ana, channel=thread, data=data,
-                                           message=message)
-        answer = await harness._finish(inter, settle=True, check=True, what=custom_id)
+        answer = await click_forged(harness, ana, thread, component, data)
         assert not any(w in answer.text for w in WRONG), (custom_id, answer.text)
     assert (await session_of(harness, game_id)).version == 0
     no_errors_logged(caplog)
@@ -244,10 +242,8 @@ def storage_refusal(res: InteractionResult, what: str) -> None:
 
 
 async def test_a_held_write_lock_is_told_as_such(
-    emulator: Any, harness: Harness, database: str, caplog: pytest.LogCaptureFixture
+    emulator: Any, harness: Harness, ana: User, database: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    ana = await harness.add_user("ana")
-    await harness.start_bot()
     holder = sqlite3.connect(Path(database), timeout=0, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:  # each write waits out SQLite's busy timeout (5 s) before it gives up
@@ -262,16 +258,14 @@ async def test_a_held_write_lock_is_told_as_such(
 
 
 async def test_a_read_only_database_is_told_as_such(
-    emulator: Any, harness: Harness, caplog: pytest.LogCaptureFixture
+    emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
 ) -> None:
-    admin = await harness.add_user("admin")
-    await harness.start_bot()
     conn = harness.bot.services.db._conn  # the bot's writer, made read-only under it
     await conn.execute("PRAGMA query_only = ON")
     try:
-        res = await harness.slash(admin, emulator.general, "pyramid-admin settings", max_open_games=5)
+        res = await harness.slash(ana, emulator.general, "pyramid-admin settings", max_open_games=5)
         storage_refusal(res, "read-only")
-        res = await harness.slash(admin, emulator.general, "pyramid new", game="pyramido", mode="solo")
+        res = await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="solo")
         storage_refusal(res, "read-only")
     finally:
         await conn.execute("PRAGMA query_only = OFF")
@@ -282,12 +276,10 @@ async def test_a_read_only_database_is_told_as_such(
 
 
 async def test_an_interaction_that_expired_before_its_answer_is_no_error(
-    emulator: Any, harness: Harness, caplog: pytest.LogCaptureFixture
+    emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A stalled process answers after Discord gave up (404, 10062): nobody can be told,
     and it is logged as a WARNING, not as a bug."""
-    ana = await harness.add_user("ana")
-    await harness.start_bot()
     emulator.interaction_deadline = 0.0
     with emulator.expect_violation("interaction-deadline"):
         top = find_command(emulator, emulator.general, "pyramid")
