@@ -65,6 +65,13 @@ async def ana(harness: Harness) -> User:
     return user
 
 
+async def solo_pyramido(harness: Harness, user: User) -> tuple[Channel, int]:
+    """A solo Pyramido game of ``user``'s (it starts at once): its thread and number."""
+    general = harness.emulator.general
+    await harness.slash(user, general, "pyramid new", game="pyramido", mode="solo")
+    return harness.threads(general)[0], await latest_game_id(harness)
+
+
 async def click_forged(harness: Harness, user: User, channel: Channel, component: JSON,
                        data: JSON) -> InteractionResult:
     """A click on ``component`` of an old message of the bot's, sent as ``data`` (what a
@@ -80,9 +87,7 @@ async def click_forged(harness: Harness, user: User, channel: Channel, component
 async def test_play_without_move_with_a_numeric_move_or_a_huge_game(
     emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
 ) -> None:
-    await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="solo")
-    thread = harness.threads(emulator.general)[0]
-    game_id = await latest_game_id(harness)
+    thread, game_id = await solo_pyramido(harness, ana)
     kind_refusal(await forge(harness, ana, thread, "pyramid play", []), "move")
     kind_refusal(await forge(harness, ana, thread, "pyramid play", [{"name": "move", "type": 4, "value": 5}]),
                  "move")
@@ -211,9 +216,7 @@ async def test_a_page_beyond_the_chooser_is_answered_without_an_empty_menu(
 async def test_component_arguments_out_of_range(
     emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
 ) -> None:
-    await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="solo")
-    thread = harness.threads(emulator.general)[0]
-    game_id = await latest_game_id(harness)
+    thread, game_id = await solo_pyramido(harness, ana)
     for custom_id, values in ((f"pb:sel:{game_id}:0:place", ["x" * 5000]), (f"pb:sel:{game_id}:0:place", []),
                               (f"pb:sel:{game_id}:0:place", [1, 2]), (f"pb:page:{game_id}:0:-1|place", None),
                               (f"pb:page:{game_id}:0:{'9' * 40}|place", None),

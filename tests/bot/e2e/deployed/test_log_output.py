@@ -12,6 +12,7 @@ import pytest
 
 from emulator.harness import Harness
 from emulator.server import Emulator
+from tests.bot.e2e.deployed.log_file import bot_log, bot_workers, written  # noqa: F401 - fixtures
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -21,21 +22,11 @@ def bot_env() -> dict[str, str]:
     return {"PYRAMID_LOG_LEVEL": "INFO"}
 
 
-@pytest.fixture
-def bot_workers() -> int:
-    return 0
-
-
-@pytest.fixture
-def bot_log(tmp_path: Path) -> Path:
-    return tmp_path / "bot.log"
-
-
 async def test_a_log_file_is_plain_text_without_voice_warnings(emulator: Emulator, harness: Harness,
                                                                tmp_path: Path) -> None:
     await harness.start_bot()
     await harness.stop_bot()
-    log = (tmp_path / "bot.log").read_text(encoding="utf-8", errors="replace")
+    log = written(tmp_path)
     assert "INFO" in log and "discord" in log, log[:2000]  # the log was written, at INFO
     assert not ANSI.search(log), f"colour escapes in a log that is not a terminal: {log[:500]!r}"
     assert "PyNaCl" not in log and "davey" not in log and "voice will NOT be supported" not in log, log[:2000]

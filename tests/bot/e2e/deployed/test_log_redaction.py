@@ -11,6 +11,7 @@ import pytest
 
 from emulator.harness import Harness
 from emulator.server import Emulator
+from tests.bot.e2e.deployed.log_file import bot_log, bot_workers, written  # noqa: F401 - fixtures
 
 #: Shaped like a real bot token, so a leak can't hide behind an odd format.
 BOT_TOKEN = "MTA5OTk4ODc3NjY1NTQ0MzMyMQ.GhJkLm.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -26,16 +27,6 @@ def bot_env() -> dict[str, str]:
     return {"PYRAMID_LOG_LEVEL": "DEBUG"}
 
 
-@pytest.fixture
-def bot_workers() -> int:
-    return 0
-
-
-@pytest.fixture
-def bot_log(tmp_path: Path) -> Path:
-    return tmp_path / "bot.log"
-
-
 async def test_no_token_reaches_the_debug_log(emulator: Emulator, harness: Harness, tmp_path: Path) -> None:
     ana = await harness.add_user("ana")
     bob = await harness.add_user("bob")
@@ -48,7 +39,7 @@ async def test_no_token_reaches_the_debug_log(emulator: Emulator, harness: Harne
     await harness.slash(ana, emulator.general, "pyramid games")
     await harness.stop_bot()
 
-    log = (tmp_path / "bot.log").read_text(encoding="utf-8", errors="replace")
+    log = written(tmp_path)
     # The log really is at DEBUG and really saw the interactions.
     assert "WebSocket Event" in log and "/interactions/" in log and "/webhooks/" in log
     tokens = [i.token for i in emulator.world.interactions.values()]
