@@ -1,0 +1,133 @@
+"""Play anywhere (#27): the app installed to users only, played where its bot user is not
+(a group DM), and in the DM with the bot through the user install.
+
+Where only the user install authorizes an interaction, Discord lets the app answer
+interactions and nothing else: no channel routes (403), at most five follow-ups per
+interaction token, each token valid 15 minutes. The emulator refuses everything else
+(``emulator/installs.py``, ``emulator/access.py``), and every refusal fails the test at
+teardown; here the traffic is also read request by request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from emulator.harness import Harness
+from emulator.interactions import CommandUnavailable
+from emulator.model import Channel, Message, User
+from tests.bot.e2e.driver import HEADER, card_text, latest_game_id, session_of
+
+
+def public_cards(harness: Harness, channel: Channel) -> list[Message]:
+    """The public messages of ``channel`` that show a board picture."""
+    return [m for m in harness.messages(channel) if not m.ephemeral and m.png_attachments()]
+
+
+async def move_by_clicks(harness: Harness, actor: User, card: Message, game_id: int) -> None:
+    """▶ Your move on the card, then the private chooser's first choice at each step, until a move is made."""
+    session = await session_of(harness, game_id)
+    version = session.version
+    opened = await harness.click(actor, card, label="▶ Your move")
+    step = opened.last
+    assert step.ephemeral and step.id != card.id, "the chooser is the mover's alone"
+    for _ in range(20):
+        if session.version != version:
+            return
+        target = next(b for b in step.buttons() if "Back" not in (b.get("label") or ""))
+        result = await harness.click(actor, step, custom_id=target["custom_id"])
+        step = result.message or step
+        session = await session_of(harness, game_id)
+    assert session.version != version, "clicking through the chooser made no move"
+
+
+def channel_requests(emulator: Any, channel: Channel) -> list[str]:
+    return [f"{r.method} {r.path}" for r in emulator.requests if f"/channels/{channel.id}" in r.path]
+
+
+async def test_two_players_in_a_group_dm_with_the_user_install_only(emulator: Any, harness: Harness) -> None:
+    world = harness.world
+    ana, ben = world.add_user("ana"), world.add_user("ben")  # they share no server with the bot
+    harness.install_app(ana)
+    harness.install_app(ben)
+    await harness.start_bot()
+    gdm = harness.add_group_dm(ana, ben)
+
+    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=2)
+    assert res.interaction.payload["context"] == 2
+    assert res.interaction.payload["authorizing_integration_owners"] == {"1": str(ana.id)}
+    lobby = res.message
+    assert lobby is not None and not lobby.ephemeral and lobby.channel_id == gdm.id
+    assert "Flaming Pyramids" in lobby.text
+    await harness.click(ben, lobby, label="Join")
+    assert "ben" in harness.message(lobby.id).text
+    await harness.click(ana, lobby, label="Start")
+
+    game_id = await latest_game_id(harness)
+    card = harness.message(lobby.id)  # the lobby became the game card, in place
+    assert HEADER.search(card_text(card)) and card.png_attachments()
+    assert [m.id for m in public_cards(harness, gdm)] == [card.id]
+    users = {0: ana, 1: ben}
+
+    for _ in range(40):
+        session = await session_of(harness, game_id)
+        if session.over:
+            break
+        actor, other = users[session.to_act], users[1 - session.to_act]
+        # Out of turn: a friendly private refusal, and nothing changes.
+        refused = await harness.click(other, card, label="▶ Your move")
+        said = [m for m in refused.messages if m.ephemeral]
+        assert said and "not your turn" in said[-1].text, [m.text for m in refused.messages]
+        assert (await session_of(harness, game_id)).version == session.version
+
+        await move_by_clicks(harness, actor, card, game_id)
+        after = await session_of(harness, game_id)
+        card = harness.message(card.id)
+        shown = HEADER.search(card_text(card))
+        assert shown is not None and int(shown.group(2)) == after.version, "the card shows the latest move"
+        assert [m.id for m in public_cards(harness, gdm)] == [card.id], "one card, updated in place"
+        for seat in users:  # nothing of a hand in what everyone sees
+            for tile in after.game.view(after.state, seat)["hands"][seat]:
+                assert all(tile not in m.text for m in harness.messages(gdm) if not m.ephemeral)
+        if not after.over and after.to_act != session.to_act:
+            nxt = users[after.to_act]
+            told = [m for m in harness.messages(gdm) if not m.ephemeral and nxt.id in m.pinged]
+            assert told, "the next player is pinged when it is their turn"
+    session = await session_of(harness, game_id)
+    assert session.over and session.result is not None
+    assert "Game over" in card_text(harness.message(card.id))
+    # Everything went through the interactions: not one channel route, nothing refused.
+    assert channel_requests(emulator, gdm) == []
+    assert [f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400] == []
+    record = session.record
+    assert record.guild_id is None and record.channel_id == gdm.id and record.surface == "interactions"
+
+
+async def test_a_game_in_the_dm_with_the_bot_through_the_user_install(emulator: Any, harness: Harness) -> None:
+    cara = harness.world.add_user("cara")  # no server in common: only her install lets the bot reach her
+    harness.install_app(cara)
+    await harness.start_bot()
+    dm = harness.dm_channel(cara)
+    res = await harness.slash(cara, dm, "pyramid new", game="continuous-pyramid", undo=False)
+    assert res.interaction.payload["context"] == 1
+    assert res.interaction.payload["authorizing_integration_owners"] == {"1": str(cara.id)}
+    game_id = await latest_game_id(harness)
+    session = await session_of(harness, game_id)
+    assert session.record.status == "active" and session.record.surface == "channel"
+    board = public_cards(harness, dm)[-1]  # the bot is in its own DM: it posts the board there itself
+    await move_by_clicks(harness, cara, board, game_id)
+    assert (await session_of(harness, game_id)).version >= 1
+    assert [f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400] == []
+
+
+async def test_admin_commands_stay_in_servers(emulator: Any, harness: Harness) -> None:
+    world = harness.world
+    ana, ben = world.add_user("ana"), world.add_user("ben")
+    harness.install_app(ana)
+    await harness.start_bot()
+    for channel in (harness.add_group_dm(ana, ben), harness.dm_channel(ana)):
+        with pytest.raises(CommandUnavailable):
+            await harness.slash(ana, channel, "pyramid-admin check")
+    elsewhere = await harness.add_guild("elsewhere", members=[ana], bot=False)
+    with pytest.raises(CommandUnavailable):  # a server the bot is not in: the user install only
+        await harness.slash(ana, harness.channel("general", guild=elsewhere), "pyramid-admin check")
