@@ -28,9 +28,12 @@ log = logging.getLogger(__name__)
 #: What Discord deprecated (and what replaced it); dropped from every command we send.
 DEPRECATED_FIELDS = ("dm_permission",)
 
-#: Where the bot's commands work unless a command says otherwise (``/pyramid-admin``: servers only).
-INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
-CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False)
+#: Where the bot's commands work unless a command says otherwise (``/pyramid-admin``: servers only):
+#: installed to a server or to a user, used in servers, the DM with the bot and group DMs. Where only
+#: the user install reaches (a group DM, a server without the bot), a game lives in the messages its
+#: players' clicks update (``bot.play.in_place``).
+INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 #: Server administration: installed to a server, used in it.
 SERVER_ONLY_INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
 SERVER_ONLY_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)

@@ -36,6 +36,12 @@ Interaction = discord.Interaction[Any]
 OUT_OF_DATE = N_("⌛ This board is out of date: someone has moved since.")
 
 
+def on_card(interaction: Interaction) -> bool:
+    """The click is on a message everyone sees (a game's card), not on someone's private chooser."""
+    message = interaction.message
+    return message is not None and not message.flags.ephemeral
+
+
 def check_actor(session: Session, user_id: int) -> int:
     """The clicker's seat if it's theirs to act; otherwise a readable refusal.
     Whether they still play the seat at all comes before whose turn it is."""
@@ -84,11 +90,35 @@ class Turns:
         except PlayError as exc:
             await tell(interaction, explain(exc, lang))
             return None
+        if session.record.in_place and on_card(interaction):
+            await self.card_click(interaction, session)
+            if check_version and cid.version != session.version:  # the card shows the latest now
+                await tell(interaction, lang.gettext(OUT_OF_DATE))
+                return None
         if check_version and cid.version != session.version:
             await defer_private(interaction)
             await self.send_current_board(interaction, session, lang.gettext(OUT_OF_DATE), lang)
             return None
         return session
+
+    async def card_click(self, interaction: Interaction, session: Session) -> None:
+        """A click on the card of a game only a user install reaches (:mod:`bot.play.in_place`):
+        answered by updating the card, to the game as it stands when something happened since it was
+        drawn (an AI's turn, a timeout), else by a silent "update" acknowledgement. Either way this
+        click's token may edit the card for the next 14 minutes; what the clicker alone should see
+        follows as private follow-ups."""
+        in_place = self.host.announcer.in_place
+        message = interaction.message
+        assert message is not None
+        game_id = session.record.id
+        async with in_place.lock(game_id):
+            if await in_place.shows_current(session, message.id):
+                await interaction.response.defer()
+            else:
+                view, file = await in_place.card(session)
+                await interaction.response.edit_message(view=view, attachments=[file])
+                await in_place.record(session, message.channel.id, message.id)
+        in_place.handles.keep_webhook(game_id, interaction.followup, message.id)
 
     async def _actor_session(self, interaction: Interaction, cid: CustomId) -> Session | None:
         """The current game if the clicker is the one to act on this very board;
@@ -213,7 +243,7 @@ class Turns:
     async def board(self, interaction: Interaction, cid: CustomId) -> None:
         """🔄 Latest board."""
         session = await self._load_current(interaction, cid, check_version=False, public=True)
-        if session is None:
+        if session is None or (session.record.in_place and on_card(interaction)):  # the card itself was updated
             return
         await defer_private(interaction)
         lang = await reader(interaction, self.services.languages)

@@ -26,6 +26,7 @@ from bot.store.records import (
     CorruptRecord,
     GameRecord,
     GameStatus,
+    GameSurface,
     GuildSettings,
     MessageRef,
     MoveRecord,
@@ -107,6 +108,8 @@ class NewGame(TypedDict):
     options: Mapping[str, Any]
     seed: int
     challenge_id: NotRequired[int | None]
+    #: "interactions": a game only a user install reaches (``GameRecord.surface``).
+    surface: NotRequired[GameSurface]
 
 
 async def _insert_game(conn: Tx, kind: str, *, status: GameStatus, created_by: int | None, now: str,
@@ -119,9 +122,10 @@ async def _insert_game(conn: Tx, kind: str, *, status: GameStatus, created_by: i
     challenge_id = game.get("challenge_id")
     row = await conn.fetch_one(
         "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
-        " challenge_id, created_at, updated_at, salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        " challenge_id, created_at, updated_at, salt, surface) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " RETURNING id",
         (kind, guild_id, channel_id, json.dumps(dict(options)), status, seed, created_by, challenge_id, now, now,
-         secrets.token_hex(16)),
+         secrets.token_hex(16), game.get("surface", "channel")),
     )
     assert row is not None
     return int(row[0])

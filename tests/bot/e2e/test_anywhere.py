@@ -25,9 +25,14 @@ def public_cards(harness: Harness, channel: Channel) -> list[Message]:
 
 
 async def move_by_clicks(harness: Harness, actor: User, card: Message, game_id: int) -> None:
-    """▶ Your move on the card, then the private chooser's first choice at each step, until a move is made."""
+    """▶ Your move on the card, then the private chooser's first choice at each step, until a move is made
+    (or the card's first move button, when the card offers the moves themselves)."""
     session = await session_of(harness, game_id)
     version = session.version
+    if "▶ Your move" not in card.button_labels:
+        await harness.click(actor, card, custom_id=action_button(card)["custom_id"])
+        assert (await session_of(harness, game_id)).version != version
+        return
     opened = await harness.click(actor, card, label="▶ Your move")
     step = opened.last
     assert step.ephemeral and step.id != card.id, "the chooser is the mover's alone"
@@ -39,6 +44,11 @@ async def move_by_clicks(harness: Harness, actor: User, card: Message, game_id: 
         step = result.message or step
         session = await session_of(harness, game_id)
     assert session.version != version, "clicking through the chooser made no move"
+
+
+def action_button(card: Message) -> dict[str, Any]:
+    """The card's first button that acts (▶ Your move, or a move), not 🂠 My hand or 🔄 Latest board."""
+    return next(b for b in card.buttons() if b.get("custom_id", "").split(":")[1] not in ("hand", "board"))
 
 
 def channel_requests(emulator: Any, channel: Channel) -> list[str]:
@@ -75,7 +85,7 @@ async def test_two_players_in_a_group_dm_with_the_user_install_only(emulator: An
             break
         actor, other = users[session.to_act], users[1 - session.to_act]
         # Out of turn: a friendly private refusal, and nothing changes.
-        refused = await harness.click(other, card, label="▶ Your move")
+        refused = await harness.click(other, card, custom_id=action_button(card)["custom_id"])
         said = [m for m in refused.messages if m.ephemeral]
         assert said and "not your turn" in said[-1].text, [m.text for m in refused.messages]
         assert (await session_of(harness, game_id)).version == session.version
