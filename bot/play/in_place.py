@@ -51,6 +51,7 @@ from bot.play.failures import CANNOT_DM
 from bot.play.interaction_posts import Reply
 from bot.play.session import Session
 from bot.services import Services
+from bot.store import GameRecord
 from engine.core import Event
 from i18n import Lang
 
@@ -226,16 +227,16 @@ class InPlace:
             log.info("could not DM the next player of game %s: %s", session.record.id, exc)
 
 
-def card_link(session: Session, message_id: int | None) -> str:
+def card_link(record: GameRecord, message_id: int | None) -> str:
     """A link to the card (or to the game's channel): group DMs have no server in the address."""
-    where = str(session.record.guild_id) if session.record.guild_id is not None else "@me"
+    where = str(record.guild_id) if record.guild_id is not None else "@me"
     tail = f"/{message_id}" if message_id is not None else ""
-    return f"https://discord.com/channels/{where}/{session.record.channel_id}{tail}"
+    return f"https://discord.com/channels/{where}/{record.channel_id}{tail}"
 
 
 def turn_dm_text(session: Session, lang: Lang, message_id: int | None) -> str:
     return lang.tr("🎯 It's your turn in game #{game} ({title}): {link}", game=session.record.id,
-                   title=lang.gettext(session.presenter.title), link=card_link(session, message_id))
+                   title=lang.gettext(session.presenter.title), link=card_link(session.record, message_id))
 
 
 __all__ = ["CardHandles", "Handle", "InPlace", "card_link", "turn_dm_text"]
