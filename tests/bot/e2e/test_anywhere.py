@@ -142,3 +142,35 @@ async def test_admin_commands_stay_in_servers(emulator: Any, harness: Harness) -
     elsewhere = await harness.add_guild("elsewhere", members=[ana], bot=False)
     with pytest.raises(CommandUnavailable):  # a server the bot is not in: the user install only
         await harness.slash(ana, harness.channel("general", guild=elsewhere), "pyramid-admin check")
+
+
+async def test_a_server_that_did_not_add_the_bot(emulator: Any, harness: Harness) -> None:
+    """A server only the players' user install reaches: the game lives in its card there too, the
+    server's settings are the defaults (no admin could set any), and where the server lets apps
+    answer only the user who ran them, no game is opened that nobody else could see."""
+    world = harness.world
+    ana = world.add_user("ana")
+    harness.install_app(ana)
+    await harness.start_bot()
+    elsewhere = await harness.add_guild("elsewhere", members=[ana], bot=False)
+    channel = harness.channel("general", guild=elsewhere)
+    res = await harness.slash(ana, channel, "pyramid new", game="continuous-pyramid", undo=False)
+    card = res.message
+    assert card is not None and not card.ephemeral and HEADER.search(card_text(card))
+    game_id = await latest_game_id(harness)
+    record = (await session_of(harness, game_id)).record
+    assert record.guild_id == elsewhere.id and record.thread_id is None and record.surface == "interactions"
+    await move_by_clicks(harness, ana, card, game_id)
+    shown = HEADER.search(card_text(harness.message(card.id)))
+    assert shown is not None and int(shown.group(2)) == (await session_of(harness, game_id)).version
+    assert [m.id for m in public_cards(harness, channel)] == [card.id]
+
+    refused = await harness.slash(ana, channel, "pyramid new", game="continuous-pyramid", challenge=True)
+    assert refused.ephemeral and "Challenges are played in a server that added the bot" in refused.text
+    await harness.set_role_permissions(elsewhere.everyone, elsewhere.everyone.permissions & ~(1 << 50),
+                                       guild=elsewhere)  # no USE_EXTERNAL_APPS: apps answer their user alone
+    refused = await harness.slash(ana, channel, "pyramid new", game="continuous-pyramid", undo=False)
+    assert refused.ephemeral and "Use External Apps" in refused.text
+    assert await latest_game_id(harness) == game_id
+    assert channel_requests(emulator, channel) == []
+    assert [f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400] == []
