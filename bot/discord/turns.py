@@ -36,10 +36,12 @@ Interaction = discord.Interaction[Any]
 OUT_OF_DATE = N_("⌛ This board is out of date: someone has moved since.")
 
 
-def on_card(interaction: Interaction) -> bool:
-    """The click is on a message everyone sees (a game's card), not on someone's private chooser."""
+def on_card(interaction: Interaction, session: Session) -> bool:
+    """The click is on a message everyone in the game's channel sees (its card), not on someone's
+    private chooser nor on a hand DM."""
     message = interaction.message
-    return message is not None and not message.flags.ephemeral
+    return (message is not None and not message.flags.ephemeral
+            and interaction.channel_id == session.record.play_channel_id)
 
 
 def check_actor(session: Session, user_id: int) -> int:
@@ -90,7 +92,7 @@ class Turns:
         except PlayError as exc:
             await tell(interaction, explain(exc, lang))
             return None
-        if session.record.in_place and on_card(interaction):
+        if session.record.in_place and on_card(interaction, session):
             await self.card_click(interaction, session)
             if check_version and cid.version != session.version:  # the card shows the latest now
                 await tell(interaction, lang.gettext(OUT_OF_DATE))
@@ -243,7 +245,7 @@ class Turns:
     async def board(self, interaction: Interaction, cid: CustomId) -> None:
         """🔄 Latest board."""
         session = await self._load_current(interaction, cid, check_version=False, public=True)
-        if session is None or (session.record.in_place and on_card(interaction)):  # the card itself was updated
+        if session is None or (session.record.in_place and on_card(interaction, session)):  # the card itself was updated
             return
         await defer_private(interaction)
         lang = await reader(interaction, self.services.languages)

@@ -207,9 +207,13 @@ class Delivery:
             await self._ai_inline(game_id)
             session = await self.services.sessions.load(game_id)
             in_place = self.announcer.in_place
-            shown = await in_place.present(session, via)
-            if shown:
-                await in_place.tell_turn(session, via)
+            if via.channel_id == session.record.play_channel_id:
+                shown = await in_place.present(session, via)
+                if shown:
+                    await in_place.tell_turn(session, via)
+            else:  # a move from a hand DM's chooser: the card changes only where a token may edit it
+                shown = await in_place.present(session, None)
+                await in_place.dm_turn(session)
             await self.deliver_game(game_id, dataclasses.replace(via, version=session.version))
             return shown
         finally:

@@ -174,3 +174,93 @@ async def test_a_server_that_did_not_add_the_bot(emulator: Any, harness: Harness
     assert await latest_game_id(harness) == game_id
     assert channel_requests(emulator, channel) == []
     assert [f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400] == []
+
+
+async def test_ai_seats_restarts_reminders_and_timeouts_in_a_group_dm(
+    emulator: Any, harness: Harness, clock: Any
+) -> None:
+    """The AI moves inside the human's click (the card already shows its move); a restart forgets
+    the interaction tokens, and the next click on the card edits it with its own; the turn clock's
+    reminder goes by DM where the bot may write (nowhere else where it may not), and a timeout is
+    applied all the same and shown by the next click."""
+    world = harness.world
+    ana, ben = world.add_user("ana"), world.add_user("ben", dms_open=False)
+    harness.install_app(ana)
+    harness.install_app(ben)
+    await harness.start_bot()
+    gdm = harness.add_group_dm(ana, ben)
+    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=6)
+    lobby = res.message
+    assert lobby is not None
+    await harness.click(ben, lobby, label="Join")
+    await harness.select(ana, lobby, None, ["easy"])
+    await harness.click(ana, lobby, label="Start")
+    game_id = await latest_game_id(harness)
+    users = {0: ana, 1: ben}
+
+    async def check_card() -> Any:
+        session = await session_of(harness, game_id)
+        shown = HEADER.search(card_text(harness.message(lobby.id)))
+        assert shown is not None and int(shown.group(2)) == session.version
+        assert [m.id for m in public_cards(harness, gdm)] == [lobby.id]
+        return session
+
+    session = await check_card()
+    assert session.over or session.to_act in users, "the AI moved inside the click that started the game"
+    await harness.restart_bot()  # the tokens that could edit the card are forgotten
+    if not session.over:
+        await move_by_clicks(harness, users[session.to_act], harness.message(lobby.id), game_id)
+        session = await check_card()
+        assert session.over or session.to_act in users, "the AI moved inside the human's click"
+    if session.over:
+        return
+    waiting = users[session.to_act]
+    assert waiting is ana  # this seeded deal: her DMs are open, ben's are not
+    clock.advance(hours=60)
+    sweep = harness.bot.client.host.reminders.sweep
+    assert f"reminder:{game_id}" in await sweep()
+    await harness.settle()
+    told = [m for m in harness.dm(ana) if f"game #{game_id}" in m.text and "discord.com/channels/@me/" in m.text]
+    assert told and f"/{gdm.id}/{lobby.id}" in told[-1].text and not told[-1].flags & 4096  # not silent
+    clock.advance(hours=13)
+    assert f"timeout:{game_id}:ai" in await sweep()
+    await harness.settle()
+    assert [m.id for m in public_cards(harness, gdm)] == [lobby.id], "nothing posted on its own"
+    other = users[1 - next(s for s, u in users.items() if u is waiting)]
+    await harness.click(other, harness.message(lobby.id), label="🔄 Latest board")
+    await check_card()  # the next click shows what happened meanwhile
+    assert channel_requests(emulator, gdm) == []
+    closed = harness.world.dm_channel(ben, create=False)  # ben's DMs are closed: tried, refused, remembered
+    refused = [f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400]
+    assert closed is not None and refused and set(refused) == {f"POST /api/v10/channels/{closed.id}/messages 403"}
+
+
+async def test_a_move_from_the_hand_dm_updates_the_card_in_the_group_dm(emulator: Any, harness: Harness) -> None:
+    """The hand DM's chooser plays too: the card in the group DM is edited through the freshest token
+    that may edit it, and nothing of the game is posted into the DM but the hands."""
+    world = harness.world
+    ana, ben = world.add_user("ana"), world.add_user("ben")
+    harness.install_app(ana)
+    harness.install_app(ben)
+    await harness.start_bot()
+    gdm = harness.add_group_dm(ana, ben)
+    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=3)
+    lobby = res.message
+    assert lobby is not None
+    await harness.click(ben, lobby, label="Join")
+    await harness.click(ana, lobby, label="Start")
+    game_id = await latest_game_id(harness)
+    session = await session_of(harness, game_id)
+    actor = (ana, ben)[session.to_act]
+    step = [m for m in harness.dm(actor) if m.buttons()][-1]
+    for _ in range(20):
+        if (await session_of(harness, game_id)).version != session.version:
+            break
+        target = next(b for b in step.buttons() if "Back" not in (b.get("label") or ""))
+        step = (await harness.click(actor, step, custom_id=target["custom_id"])).message or step
+    after = await session_of(harness, game_id)
+    assert after.version > session.version
+    shown = HEADER.search(card_text(harness.message(lobby.id)))
+    assert shown is not None and int(shown.group(2)) == after.version
+    assert not any(HEADER.search(card_text(m)) for m in harness.dm(actor)), "no card in the DM"
+    assert [m.id for m in public_cards(harness, gdm)] == [lobby.id]
