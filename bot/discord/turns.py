@@ -245,8 +245,8 @@ class Turns:
     async def board(self, interaction: Interaction, cid: CustomId) -> None:
         """🔄 Latest board."""
         session = await self._load_current(interaction, cid, check_version=False, public=True)
-        if session is None or (session.record.in_place and on_card(interaction, session)):  # the card itself was updated
-            return
+        if session is None or (session.record.in_place and on_card(interaction, session)):
+            return  # an in-place game's card was itself updated by the click
         await defer_private(interaction)
         lang = await reader(interaction, self.services.languages)
         await self.send_current_board(interaction, session, lang.tr("Here is the current board."), lang)
