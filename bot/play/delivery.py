@@ -211,9 +211,10 @@ class Delivery:
                 shown = await in_place.present(session, via)
                 if shown:
                     await in_place.tell_turn(session, via)
-            else:  # a move from a hand DM's chooser: the card changes only where a token may edit it
-                shown = await in_place.present(session, None)
+            else:  # a move from a hand DM's chooser: the card changes where a token may edit it, else
+                await in_place.present(session, None)  # at the next click on it (nothing else will follow)
                 await in_place.dm_turn(session)
+                shown = True
             await self.deliver_game(game_id, dataclasses.replace(via, version=session.version))
             return shown
         finally:
