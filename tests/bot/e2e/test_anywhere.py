@@ -264,3 +264,13 @@ async def test_a_move_from_the_hand_dm_updates_the_card_in_the_group_dm(emulator
     assert shown is not None and int(shown.group(2)) == after.version
     assert not any(HEADER.search(card_text(m)) for m in harness.dm(actor)), "no card in the DM"
     assert [m.id for m in public_cards(harness, gdm)] == [lobby.id]
+
+
+async def test_an_app_not_installable_to_users_still_gets_its_commands(emulator: Any, harness: Harness) -> None:
+    """With *User Install* unticked in the developer portal, Discord refuses commands that ask for it:
+    the sync then asks for the guild install alone (and no group DMs), instead of failing."""
+    emulator.world.app_integration_types = {0}
+    await harness.start_bot()
+    synced = {c.name: c.raw for c in emulator.world.commands.values() if c.guild_id is None}
+    assert synced["pyramid"]["integration_types"] == [0] and sorted(synced["pyramid"]["contexts"]) == [0, 1]
+    assert synced["pyramid-admin"]["integration_types"] == [0] and synced["pyramid-admin"]["contexts"] == [0]
