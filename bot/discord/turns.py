@@ -19,6 +19,7 @@ from bot.discord.move_replies import move_reply
 from bot.discord.previews import Previews
 from bot.discord.replies import defer_private, explain, reader, show_card, tell
 from bot.games.picker import PathGone, node_at
+from bot.play.announcements import ai_to_act
 from bot.play.boards import board_labels, board_texts, player_view, public_view
 from bot.play.cards import card, is_card, seat_colour
 from bot.play.chooser import chooser
@@ -114,7 +115,9 @@ class Turns:
         assert message is not None
         game_id = session.record.id
         async with in_place.lock(game_id):
-            if await in_place.shows_current(session, message.id):
+            # A resignation or a timeout changes the game without a move: then the card is drawn again too.
+            if (session.record.status == "active" and not ai_to_act(session)
+                    and await in_place.shows_current(session, message.id)):
                 await interaction.response.defer()
             else:
                 view, file = await in_place.card(session)

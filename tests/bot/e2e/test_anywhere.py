@@ -274,3 +274,30 @@ async def test_an_app_not_installable_to_users_still_gets_its_commands(emulator:
     synced = {c.name: c.raw for c in emulator.world.commands.values() if c.guild_id is None}
     assert synced["pyramid"]["integration_types"] == [0] and sorted(synced["pyramid"]["contexts"]) == [0, 1]
     assert synced["pyramid-admin"]["integration_types"] == [0] and synced["pyramid-admin"]["contexts"] == [0]
+
+
+async def test_a_resignation_shows_on_the_card_at_the_next_click(emulator: Any, harness: Harness) -> None:
+    """A game that ends without a move (``/pyramid resign``) is not announced on its own there; the
+    next click on the card draws it finished, without its buttons, and the click is told why."""
+    world = harness.world
+    ana, ben = world.add_user("ana"), world.add_user("ben")
+    harness.install_app(ana)
+    harness.install_app(ben)
+    await harness.start_bot()
+    gdm = harness.add_group_dm(ana, ben)
+    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=3)
+    lobby = res.message
+    assert lobby is not None
+    await harness.click(ben, lobby, label="Join")
+    await harness.click(ana, lobby, label="Start")
+    game_id = await latest_game_id(harness)
+    card = harness.message(lobby.id)
+    resigned = await harness.slash(ben, gdm, "pyramid resign", game=game_id)
+    assert "resigned" in resigned.text
+    assert "Game over" not in card_text(harness.message(lobby.id))  # nothing posted, nothing edited on its own
+    clicked = await harness.click(ana, card, custom_id=action_button(card)["custom_id"])
+    card = harness.message(lobby.id)
+    assert "Game over" in card_text(card) and not card.buttons()
+    assert any("over" in m.text for m in clicked.messages if m.ephemeral)
+    assert channel_requests(emulator, gdm) == []
+    assert [f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400] == []
