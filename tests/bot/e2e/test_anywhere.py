@@ -9,6 +9,7 @@ teardown; here the traffic is also read request by request."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -301,3 +302,41 @@ async def test_a_resignation_shows_on_the_card_at_the_next_click(emulator: Any, 
     assert any("over" in m.text for m in clicked.messages if m.ephemeral)
     assert channel_requests(emulator, gdm) == []
     assert [f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400] == []
+
+
+async def test_a_double_click_in_a_group_dm_plays_one_move(emulator: Any, harness: Harness) -> None:
+    """Two clicks on the chooser's last step at once: one move is played, the card shows it once,
+    the other click is told the board moved on."""
+    world = harness.world
+    ana, ben = world.add_user("ana"), world.add_user("ben")
+    harness.install_app(ana)
+    harness.install_app(ben)
+    await harness.start_bot()
+    gdm = harness.add_group_dm(ana, ben)
+    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=3)
+    lobby = res.message
+    assert lobby is not None
+    await harness.click(ben, lobby, label="Join")
+    await harness.click(ana, lobby, label="Start")
+    game_id = await latest_game_id(harness)
+    session = await session_of(harness, game_id)
+    actor = (ana, ben)[session.to_act]
+    card = harness.message(lobby.id)
+    step = (await harness.click(actor, card, label="▶ Your move")).last
+    while True:  # down the chooser to a step whose buttons are whole moves
+        target = next(b for b in step.buttons() if "Back" not in (b.get("label") or ""))
+        moves = {m for m in session.game.legal_moves(session.state)}
+        if target["custom_id"].split(":", 4)[-1] in moves:
+            break
+        step = (await harness.click(actor, step, custom_id=target["custom_id"])).message or step
+    both = await asyncio.gather(*(harness.click(actor, step, custom_id=target["custom_id"], settle=False)
+                                  for _ in range(2)))
+    await harness.settle()
+    after = await session_of(harness, game_id)
+    assert after.version == session.version + 1
+    assert len(await harness.bot.services.store.moves(game_id)) == after.version
+    shown = HEADER.search(card_text(harness.message(lobby.id)))
+    assert shown is not None and int(shown.group(2)) == after.version
+    assert [m.id for m in public_cards(harness, gdm)] == [lobby.id]
+    assert all(r.answered for r in both)
+    assert channel_requests(emulator, gdm) == []
