@@ -340,3 +340,33 @@ async def test_a_double_click_in_a_group_dm_plays_one_move(emulator: Any, harnes
     assert [m.id for m in public_cards(harness, gdm)] == [lobby.id]
     assert all(r.answered for r in both)
     assert channel_requests(emulator, gdm) == []
+
+
+async def test_only_the_opener_needs_the_app(emulator: Any, harness: Harness) -> None:
+    """The card's buttons carry the opener's install: a friend who never added the app plays by
+    clicking, and sees their hand privately (the bot may not DM someone it shares nothing with)."""
+    world = harness.world
+    ana, ben = world.add_user("ana"), world.add_user("ben")
+    harness.install_app(ana)
+    await harness.start_bot()
+    gdm = harness.add_group_dm(ana, ben)
+    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=2)
+    lobby = res.message
+    assert lobby is not None
+    await harness.click(ben, lobby, label="Join")
+    await harness.click(ana, lobby, label="Start")
+    game_id = await latest_game_id(harness)
+    users = {0: ana, 1: ben}
+    for _ in range(2):
+        session = await session_of(harness, game_id)
+        if session.over:
+            break
+        await move_by_clicks(harness, users[session.to_act], harness.message(lobby.id), game_id)
+    assert (await session_of(harness, game_id)).version >= 2
+    hand = await harness.click(ben, harness.message(lobby.id), label="🂠 My hand")
+    shown = [m for m in hand.messages if m.ephemeral and m.png_attachments()]
+    assert shown and shown[-1].visible_to == ben.id
+    assert channel_requests(emulator, gdm) == []
+    refused = {f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400}
+    dm = harness.world.dm_channel(ben, create=False)
+    assert refused <= ({f"POST /api/v10/channels/{dm.id}/messages 403"} if dm is not None else set())
