@@ -123,7 +123,8 @@ class Turns:
                 view, file = await in_place.card(session)
                 await interaction.response.edit_message(view=view, attachments=[file])
                 await in_place.record(session, message.channel.id, message.id)
-        in_place.handles.keep_webhook(game_id, interaction.followup, message.id)
+        # @original: after an update response, the clicked message itself (Discord's documented way to edit it)
+        in_place.handles.keep(game_id, interaction.edit_original_response, message.id)
 
     async def _actor_session(self, interaction: Interaction, cid: CustomId) -> Session | None:
         """The current game if the clicker is the one to act on this very board;
