@@ -106,25 +106,25 @@ class Turns:
 
     async def card_click(self, interaction: Interaction, session: Session) -> None:
         """A click on the card of a game only a user install reaches (:mod:`bot.play.in_place`):
-        answered by updating the card, to the game as it stands when something happened since it was
-        drawn (an AI's turn, a timeout), else by a silent "update" acknowledgement. Either way this
-        click's token may edit the card for the next 14 minutes; what the clicker alone should see
-        follows as private follow-ups."""
+        acknowledged at once with a silent "update" (type 6: nothing to draw within Discord's 3
+        seconds), then, when something happened since the card was drawn (an AI's turn, a timeout, a
+        resignation), the card is redrawn through this click's ``@original``, which after an update
+        response is the clicked message itself. Either way this click's token may edit the card for
+        the next 14 minutes; what the clicker alone should see follows as private follow-ups."""
         in_place = self.host.announcer.in_place
         message = interaction.message
         assert message is not None
         game_id = session.record.id
+        await interaction.response.defer()
+        in_place.handles.keep(game_id, interaction.edit_original_response, message.id)
         async with in_place.lock(game_id):
             # A resignation or a timeout changes the game without a move: then the card is drawn again too.
             if (session.record.status == "active" and not ai_to_act(session)
                     and await in_place.shows_current(session, message.id)):
-                await interaction.response.defer()
-            else:
-                view, file = await in_place.card(session)
-                await interaction.response.edit_message(view=view, attachments=[file])
-                await in_place.record(session, message.channel.id, message.id)
-        # @original: after an update response, the clicked message itself (Discord's documented way to edit it)
-        in_place.handles.keep(game_id, interaction.edit_original_response, message.id)
+                return
+            view, file = await in_place.card(session)
+            await interaction.edit_original_response(view=view, attachments=[file])
+            await in_place.record(session, message.channel.id, message.id)
 
     async def _actor_session(self, interaction: Interaction, cid: CustomId) -> Session | None:
         """The current game if the clicker is the one to act on this very board;
