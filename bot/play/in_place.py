@@ -133,7 +133,8 @@ class InPlace:
         """The game card as it stands, with the story since the card last shown, in the game's language."""
         services = self.services
         shown = await services.store.get_message(session.record.id, "board")
-        events = await self.announcer.story(session, shown.version if shown is not None else None)
+        # The first card tells the moves made before it too (AI seats that moved inside the Start click).
+        events = await self.announcer.story(session, shown.version if shown is not None else 0)
         lang = await services.languages.for_game(session.record)
         view = public_view(session, lang)
         file = await services.renderer.board(view, art=session.presenter.art, labels=board_labels(session, view),
