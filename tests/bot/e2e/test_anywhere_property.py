@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 from pathlib import Path
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
