@@ -225,7 +225,9 @@ class Reminders:
         store = self.services.store
         if not await store.park_game(record.id, detail):
             return
-        if record.in_place:  # no channel post there; the players see it when they click on the card
+        if record.in_place:  # the bot is not in that channel: nothing can be posted there (the log has it)
+            log.warning("game %s parked (%s); its players are not told: only a user install reaches its channel",
+                        record.id, detail)
             return
         seats = await store.seats(record.id)
         users = [s.user_id for s in seats if s.user_id is not None and not s.resigned]
