@@ -40,8 +40,12 @@ async def move_by_clicks(harness: Harness, actor: User, card: Message, game_id: 
     for _ in range(20):
         if session.version != version:
             return
-        target = next(b for b in step.buttons() if "Back" not in (b.get("label") or ""))
-        result = await harness.click(actor, step, custom_id=target["custom_id"])
+        menu = next((c for row in step.components for c in row.get("components", []) if c.get("type") == 3), None)
+        if menu is not None:  # a long list of choices comes as a menu
+            result = await harness.select(actor, step, menu["custom_id"], [menu["options"][0]["value"]])
+        else:
+            target = next(b for b in step.buttons() if "Back" not in (b.get("label") or ""))
+            result = await harness.click(actor, step, custom_id=target["custom_id"])
         step = result.message or step
         session = await session_of(harness, game_id)
     assert session.version != version, "clicking through the chooser made no move"
@@ -370,3 +374,31 @@ async def test_only_the_opener_needs_the_app(emulator: Any, harness: Harness) ->
     refused = {f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400}
     dm = harness.world.dm_channel(ben, create=False)
     assert refused <= ({f"POST /api/v10/channels/{dm.id}/messages 403"} if dm is not None else set())
+
+
+async def test_against_an_ai_in_a_group_dm_to_the_end(emulator: Any, harness: Harness) -> None:
+    """A game against an AI, to its end through the card: the AI's turns are played inside each
+    human click, so the card always waits for the human."""
+    world = harness.world
+    ana, ben = world.add_user("ana"), world.add_user("ben")
+    harness.install_app(ana)
+    await harness.start_bot()
+    gdm = harness.add_group_dm(ana, ben)
+    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=4)
+    lobby = res.message
+    assert lobby is not None
+    await harness.select(ana, lobby, None, ["easy"])
+    await harness.click(ana, lobby, label="Start")
+    game_id = await latest_game_id(harness)
+    for _ in range(200):
+        session = await session_of(harness, game_id)
+        if session.over:
+            break
+        assert session.to_act == 0, "the AI moved inside the click before"
+        await move_by_clicks(harness, ana, harness.message(lobby.id), game_id)
+    session = await session_of(harness, game_id)
+    assert session.over and session.result is not None
+    assert "Game over" in card_text(harness.message(lobby.id))
+    assert [m.id for m in public_cards(harness, gdm)] == [lobby.id]
+    assert channel_requests(emulator, gdm) == []
+    assert [f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400] == []
