@@ -124,6 +124,8 @@ class InPlace:
         self.announcer = announcer
         self.handles = CardHandles()
         self._locks: dict[int, asyncio.Lock] = {}
+        #: Each game's last "your turn" line: the token that sent it, its id, when (in memory, as the handles).
+        self._pings: dict[int, tuple[discord.Webhook, int, float]] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """One card update of a game at a time, so an older card never overwrites a newer one."""
@@ -186,20 +188,40 @@ class InPlace:
 
     async def tell_turn(self, session: Session, via: Reply) -> None:
         """A public follow-up that mentions the player to act (a ping outside their quiet hours),
-        when the turn passed to a human other than the one who made the move."""
+        when the turn passed to a human other than the one who made the move. The previous one is
+        deleted while its token still may (an edit never notifies, so each turn needs a new message;
+        this keeps the place to one card and at most one "your turn" line)."""
+        game_id = session.record.id
         seat_no = session.to_act
         seat = session.seat(seat_no) if seat_no is not None else None
         if session.over or seat is None or seat.is_ai or seat.user_id is None or seat.user_id == via.user_id:
+            if session.over or session.record.status != "active":
+                await self._forget_ping(game_id)
             return
         lang = await self.services.languages.for_game(session.record)
         ping = await self.announcer.availability.pingable(seat.user_id)
         text = lang.tr("🎯 <@{user}>, it's your turn in game #{game}: use the buttons on the card above.",
-                       user=seat.user_id, game=session.record.id)
+                       user=seat.user_id, game=game_id)
         try:
-            await via.webhook.send(text, wait=True, silent=not ping,
-                                   allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
+            sent = await via.webhook.send(text, wait=True, silent=not ping,
+                                          allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
         except discord.HTTPException as exc:  # the follow-up limit, an expired token: the card says it too
-            log.info("could not tell the next player of game %s: %s", session.record.id, exc)
+            log.info("could not tell the next player of game %s: %s", game_id, exc)
+            return
+        await self._forget_ping(game_id)
+        self._pings[game_id] = (via.webhook, sent.id, self.handles.clock())
+        if len(self._pings) > self.handles.limit:  # the oldest lines' tokens have run out anyway
+            del self._pings[next(iter(self._pings))]
+
+    async def _forget_ping(self, game_id: int) -> None:
+        """Delete the game's last "your turn" line, if its token is still good (else it stays)."""
+        last = self._pings.pop(game_id, None)
+        if last is None or self.handles.clock() - last[2] > TOKEN_USE_SECONDS:
+            return
+        try:
+            await last[0].delete_message(last[1])
+        except discord.HTTPException as exc:  # deleted already, or the token ran out after all
+            log.debug("the last turn line of game %s stays: %s", game_id, exc)
 
     async def dm_turn(self, session: Session) -> None:
         """Without a click at hand (a move the bot made on its own), the player to act hears it

@@ -108,9 +108,12 @@ async def test_two_players_in_a_group_dm_with_the_user_install_only(emulator: An
             nxt = users[after.to_act]
             told = [m for m in harness.messages(gdm) if not m.ephemeral and nxt.id in m.pinged]
             assert told, "the next player is pinged when it is their turn"
+        lines = [m for m in harness.messages(gdm) if not m.ephemeral and m.id != card.id]
+        assert len(lines) <= 1, "one card and at most one 'your turn' line"
     session = await session_of(harness, game_id)
     assert session.over and session.result is not None
     assert "Game over" in card_text(harness.message(card.id))
+    assert [m.id for m in harness.messages(gdm) if not m.ephemeral] == [card.id], "the last turn line is gone"
     # Everything went through the interactions: not one channel route, nothing refused.
     assert channel_requests(emulator, gdm) == []
     assert [f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400] == []
