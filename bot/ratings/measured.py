@@ -13,13 +13,15 @@ from collections.abc import Mapping
 
 #: Per rated game: (first level, second level, wins of the first, games), two seats,
 #: every deal played once in each seat order. Measured 2026-11-27, seed 25, hard at 200
-#: iterations a move: ``python -m tools.ai_ratings --games 40 --kind flaming-pyramids``
-#: and ``python -m tools.ai_ratings --games 8 --kind pyrinoes --kind pyramido`` (whose
-#: Pyramido run did not finish its hard pairings in the time there was: Pyramido plays
-#: with ``bot.ratings.model.UNMEASURED`` until it is measured).
+#: iterations a move: ``python -m tools.ai_ratings --games 40 --kind flaming-pyramids``,
+#: ``python -m tools.ai_ratings --games 8 --kind pyrinoes`` and (Pyramido in its
+#: competitive mode, 18 deals each in both seat orders: a run with ``--minutes 40`` that
+#: stopped there, which ``--games 36`` repeats exactly)
+#: ``python -m tools.ai_ratings --games 36 --kind pyramido``.
 PAIRINGS: Mapping[str, tuple[tuple[str, str, float, int], ...]] = {
     "flaming-pyramids": (("easy", "normal", 0.0, 40), ("easy", "hard", 0.0, 40), ("normal", "hard", 5.0, 40)),
     "pyrinoes": (("easy", "normal", 0.0, 8), ("easy", "hard", 0.0, 8), ("normal", "hard", 1.0, 8)),
+    "pyramido": (("easy", "normal", 3.0, 36), ("easy", "hard", 0.0, 36), ("normal", "hard", 2.0, 36)),
 }
 
 #: Flaming Pyramids games between the normal and hard AIs played to their natural end

@@ -33,7 +33,7 @@ def test_ai_levels_have_fixed_ratings_in_order(kind: str) -> None:
     assert levels["easy"][0] < levels["normal"][0] < levels["hard"][0]
     assert levels["normal"][0] == START_MU  # the anchor: a newcomer's start
     assert ai_skill("hard", kind) == Skill(*levels["hard"])
-    assert set(AI_RATINGS) == {"flaming-pyramids", "pyrinoes"}  # Pyramido: not measured yet (README)
+    assert set(AI_RATINGS) == {"flaming-pyramids", "pyrinoes", "pyramido"}  # every rated game is measured
 
 
 def test_beating_hard_means_more_than_beating_easy_and_ai_ratings_never_move() -> None:
