@@ -20,9 +20,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
-from typing import Any, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
 Clock = Callable[[], datetime]
+T = TypeVar("T")
 Dialect = Literal["sqlite", "postgresql"]
 
 
@@ -87,32 +88,44 @@ class Tx(ABC):
 
 class RowCache:
     """Rows read on nearly every click and rarely written (a player's preferences, a server's
-    settings, closed DMs), kept in memory until a write touches their table.
+    settings, closed DMs, quiet hours and times away, a seat's time bank, when a move was
+    made), kept in memory until a write touches their tables.
 
     Only where this process is the database's only writer (SQLite: one bot process per
-    file, ``bot.ops.running``). Every write transaction says which cached tables its
-    statements name (:meth:`touched`), and their rows are dropped when it ends, so a row
-    written by any code of this process, the store's or a test's raw SQL alike, is read
-    afresh. With several processes writing (PostgreSQL) nothing is kept: another process's
-    write would go unseen."""
+    file, ``bot.ops.running``). Every write transaction says which tables its statements
+    name (:meth:`touched`), and the kept rows read from those tables are dropped when it
+    ends, so a row written by any code of this process, the store's or a test's raw SQL
+    alike, is read afresh. With several processes writing (PostgreSQL) nothing is kept:
+    another process's write would go unseen (see the README's "Scaling out")."""
 
-    #: The tables whose rows are kept, and the statements' words that name them.
-    TABLES = ("guild_settings", "players", "dm_closed")
+    #: What is kept (the name its readers use) → the tables whose writes make it stale.
+    #: A name's words are matched in each write statement, so a write that merely
+    #: mentions a table (a sub-select) also drops its rows: too often is harmless.
+    KEPT: ClassVar[dict[str, tuple[str, ...]]] = {
+        "guild_settings": ("guild_settings",),
+        "players": ("players",),
+        "dm_closed": ("dm_closed",),
+        "quiet_hours": ("quiet_hours",),
+        "aways": ("away_periods", "away_grants"),
+        "seat_clocks": ("seat_clocks",),
+        "move_times": ("moves",),
+    }
 
     def __init__(self, enabled: bool, size: int = 16_384) -> None:
         self.enabled = enabled
         self.size = size
-        self._rows: dict[str, dict[Any, Row | None]] = {table: {} for table in self.TABLES}
+        self._rows: dict[str, dict[Any, Any]] = {name: {} for name in self.KEPT}
         self.hits = 0
         self.misses = 0
 
-    async def get(self, table: str, key: Any, load: Callable[[], Awaitable[Row | None]]) -> Row | None:
+    async def get(self, name: str, key: Any, load: Callable[[], Awaitable[T]]) -> T:
+        """The kept value of ``name`` under ``key``, else ``load()``'s (kept from then on)."""
         if not self.enabled:
             return await load()
-        rows = self._rows[table]
+        rows = self._rows[name]
         if key in rows:
             self.hits += 1
-            return rows[key]
+            return cast(T, rows[key])
         self.misses += 1
         row = await load()
         if len(rows) >= self.size:
@@ -121,18 +134,18 @@ class RowCache:
         return row
 
     def touched(self, sql: str) -> frozenset[str]:
-        """A write statement ran: forget the rows of every cached table it names, and
-        return those tables (to forget again when the transaction ends: a read on the
+        """A write statement ran: forget what is kept of every table it names, and
+        return those names (to forget again when the transaction ends: a read on the
         other connection meanwhile still saw the row as it was)."""
         if not self.enabled:
             return frozenset()
-        tables = frozenset(table for table in self.TABLES if table in sql)
-        self.forget(tables)
-        return tables
+        names = frozenset(name for name, tables in self.KEPT.items() if any(table in sql for table in tables))
+        self.forget(names)
+        return names
 
-    def forget(self, tables: Iterable[str]) -> None:
-        for table in tables:
-            self._rows[table].clear()
+    def forget(self, names: Iterable[str]) -> None:
+        for name in names:
+            self._rows[name].clear()
 
 
 class Database(ABC):
