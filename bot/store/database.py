@@ -91,12 +91,22 @@ class RowCache:
     settings, closed DMs, quiet hours and times away, a seat's time bank, when a move was
     made), kept in memory until a write touches their tables.
 
-    Only where this process is the database's only writer (SQLite: one bot process per
-    file, ``bot.ops.running``). Every write transaction says which tables its statements
-    name (:meth:`touched`), and the kept rows read from those tables are dropped when it
+    Every write transaction of this process says which tables its statements name
+    (:meth:`touched`), and the kept rows read from those tables are dropped when it
     ends, so a row written by any code of this process, the store's or a test's raw SQL
-    alike, is read afresh. With several processes writing (PostgreSQL) nothing is kept:
-    another process's write would go unseen (see the README's "Scaling out")."""
+    alike, is read afresh. A read that was on its way while they were dropped is not
+    kept (it may have seen the row before the write).
+
+    On SQLite this process is the file's only writer (``bot.ops.running``): all of
+    :attr:`KEPT` is kept. On PostgreSQL other processes write too; each write
+    transaction of a bot process names the :attr:`SHARED` rows it changed in a notice
+    delivered at its commit, and ``bot.store.postgres`` drops those rows when it hears
+    one, so only those are kept there, and only while the notices can be heard. A
+    notice arrives a few milliseconds after the other process's commit: a preference
+    changed elsewhere may be read as it was for that long, as if the click had come a
+    moment earlier. The clock's rows feed the next move's write, so they are never kept
+    on PostgreSQL. SQL run by hand on a running bot's PostgreSQL database sends no
+    notice: restart the bot processes after such an edit of these tables."""
 
     #: What is kept (the name its readers use) → the tables whose writes make it stale.
     #: A name's words are matched in each write statement, so a write that merely
@@ -110,28 +120,40 @@ class RowCache:
         "seat_clocks": ("seat_clocks",),
         "move_times": ("moves",),
     }
+    #: What may be kept where other processes write (they announce writes to its tables).
+    SHARED: ClassVar[frozenset[str]] = frozenset({"guild_settings", "players", "dm_closed", "quiet_hours", "aways"})
 
-    def __init__(self, enabled: bool, size: int = 16_384) -> None:
+    def __init__(self, enabled: bool, size: int = 16_384, only: frozenset[str] | None = None) -> None:
+        """``only``: the names kept (None: all of :attr:`KEPT`); the others are always read."""
         self.enabled = enabled
         self.size = size
+        self.only = frozenset(self.KEPT) if only is None else only
         self._rows: dict[str, dict[Any, Any]] = {name: {} for name in self.KEPT}
+        #: Bumped whenever a name's rows are dropped: a read begun before is not kept.
+        self._generation = dict.fromkeys(self.KEPT, 0)
         self.hits = 0
         self.misses = 0
 
     async def get(self, name: str, key: Any, load: Callable[[], Awaitable[T]]) -> T:
         """The kept value of ``name`` under ``key``, else ``load()``'s (kept from then on)."""
-        if not self.enabled:
+        if not self.enabled or name not in self.only:
             return await load()
         rows = self._rows[name]
         if key in rows:
             self.hits += 1
             return cast(T, rows[key])
         self.misses += 1
+        generation = self._generation[name]
         row = await load()
-        if len(rows) >= self.size:
-            rows.clear()
-        rows[key] = row
+        if self.enabled and self._generation[name] == generation:
+            if len(rows) >= self.size:
+                rows.clear()
+            rows[key] = row
         return row
+
+    def names(self, text: str) -> frozenset[str]:
+        """The kept names whose tables ``text`` (a statement, a table's name) names."""
+        return frozenset(name for name, tables in self.KEPT.items() if any(table in text for table in tables))
 
     def touched(self, sql: str) -> frozenset[str]:
         """A write statement ran: forget what is kept of every table it names, and
@@ -139,13 +161,19 @@ class RowCache:
         other connection meanwhile still saw the row as it was)."""
         if not self.enabled:
             return frozenset()
-        names = frozenset(name for name, tables in self.KEPT.items() if any(table in sql for table in tables))
+        names = self.names(sql)
         self.forget(names)
         return names
 
     def forget(self, names: Iterable[str]) -> None:
         for name in names:
             self._rows[name].clear()
+            self._generation[name] += 1
+
+    def disable(self) -> None:
+        """Keep nothing from now on (on PostgreSQL: the notices can no longer be heard)."""
+        self.enabled = False
+        self.forget(self.KEPT)
 
 
 class Database(ABC):

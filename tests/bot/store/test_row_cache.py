@@ -2,24 +2,33 @@
 turn clock's rows, quiet hours, times away) are
 kept in memory on SQLite, and any write that names their table, the store's or raw SQL,
 makes the next read go to the database again. On PostgreSQL, where other processes
-write, nothing is kept."""
+write, the rows whose writes every process announces are kept while the announcements
+can be heard, and a write by another process reaches the kept rows within
+moments; the clock's rows are never kept there."""
 
 from __future__ import annotations
 
-from bot.store import GameStore, GuildSettings
+import asyncio
+from collections.abc import Awaitable, Callable
+
+import asyncpg
+import pytest
+
+from bot.store import DatabaseTarget, GameStore, GuildSettings
 from bot.store.availability import AvailabilityStore
 from bot.store.clocks import ClockStore
 from bot.store.players import PlayerStore
+from bot.store.postgres import PostgresDatabase
+from tests.bot.clock import FakeClock
 
 
 async def test_kept_rows_are_read_again_after_any_write_to_their_table(store: GameStore) -> None:
     db, players = store.db, PlayerStore(store.db)
     cache = db.rows
-    assert cache.enabled == (db.dialect == "sqlite")
+    assert cache.enabled  # SQLite: its only writer; PostgreSQL: hearing the others' writes
     assert (await players.prefs(7)).language is None
     await players.prefs(7)
-    if cache.enabled:
-        assert cache.hits >= 1, "the second read came from memory"
+    assert cache.hits >= 1, "the second read came from memory"
     await players.choose(7, language="de")  # through the store
     assert (await players.prefs(7)).language == "de"
     async with db.transaction() as conn:  # raw SQL, as an operator's script or a test would
@@ -63,8 +72,9 @@ async def test_clock_rows_quiet_hours_and_aways_are_read_again_after_a_write(sto
     assert await clocks.bank(gid, 0) == 3600.0
     hits = db.rows.hits
     assert await clocks.bank(gid, 0) == 3600.0
-    if db.rows.enabled:
-        assert db.rows.hits == hits + 1, "the second read came from memory"
+    kept = db.dialect == "sqlite"  # the clock's rows feed the next move's write: never kept on PostgreSQL
+    assert ("seat_clocks" in db.rows.only) == kept
+    assert db.rows.hits == hits + kept, "the second read came from memory (SQLite only)"
     async with db.transaction() as conn:
         await conn.execute("UPDATE seat_clocks SET bank_seconds = 60 WHERE game_id = ? AND seat = 0", (gid,))
     assert await clocks.bank(gid, 0) == 60.0
@@ -103,7 +113,78 @@ async def test_a_locale_seen_again_writes_nothing(store: GameStore) -> None:
     hits = rows.hits
     await players.note_locale(31, "de")
     assert (await players.prefs(31)).discord_locale == "de"
-    if rows.enabled:
-        assert rows.hits == hits + 2, "no write dropped the kept row"
+    assert rows.hits == hits + 2, "no write dropped the kept row"
     await players.note_locale(31, "en-US")
     assert (await players.prefs(31)).discord_locale == "en-US"
+
+
+async def eventually(check: Callable[[], Awaitable[bool]], seconds: float = 20.0) -> bool:
+    """Whether ``check`` comes true within ``seconds`` (a notice takes a moment to arrive)."""
+    for _ in range(int(seconds / 0.05)):
+        if await check():
+            return True
+        await asyncio.sleep(0.05)
+    return await check()
+
+
+@pytest.mark.postgres
+async def test_postgresql_processes_hear_each_others_writes(postgres_url: str) -> None:
+    """Two bot processes on one PostgreSQL database (two ``Database`` objects, each with
+    its own pools and listener, as each process has): a row one keeps is read afresh
+    once the other writes its table; the clock's rows are never kept; and when a process
+    can no longer hear the notices it keeps nothing."""
+    first = await DatabaseTarget.parse(postgres_url).open(FakeClock())
+    second = await DatabaseTarget.parse(postgres_url).open(FakeClock())
+    assert isinstance(first, PostgresDatabase) and isinstance(second, PostgresDatabase)
+    operator = await asyncpg.connect(postgres_url)
+    try:
+        here, there = PlayerStore(first), PlayerStore(second)
+        assert first.rows.enabled and second.rows.enabled
+        assert (await here.prefs(41)).language is None
+        hits = first.rows.hits
+        assert (await here.prefs(41)).language is None
+        assert first.rows.hits == hits + 1, "kept in memory"
+
+        await there.choose(41, language="de")  # the other process writes
+        assert await eventually(lambda: _language(here, 41, "de"))
+        async with second.transaction() as conn:  # raw SQL through the other process's store
+            await conn.execute("UPDATE players SET language = 'en' WHERE user_id = 41")
+        assert await eventually(lambda: _language(here, 41, "en"))
+        with pytest.raises(RuntimeError):  # a write rolled back announces nothing (and changes nothing)
+            async with second.transaction() as conn:
+                await conn.execute("UPDATE players SET language = 'de' WHERE user_id = 41")
+                raise RuntimeError("changed my mind")
+        assert (await here.prefs(41)).language == "en"
+
+        await AvailabilityStore(first).quiet(41)
+        await AvailabilityStore(second).set_quiet(41, "22:00", "07:00", "UTC")
+        assert await eventually(lambda: _quiet(AvailabilityStore(first), 41))
+
+        gid = await GameStore(second).create_game("flaming-pyramids", guild_id=1, channel_id=2, options={}, seed=3,
+                                                  created_by=11)
+        assert await ClockStore(first).bank(gid, 0) is None
+        await ClockStore(second).set_bank(gid, 0, 5.0)
+        assert await ClockStore(first).bank(gid, 0) == 5.0, "at once: never kept"
+
+        pid = first._listener.get_server_pid() if first._listener is not None else None
+        assert pid is not None
+        await operator.execute("SELECT pg_terminate_backend($1)", pid)  # the listening connection is lost
+        assert await eventually(lambda: _deaf(first))
+        await operator.execute("UPDATE players SET language = 'de' WHERE user_id = 41")
+        assert (await here.prefs(41)).language == "de", "nothing kept: read at once"
+    finally:
+        await operator.close()
+        await first.close()
+        await second.close()
+
+
+async def _language(players: PlayerStore, user_id: int, language: str) -> bool:
+    return (await players.prefs(user_id)).language == language
+
+
+async def _quiet(aways: AvailabilityStore, user_id: int) -> bool:
+    return await aways.quiet(user_id) is not None
+
+
+async def _deaf(db: PostgresDatabase) -> bool:
+    return not db.rows.enabled
