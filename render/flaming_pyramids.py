@@ -47,6 +47,9 @@ MAX_WIDTH = 1600
 MAX_TILE = 112
 PREFERRED_TILE = 84
 MIN_TILE = 28
+#: A hand's tiles (up to five in a row), and the legend's words.
+HAND_TILE = 150
+LEGEND_PX = 19
 #: Kinds of event whose tiles leave the pyramid; the value says which of the event's
 #: (cell, tile) pairs went.
 REMOVING = {"collapse": 1, "explosion": 0, "fire": 0, "curse": 0}
@@ -455,7 +458,7 @@ def _legend(width: int, view: dict[str, Any], now: Sequence[str] = ()) -> Image.
     removed = [str(t) for t in view.get("removed") or [] if str(t) in TABLE]
     now = [t for t in now if t in TABLE]
     lang = lang_of(view)
-    size = cv.legible(width, 19)
+    size = cv.legible(width, LEGEND_PX)
     f = cv.font(size)
     mini = math.ceil(size * 3.2)  # its numbers as legible as the words
     row_h = max(40, round(mini * ASPECT) + 10)
@@ -527,7 +530,7 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     piles = view.get("piles") or []
     pile = piles[seat] if seat is not None and seat < len(piles) else 0
     width = 900
-    tile = 150 if len(hand) <= 5 else max(70, int((width - 2 * cv.MARGIN) / len(hand)) - 12)
+    tile = HAND_TILE if len(hand) <= 5 else max(70, int((width - 2 * cv.MARGIN) / len(hand)) - 12)
     per_row = max(1, int((width - 2 * cv.MARGIN + 16) // (tile + 16)))
     rows = max(1, -(-len(hand) // per_row))
     row_h = round(tile * ASPECT) + 56
@@ -577,5 +580,19 @@ def _hand_status(view: dict[str, Any], seat: int | None, names: list[str]) -> st
     return _status(view, names)
 
 
+#: The widths tiles are drawn at in most pictures: a hand of up to five, the legend of a
+#: picture MIN_WIDTH wide, and a board while its pyramid is narrow enough for MAX_TILE.
+WARM_WIDTHS = (HAND_TILE, math.ceil(cv.legible(MIN_WIDTH, LEGEND_PX) * 3.2),
+               round(MAX_TILE - max(2, round(MAX_TILE * 0.05))))
+
+
+def warm() -> None:
+    """Every tile face at the widths most pictures use (a worker's first pictures would
+    otherwise draw them one by one, a few milliseconds each)."""
+    for width in WARM_WIDTHS:
+        for code in TABLE:
+            tile_sprite(code, width)
+
+
 ART = Art("flaming-pyramids", draw_board, draw_hand, palette="flaming-pyramids.rgb",
-          describe_board=words.describe_board, describe_hand=words.describe_hand)
+          describe_board=words.describe_board, describe_hand=words.describe_hand, warm=warm)
