@@ -461,5 +461,5 @@ def encode(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     else:
         indexed = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    indexed.save(buf, "PNG", compress_level=3)
+    indexed.save(buf, "PNG", compress_level=2)
     return buf.getvalue()

@@ -23,6 +23,7 @@ from render import flaming_pyramids_text as words
 from render import layout as lo
 from render import outline as ol
 from render import shapes as sh
+from render import textlog
 from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, narrate, result_text, to_act, turn_text, viewer, visible_events, winners
@@ -454,10 +455,25 @@ SPECIALS = (("G1", N_("Coal")), ("R7", N_("Blowtorch")), ("M200", N_("Millstone"
 def _legend(width: int, view: dict[str, Any], now: Sequence[str] = ()) -> Image.Image:
     """Colour shapes, material ranges and the special tiles (their faces and names),
     flowed into as many rows as the width needs; below them the tiles this turn
-    removed (``now``) and the tiles out of the game."""
-    removed = [str(t) for t in view.get("removed") or [] if str(t) in TABLE]
-    now = [t for t in now if t in TABLE]
+    removed (``now``) and the tiles out of the game.
+
+    Every board and hand of a game carries the legend, and only its last two strips
+    change with the position: the picture is drawn once per worker for each removal
+    seen (the strips change a few times a game) and handed out as it is (callers paste
+    it, never draw on it)."""
+    removed = tuple(str(t) for t in view.get("removed") or [] if str(t) in TABLE)
+    shown = tuple(t for t in now if t in TABLE)
     lang = lang_of(view)
+    if textlog.active():  # the fit checks note each word as it is drawn: draw afresh
+        return _drawn_legend.__wrapped__(width, lang, lang.translations, shown, removed)
+    return _drawn_legend(width, lang, lang.translations, shown, removed)
+
+
+@lru_cache(maxsize=64)
+def _drawn_legend(width: int, lang: Lang, _catalogue: object, now: tuple[str, ...],
+                  removed: tuple[str, ...]) -> Image.Image:
+    """``_catalogue``: the language's own catalogue object, so that the cache tells apart two
+    catalogues of one language (``Lang`` compares by its code alone)."""
     size = cv.legible(width, LEGEND_PX)
     f = cv.font(size)
     mini = math.ceil(size * 3.2)  # its numbers as legible as the words
