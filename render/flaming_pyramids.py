@@ -455,28 +455,41 @@ SPECIALS = (("G1", N_("Coal")), ("R7", N_("Blowtorch")), ("M200", N_("Millstone"
 def _legend(width: int, view: dict[str, Any], now: Sequence[str] = ()) -> Image.Image:
     """Colour shapes, material ranges and the special tiles (their faces and names),
     flowed into as many rows as the width needs; below them the tiles this turn
-    removed (``now``) and the tiles out of the game.
-
-    Every board and hand of a game carries the legend, and only its last two strips
-    change with the position: the picture is drawn once per worker for each removal
-    seen (the strips change a few times a game) and handed out as it is (callers paste
-    it, never draw on it)."""
-    removed = tuple(str(t) for t in view.get("removed") or [] if str(t) in TABLE)
-    shown = tuple(t for t in now if t in TABLE)
+    removed (``now``) and the tiles out of the game."""
+    removed = [str(t) for t in view.get("removed") or [] if str(t) in TABLE]
+    now = [t for t in now if t in TABLE]
     lang = lang_of(view)
+    size = cv.legible(width, LEGEND_PX)
+    mini = math.ceil(size * 3.2)  # its numbers as legible as the words
     if textlog.active():  # the fit checks note each word as it is drawn: draw afresh
-        return _drawn_legend.__wrapped__(width, lang, lang.translations, shown, removed)
-    return _drawn_legend(width, lang, lang.translations, shown, removed)
+        rows = _legend_rows.__wrapped__(width, lang, lang.translations)
+    else:
+        rows = _legend_rows(width, lang, lang.translations)
+    strip_h = round(mini * ASPECT) + 20
+    strips = [(lang.gettext("Removed this turn:"), now, cv.GONE), (lang.gettext("Out of the game:"), removed, cv.MUTED)]
+    strips = [s for s in strips if s[1]]
+    img = Image.new("RGB", (width, rows.height + strip_h * len(strips)), cv.BG)
+    cv.place(img, rows, (0, 0))
+    for k, (caption, tiles, ink) in enumerate(strips):
+        y2 = rows.height + strip_h * k + strip_h / 2
+        cv.static_text(img, (cv.MARGIN, y2), caption, size, True, ink, "lm")
+        x = cv.MARGIN + cv.text_width(caption, cv.font(size, True)) + 12
+        step = min(mini + 6.0, (width - cv.MARGIN - x - mini) / max(1, len(tiles) - 1))
+        for code in tiles:  # overlapping when many, but every one shows
+            cv.paste(img, tile_sprite(code, mini), x, y2 - mini * ASPECT / 2)
+            x += step
+    return img
 
 
-@lru_cache(maxsize=64)
-def _drawn_legend(width: int, lang: Lang, _catalogue: object, now: tuple[str, ...],
-                  removed: tuple[str, ...]) -> Image.Image:
-    """``_catalogue``: the language's own catalogue object, so that the cache tells apart two
-    catalogues of one language (``Lang`` compares by its code alone)."""
+@lru_cache(maxsize=8)
+def _legend_rows(width: int, lang: Lang, _catalogue: object) -> Image.Image:
+    """The legend's rows above its strips: the same in every picture of a width and a
+    language, so drawn once per worker and pasted (never drawn on). ``_catalogue``: the
+    language's catalogue object, so that the cache tells two catalogues of one language
+    apart (``Lang`` compares by its code alone)."""
     size = cv.legible(width, LEGEND_PX)
     f = cv.font(size)
-    mini = math.ceil(size * 3.2)  # its numbers as legible as the words
+    mini = math.ceil(size * 3.2)
     row_h = max(40, round(mini * ASPECT) + 10)
     items: list[tuple[float, Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]]] = []
 
@@ -516,24 +529,12 @@ def _drawn_legend(width: int, lang: Lang, _catalogue: object, now: tuple[str, ..
             x = cv.MARGIN
         rows[-1].append((x, w, draw))
         x += w + 20
-    strip_h = round(mini * ASPECT) + 20
-    strips = [(lang.gettext("Removed this turn:"), now, cv.GONE), (lang.gettext("Out of the game:"), removed, cv.MUTED)]
-    strips = [s for s in strips if s[1]]
-    h = 10 + len(rows) * row_h + strip_h * len(strips)
-    img = Image.new("RGB", (width, h), cv.BG)
+    img = Image.new("RGB", (width, 10 + len(rows) * row_h), cv.BG)
     d = cv.draw(img)
     for r, row in enumerate(rows):
         y = 10 + r * row_h + row_h / 2
         for x, _, draw in row:
             draw(img, d, x, y)
-    for k, (caption, tiles, ink) in enumerate(strips):
-        y2 = 10 + len(rows) * row_h + strip_h * k + strip_h / 2
-        cv.static_text(img, (cv.MARGIN, y2), caption, size, True, ink, "lm")
-        x = cv.MARGIN + cv.text_width(caption, cv.font(size, True)) + 12
-        step = min(mini + 6.0, (width - cv.MARGIN - x - mini) / max(1, len(tiles) - 1))
-        for code in tiles:  # overlapping when many, but every one shows
-            cv.paste(img, tile_sprite(code, mini), x, y2 - mini * ASPECT / 2)
-            x += step
     return img
 
 
