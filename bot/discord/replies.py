@@ -13,6 +13,7 @@ deferred, so a private defer gives a private answer whatever ``ephemeral`` says.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -74,7 +75,8 @@ async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) 
 
 
 async def show_card(interaction: discord.Interaction[Any], card: discord.ui.LayoutView, *,
-                    files: list[discord.File] | None = None, ephemeral: bool = True, **kwargs: Any) -> None:
+                    files: Sequence[discord.File | Picture] | None = None, ephemeral: bool = True,
+                    **kwargs: Any) -> None:
     """A card (:mod:`bot.play.cards`), for the clicker alone unless ``ephemeral`` is False:
     the first response, the completion of a deferred one (its "thinking" message becomes
     the card, its visibility as deferred), or a follow-up (posted bare, its pictures edited
@@ -91,7 +93,7 @@ async def show_card(interaction: discord.Interaction[Any], card: discord.ui.Layo
 
 
 async def edit_card(interaction: discord.Interaction[Any], card: discord.ui.LayoutView, *,
-                    files: list[discord.File | Picture] | None = None, **kwargs: Any) -> None:
+                    files: Sequence[discord.File | Picture] | None = None, **kwargs: Any) -> None:
     """The clicked message becomes ``card`` (a component's UPDATE_MESSAGE response), or, once
     the click was answered, the original response does. ``files`` None keeps the message's
     attachments (a kept :class:`~bot.play.cards.Picture` is shown by its name); a list

@@ -20,7 +20,7 @@ import discord
 from bot.play.announcements import events_from_json, nonce
 from bot.play.away import Availability
 from bot.play.boards import board_card, board_header, board_labels, mention_allowed, player_view, public_view
-from bot.play.cards import Card, card, first_line, seat_colour
+from bot.play.cards import Card, card, first_line, note, seat_colour
 from bot.play.channels import Channels
 from bot.play.chooser import chooser
 from bot.play.failures import CANNOT_DM, Blocked
@@ -301,10 +301,10 @@ class Announcer:
         try:
             self.channels.check_postable(channel_id)
             lang = await self.services.languages.for_game(session.record)  # said in the channel
-            await self.client.get_partial_messageable(channel_id).send(
+            await self.client.get_partial_messageable(channel_id).send(view=note(
                 lang.tr("{mention}, I can't send you direct messages, so I'll show your hand privately here "
                         "instead: use **🂠 My hand** or **▶ Your move** on the board, or `/pyramid hand`.",
-                        mention=f"<@{user_id}>"),
+                        mention=f"<@{user_id}>")),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
         except (discord.HTTPException, Blocked) as exc:
