@@ -60,12 +60,19 @@ class Picture:
     description: str | None
 
 
+#: What a media gallery shows; other files are offered for download (a file component).
+PICTURE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg", ".webp")
+
+
+def is_picture(filename: str) -> bool:
+    return filename.lower().endswith(PICTURE_SUFFIXES)
+
+
 def kept_pictures(message: discord.Message | None) -> list[Picture]:
     """The pictures ``message`` carries, for an edit that keeps them (the hand under a chooser step)."""
     if message is None:
         return []
-    return [Picture(a.filename, a.description) for a in message.attachments
-            if (a.content_type or "").startswith("image/") or a.filename.endswith((".png", ".gif"))]
+    return [Picture(a.filename, a.description) for a in message.attachments if is_picture(a.filename)]
 
 
 def pictures(*files: discord.File | Picture) -> discord.ui.MediaGallery[Any]:
@@ -116,9 +123,12 @@ class Card(discord.ui.LayoutView):
         fitted = fit([*texts, *after])
         head, tail = fitted[:len(texts)], fitted[len(texts):]
         children: list[Item] = [discord.ui.TextDisplay(t) for t in head if t.strip()]
-        if files:
-            children.append(pictures(*files))
+        shown = [f for f in files if is_picture(f.filename)]
+        if shown:
+            children.append(pictures(*shown))
         children += [discord.ui.TextDisplay(t) for t in tail if t.strip()]
+        # any other file (a game record) as a file to download: a V2 message shows only what its components name
+        children += [discord.ui.File(f"attachment://{f.filename}") for f in files if not is_picture(f.filename)]
         children += rows(controls)
         if not children:  # Discord refuses an empty container; a card always says something
             children.append(discord.ui.TextDisplay("…"))
