@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from emulator.harness import Harness, InteractionResult
-from emulator.model import Channel, Message, User
+from emulator.model import Channel, User
 from tests.bot.e2e.driver import boards, latest_game_id, play_out, session_of, start_flaming
 
 #: Buttons that do not choose a move.
@@ -188,6 +188,7 @@ async def test_pyrinoes_is_cards_throughout(emulator: Any, harness: Harness) -> 
     ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
     await harness.start_bot()
     lobby = await harness.slash(ana, emulator.general, "pyramid new", game="pyrinoes", target=10)
+    assert lobby.message is not None and lobby.is_card
     await harness.click(ben, lobby.message, label="Join")
     await harness.click(ana, lobby.message, label="Start")
     game_id = await latest_game_id(harness)
@@ -209,6 +210,7 @@ async def test_pyramido_is_cards_throughout(emulator: Any, harness: Harness) -> 
     ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
     await harness.start_bot()
     lobby = await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="coop", size=4)
+    assert lobby.message is not None and lobby.is_card
     await harness.click(ben, lobby.message, label="Join")
     await harness.click(ana, lobby.message, label="Start")
     game_id = await latest_game_id(harness)
