@@ -175,7 +175,8 @@ class Announcer:
                          title=p.title, number=target.record.id, move=target.version)]
         controls: list[discord.ui.Item[discord.ui.View]] = []
         files = [file]
-        if not target.over and target.to_act == item.seat and target.record.status == "active":
+        their_turn = not target.over and target.to_act == item.seat and target.record.status == "active"
+        if their_turn:
             controls = list(chooser(target, (), lang=lang).view.children)
             lines.append(lang.gettext("🎯 It's your turn: choose below, or use the board in the channel."))
             since = await since_your_turn_dm(services, target, item.seat, seat.user_id)  # others' moves, outlined
@@ -194,8 +195,9 @@ class Announcer:
             if message is None:
                 dm = self.client.get_partial_messageable(await self.dm_channel(seat.user_id),
                                                          type=discord.ChannelType.private)
-                message = await dm.send(view=hand_card(), files=files,
-                                        silent=not await self.availability.pingable(seat.user_id),
+                # it buzzes only to say it is their turn, and not in their quiet hours
+                buzz = their_turn and await self.availability.pingable(seat.user_id)
+                message = await dm.send(view=hand_card(), files=files, silent=not buzz,
                                         nonce=nonce(item.game_id, item.version, "hand", item.seat))
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:

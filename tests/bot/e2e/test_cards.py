@@ -50,6 +50,19 @@ def hidden_pictures(harness: Harness) -> list[str]:
     return found
 
 
+def assert_quiet_news(harness: Harness, users: dict[int, User]) -> None:
+    """A hand DM buzzes only when it is its reader's turn (it carries the chooser's buttons); the game's replay at
+    its end is news for readers, sent silently."""
+    for user in users.values():
+        for dm in harness.dm(user):
+            if "your hand after move" in dm.text and not dm.buttons():
+                assert dm.silent, dm.text
+    emulator = harness.emu
+    gifs = [m for m in emulator.world.messages.values()
+            if m.author.id == emulator.bot.id and any(a.filename.endswith(".gif") for a in m.attachments)]
+    assert gifs and all(m.silent for m in gifs)
+
+
 def assert_all_cards(harness: Harness) -> None:
     plain = plain_messages(harness)
     assert not plain, "\n".join(plain[:10])
@@ -162,6 +175,7 @@ async def test_flaming_pyramids_is_cards_throughout(emulator: Any, harness: Harn
     await harness.settle()
     await look_back(harness, ana, game_id, thread)
     assert_all_cards(harness)
+    assert_quiet_news(harness, users)
 
 
 async def test_continuous_pyramid_is_cards_throughout(emulator: Any, harness: Harness) -> None:
