@@ -55,6 +55,8 @@ def as_card(text: str, kwargs: dict[str, Any]) -> tuple[Card, list[discord.File]
     card: its words, its pictures with their alt text, its buttons."""
     files = _files(kwargs)
     view = kwargs.pop("view", None)
+    if isinstance(view, discord.ui.LayoutView):  # its words would be lost: a card goes through show_card
+        raise TypeError("tell() takes words and a legacy view's buttons; send a card with show_card()")
     controls = list(view.children) if isinstance(view, discord.ui.View) else []
     return card([text], files=files, controls=controls), files
 
@@ -97,7 +99,11 @@ async def edit_card(interaction: discord.Interaction[Any], card: discord.ui.Layo
     """The clicked message becomes ``card`` (a component's UPDATE_MESSAGE response), or, once
     the click was answered, the original response does. ``files`` None keeps the message's
     attachments (a kept :class:`~bot.play.cards.Picture` is shown by its name); a list
-    replaces them. Content is cleared: Discord turns a plain message into a card only so."""
+    replaces them. Content is cleared, and a plain message's own files dropped: Discord
+    turns a plain message into a card only so (Edit Message, footnote *)."""
+    message = interaction.message
+    if files is None and message is not None and not message.flags.components_v2 and message.attachments:
+        files = []  # a plain message (from before the cards) keeps no file of its own when it becomes one
     if files is not None:
         kwargs["attachments"] = uploads(files)
     if not interaction.response.is_done():

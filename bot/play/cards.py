@@ -69,8 +69,9 @@ def is_picture(filename: str) -> bool:
 
 
 def kept_pictures(message: discord.Message | None) -> list[Picture]:
-    """The pictures ``message`` carries, for an edit that keeps them (the hand under a chooser step)."""
-    if message is None:
+    """The pictures ``message`` carries, for an edit that keeps them (the hand under a chooser step). None of a
+    plain message (sent before the cards): Discord turns one into a card only without the files it was sent with."""
+    if message is None or not message.flags.components_v2:
         return []
     return [Picture(a.filename, a.description) for a in message.attachments if is_picture(a.filename)]
 

@@ -432,7 +432,8 @@ async def test_an_edit_may_turn_a_message_into_a_card_only_by_clearing_its_conte
 ) -> None:
     """Edit Webhook Message, footnote *: IS_COMPONENTS_V2 "can only be set. When the IS_COMPONENTS_V2 flag is set,
     any of the used content, embeds, files[n] or poll values in the initial message must be set to null first,
-    otherwise it will fail with a 400 BAD REQUEST response"; once set it stays."""
+    otherwise it will fail with a 400 BAD REQUEST response"; once set it stays. The files of the initial message are
+    read as dropped too: the new card uploads its own."""
     inter = await command(emulator, carol)
     await api.request("POST", cb(inter), {"type": 4, "data": {"content": "plain", "flags": 64}})
     original = hook(emulator, inter, "/messages/@original")
@@ -445,3 +446,16 @@ async def test_an_edit_may_turn_a_message_into_a_card_only_by_clearing_its_conte
     with emulator.expect_violation("components-v2-content"):
         status, _ = await api.request("PATCH", original, {"content": "plain again", "components": [], "flags": 0})
     assert status == 400
+    # the files of the initial message too: a plain message with a picture becomes a card only without it
+    other = await command(emulator, carol)
+    await api.request("POST", cb(other), {"type": 4, "data": {"content": "pic", "attachments": [
+        {"id": 0, "filename": "p.png", "description": "a board"}]}}, files=[("p.png", PNG)])
+    with_picture = hook(emulator, other, "/messages/@original")
+    as_card = {**picture_card(), "content": None}
+    as_card.pop("attachments")
+    with emulator.expect_violation("components-v2-content"):
+        status, err = await api.request("PATCH", with_picture, as_card)
+    assert status == 400 and "attachments" in err["errors"]
+    status, edited = await api.request("PATCH", with_picture, {**picture_card(), "content": None},
+                                       files=[("p.png", PNG)])
+    assert status == 200 and edited["flags"] & V2 and len(edited["attachments"]) == 1

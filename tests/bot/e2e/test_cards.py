@@ -7,10 +7,16 @@ and (the directory's fixture) every picture has its alt text."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+import discord
+
+from bot.play.boards import player_view
+from bot.play.chooser import chooser
 from emulator.harness import Harness, InteractionResult
 from emulator.model import Channel, User
+from render import render_hand
 from tests.bot.e2e.driver import boards, latest_game_id, play_out, session_of, start_flaming
 
 #: Buttons that do not choose a move.
@@ -240,3 +246,31 @@ async def test_pyramido_is_cards_throughout(emulator: Any, harness: Harness) -> 
     await harness.settle()
     await look_back(harness, ana, game_id, thread)
     assert_all_cards(harness)
+
+
+async def test_a_plain_hand_dm_from_before_the_cards_becomes_one_when_its_chooser_is_clicked(
+    emulator: Any, harness: Harness
+) -> None:
+    """A hand DM sent before the bot spoke in cards (content, a picture, a legacy row of the chooser's buttons) is
+    edited into a card by its first click: with its content cleared and without the files it was sent with, as
+    Discord's Edit Message documentation asks (footnote *), so the strict emulator accepts every edit."""
+    ana, ben = await harness.add_user("ana"), await harness.add_user("ben")
+    await harness.start_bot()
+    _, game_id = await start_flaming(emulator, harness, [ana, ben], turn_limit=8)
+    users = {0: ana, 1: ben}
+    session = await session_of(harness, game_id)
+    user = users[session.to_act]
+    client = harness.bot.client
+    shown = chooser(session, ())
+    old = render_hand(player_view(session, session.to_act), art=session.presenter.art)
+    dm = await (await client.fetch_user(user.id)).create_dm()
+    await dm.send("🂠 your hand after move 0 (as the bot sent it before the cards)",
+                  file=discord.File(io.BytesIO(old), filename="hand.png", description="a hand"), view=shown.view)
+    plain = harness.dm(user)[-1]
+    assert not plain.is_card and plain.attachments
+    choice = next(b for b in plain.button_labels if b not in NOT_A_CHOICE)
+    step = await harness.click(user, plain, label=choice)
+    edited = harness.message(plain.id)
+    assert edited.is_card and not edited.content and not edited.attachments, edited
+    played = await choose_to_the_end(harness, user, step)
+    assert "✅ You played" in played.text, played.text
