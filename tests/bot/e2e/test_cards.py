@@ -174,7 +174,7 @@ async def test_flaming_pyramids_is_cards_throughout(emulator: Any, harness: Harn
     await move_from_board(harness, users, game_id, thread)
     await move_from_board(harness, users, game_id, thread)  # previewed: ✅ Confirm is the chooser's last click
     await look_around(harness, users, game_id, thread)
-    await move_from_hand(harness, users, game_id, thread)
+    assert await move_from_hand(harness, users, game_id, thread), "a move from the hand card's chooser"
     await previews_off(harness, users, thread)
     final = await play_out(harness, game_id, users, thread)
     assert final.result is not None
@@ -217,7 +217,7 @@ async def test_pyrinoes_is_cards_throughout(emulator: Any, harness: Harness) -> 
     assert (await harness.slash(ben, thread, "pyramid settings", preview=True)).is_card
     await move_from_board(harness, users, game_id, thread)
     await look_around(harness, users, game_id, thread)
-    await move_from_hand(harness, users, game_id, thread)
+    assert await move_from_hand(harness, users, game_id, thread), "a move from the hand card's chooser"
     await previews_off(harness, users, thread)
     final = await play_out(harness, game_id, users, thread)
     assert final.result is not None
@@ -239,7 +239,7 @@ async def test_pyramido_is_cards_throughout(emulator: Any, harness: Harness) -> 
     await move_from_board(harness, users, game_id, thread)
     assert (await harness.slash(ana, thread, "pyramid settings", preview=True)).is_card
     await look_around(harness, users, game_id, thread)
-    await move_from_hand(harness, users, game_id, thread)
+    assert await move_from_hand(harness, users, game_id, thread), "a move from the hand card's chooser"
     await previews_off(harness, users, thread)
     final = await play_out(harness, game_id, users, thread, prefer=PYRAMIDO_PREFER)
     assert final.result is not None
