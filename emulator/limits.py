@@ -131,6 +131,8 @@ RULES: dict[str, str] = {
     "deferred-followup": "a deferred (thinking) response is completed by editing @original, not by a follow-up "
     "(deprecated; refused in strict mode)",
     "followup-limit": "an interaction only a user install authorizes takes at most 5 follow-ups",
+    "webhook-message-not-owned": "an interaction's token reads, edits and deletes only its own response and "
+    "follow-ups (the clicked message, after an update response)",
     "deprecated-field": "no field Discord documents as deprecated (dm_permission: use contexts); refused in strict "
     "mode",
     "command-install-context": "a command's integration_types are installation contexts the app supports",

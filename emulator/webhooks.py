@@ -263,7 +263,11 @@ def _webhook_message(emu: Emulator, inter: Interaction, ref: str) -> Message:
         except ValueError:
             raise unknown_message() from None
         if mid != inter.original_message_id and mid not in inter.followup_ids:
-            raise unknown_message()
+            error = unknown_message()
+            error.rule = "webhook-message-not-owned"
+            error.detail = (f"message {mid} is neither the response nor a follow-up of interaction {inter.id} "
+                            "(another interaction's message needs that interaction's token)")
+            raise error
     msg = emu.world.messages.get(mid) if mid is not None else None
     if msg is None or msg.deleted:
         raise unknown_message()

@@ -20,7 +20,9 @@ from bot.custom_ids import CustomId
 from bot.discord.access import check_at_game, is_server_admin
 from bot.discord.commands.game_options import refusal
 from bot.discord.lobby_form import LobbyOptionsForm
+from bot.discord.move_replies import move_reply
 from bot.discord.replies import explain, reader, say_public, tell
+from bot.discord.surfaces import surface_of
 from bot.games.presenter import Presenter
 from bot.play.cards import NEUTRAL, card
 from bot.play.components import button
@@ -149,7 +151,7 @@ class Lobbies:
             game_id = await services.store.open_game(
                 presenter.kind, guild_id=interaction.guild_id, channel_id=channel_id,
                 options=options.model_dump(mode="json"), seed=services.new_seed(), created_by=interaction.user.id,
-                name=interaction.user.display_name,
+                name=interaction.user.display_name, surface=surface_of(interaction),
             )
         except LobbyError as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
@@ -340,6 +342,9 @@ class Lobbies:
             return
         presenter = session.presenter
         words = await services.languages.for_guild(record.guild_id)
+        if session.record.in_place:
+            await self._start_in_place(interaction, session.record.id)
+            return
         if private:
             thread_id = await self._private_space(interaction, session.record, presenter, lang=words)
             if thread_id is None:
@@ -383,6 +388,15 @@ class Lobbies:
             await interaction.edit_original_response(view=lobby_card(fresh, seats, presenter, note=note, lang=words))
         await self.host.delivery.announce(record.id)
 
+    async def _start_in_place(self, interaction: Interaction, game_id: int) -> None:
+        """Where only a user install reaches (:mod:`bot.play.in_place`): the lobby the Start click
+        was on (or a solo game's "thinking" answer) becomes the game card, in place, through this
+        interaction's own response; AI seats to act first move at once, and the first player is told."""
+        in_place = self.host.announcer.in_place
+        in_place.handles.keep(game_id, interaction.edit_original_response,
+                              interaction.message.id if interaction.message is not None else None)
+        await self.host.delivery.announce(game_id, move_reply(interaction, 0))
+
     async def _private_space(self, interaction: Interaction, record: GameRecord, presenter: Presenter, *,
                              lang: Lang = ENGLISH) -> int | None:
         """A private thread (no invites) with the clicker in it, or None when Discord refuses one."""
@@ -403,7 +417,7 @@ class Lobbies:
                           solo: bool, lang: Lang = ENGLISH) -> int | None:
         """A thread for the game (named in the server's ``lang``), unless the server plays
         in channels; None means 'play right here'."""
-        if record.guild_id is None:
+        if record.guild_id is None or record.in_place:
             return None
         settings = await self.services.store.guild_settings(record.guild_id)
         if not settings.use_threads:

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.surfaces import in_bot_dm
 from bot.play.interaction_posts import Reply
 
 
@@ -15,4 +16,4 @@ def move_reply(interaction: discord.Interaction[Any], version: int) -> Reply:
     """``interaction`` made the move that brought its game to ``version``; it has been answered
     (follow-ups come after the answer)."""
     return Reply(webhook=interaction.followup, channel_id=interaction.channel_id, user_id=interaction.user.id,
-                 version=version, in_dm=interaction.guild_id is None)
+                 version=version, in_dm=in_bot_dm(interaction))

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.surfaces import surface_of
 from bot.play import permissions
 from bot.store import GameStore
 from i18n import Lang
@@ -27,8 +28,17 @@ async def place_here(interaction: Interaction, store: GameStore) -> permissions.
 
 
 async def permission_refusal(interaction: Interaction, store: GameStore, lang: Lang = ENGLISH) -> str | None:
-    """Why no game can be opened here, naming the missing permissions (in ``lang``); None when one can."""
+    """Why no game can be opened here, naming the missing permissions (in ``lang``); None when one can.
+    Where only a user install reaches (a server that did not add the bot) the bot posts nothing itself:
+    the game lives in its card (``bot.play.in_place``), and the bot's permissions don't matter."""
     if interaction.guild_id is None:
+        return None
+    if surface_of(interaction) == "interactions":
+        perms = interaction.app_permissions  # there: the member's own, as Discord applies them to the app
+        if not perms.use_external_apps or not (perms.send_messages or perms.send_messages_in_threads):
+            return "❌ " + lang.tr("This server lets apps you added answer only you here (they need **Use External "
+                                   "Apps** and **Send Messages**), so nobody else would see the game. Play in a "
+                                   "group DM, or ask an admin to add the bot to the server.")
         return None
     return permissions.refusal(interaction.app_permissions, channel_name(interaction, lang),
                                await place_here(interaction, store), lang)

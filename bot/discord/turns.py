@@ -19,6 +19,7 @@ from bot.discord.move_replies import move_reply
 from bot.discord.previews import Previews
 from bot.discord.replies import defer_private, edit_card, explain, reader, show_card, tell
 from bot.games.picker import PathGone, node_at
+from bot.play.announcements import ai_to_act
 from bot.play.boards import board_labels, board_texts, player_view, public_view
 from bot.play.cards import card, kept_pictures, seat_colour
 from bot.play.chooser import chooser
@@ -48,6 +49,14 @@ def is_board(message: discord.Message | None) -> bool:
                 if custom_id.startswith(f"{PREFIX}:board:"):
                     return True
     return False
+
+
+def on_card(interaction: Interaction, session: Session) -> bool:
+    """The click is on a message everyone in the game's channel sees (its card), not on someone's
+    private chooser nor on a hand DM."""
+    message = interaction.message
+    return (message is not None and not message.flags.ephemeral
+            and interaction.channel_id == session.record.play_channel_id)
 
 
 def check_actor(session: Session, user_id: int) -> int:
@@ -98,11 +107,38 @@ class Turns:
         except PlayError as exc:
             await tell(interaction, explain(exc, lang))
             return None
+        if session.record.in_place and on_card(interaction, session):
+            await self.card_click(interaction, session)
+            if check_version and cid.version != session.version:  # the card shows the latest now
+                await tell(interaction, lang.gettext(OUT_OF_DATE))
+                return None
         if check_version and cid.version != session.version:
             await defer_private(interaction)
             await self.send_current_board(interaction, session, lang.gettext(OUT_OF_DATE), lang)
             return None
         return session
+
+    async def card_click(self, interaction: Interaction, session: Session) -> None:
+        """A click on the card of a game only a user install reaches (:mod:`bot.play.in_place`):
+        acknowledged at once with a silent "update" (type 6: nothing to draw within Discord's 3
+        seconds), then, when something happened since the card was drawn (an AI's turn, a timeout, a
+        resignation), the card is redrawn through this click's ``@original``, which after an update
+        response is the clicked message itself. Either way this click's token may edit the card for
+        the next 14 minutes; what the clicker alone should see follows as private follow-ups."""
+        in_place = self.host.announcer.in_place
+        message = interaction.message
+        assert message is not None
+        game_id = session.record.id
+        await interaction.response.defer()
+        in_place.handles.keep(game_id, interaction.edit_original_response, message.id)
+        async with in_place.lock(game_id):
+            # A resignation or a timeout changes the game without a move: then the card is drawn again too.
+            if (session.record.status == "active" and not ai_to_act(session)
+                    and await in_place.shows_current(session, message.id)):
+                return
+            view, file = await in_place.card(session)
+            await interaction.edit_original_response(view=view, attachments=[file])
+            await in_place.record(session, message.channel.id, message.id)
 
     async def _actor_session(self, interaction: Interaction, cid: CustomId) -> Session | None:
         """The current game if the clicker is the one to act on this very board;
@@ -229,8 +265,8 @@ class Turns:
     async def board(self, interaction: Interaction, cid: CustomId) -> None:
         """🔄 Latest board."""
         session = await self._load_current(interaction, cid, check_version=False, public=True)
-        if session is None:
-            return
+        if session is None or (session.record.in_place and on_card(interaction, session)):
+            return  # an in-place game's card was itself updated by the click
         await defer_private(interaction)
         lang = await reader(interaction, self.services.languages)
         await self.send_current_board(interaction, session, lang.tr("Here is the current board."), lang)

@@ -10,9 +10,10 @@ from i18n import N_, Lang
 from render import art_for
 
 #: The first step of a build: the spot counts of the pyrino's two ends (a path token,
-#: so it stays the same in every language; :func:`spots_words` labels it).
-SPOTS = "{high}–{low} spots"
-_SPOTS = re.compile(r"^(\d+)–(\d+) spots$")
+#: so it stays the same in every language; :func:`spots_words` labels it "6–3 spots").
+#: No whitespace: a click carries its path as the steps joined by spaces.
+SPOTS = "{high}–{low}"
+_SPOTS = re.compile(r"^(\d+)–(\d+)$")
 
 
 def pyrino_steps(move: str) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ from bot.play.cards import Card, card, first_line, note, seat_colour
 from bot.play.channels import Channels
 from bot.play.chooser import chooser
 from bot.play.failures import CANNOT_DM, Blocked
+from bot.play.in_place import InPlace
 from bot.play.interaction_posts import Reply
 from bot.play.session import Session
 from bot.play.since import since_your_turn_dm
@@ -63,6 +64,8 @@ class Announcer:
         self._dm_channels: dict[int, int] = {}
         #: Quiet hours: nobody is pinged or buzzed inside their own.
         self.availability = Availability(services, client, channels)
+        #: Games only a user install reaches: their card, updated by the players' clicks.
+        self.in_place = InPlace(services, self)
 
     async def player_active(self, user_id: int) -> None:
         """The player used the bot: if their DMs were found closed, try them again
@@ -83,6 +86,10 @@ class Announcer:
         :mod:`bot.play.interaction_posts`)."""
         services = self.services
         session = await self._current(item, session)
+        if session.record.in_place:  # the bot user is not there: the players' clicks show the card
+            if via is None and item.version == session.version:  # a move made without a click at hand
+                await self.in_place.dm_turn(session)
+            return await self._done(item, "in place: the next click shows it")
         shown = await services.store.get_message(item.game_id, "board")
         if shown is not None and shown.version >= item.version:
             return await self._done(item, "shown already")
@@ -299,6 +306,8 @@ class Announcer:
         return False
 
     async def tell_dms_closed(self, session: Session, user_id: int) -> None:
+        if session.record.in_place:  # no channel post there; 🂠 My hand on the card shows the hand privately
+            return
         channel_id = session.record.play_channel_id
         try:
             self.channels.check_postable(channel_id)

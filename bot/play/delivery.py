@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections import Counter
 from dataclasses import dataclass
@@ -54,6 +55,8 @@ PURGE_EVERY = timedelta(days=1)
 LEASE = timedelta(minutes=3)
 #: How long a click waits for another process that is announcing the same game.
 INLINE_WAIT = 5.0
+#: AI moves played in a row inside one click of an in-place game (a table of AIs stops there).
+MAX_INLINE_AI = 50
 
 
 Link = tuple[OutboxKind, int]
@@ -184,11 +187,58 @@ class Delivery:
             # Moves queue their own rows; a start (move 0) does not, nor did moves older than the outbox.
             if session.version == 0 and not await outbox.has_version(game_id, 0):
                 await outbox.enqueue(game_id, plan(session))
+            if session.record.in_place:
+                return await self._announce_in_place(session, via)
             return await self.deliver_game(game_id, via)
         except Exception:  # the move stands; the worker tries again
             log.exception("could not announce game %s now; it stays queued", game_id)
             self.kick()
             return False
+
+    async def _announce_in_place(self, session: Session, via: Reply | None) -> bool:
+        """A game only a user install reaches (:mod:`bot.play.in_place`): with a click at hand, the AI
+        seats move now, inside this interaction, and the card shows it all, in place; the next player
+        is mentioned. Then the outbox rows as everywhere (hands; the board rows are marked done)."""
+        game_id = session.record.id
+        if via is None:
+            return await self.deliver_game(game_id)
+        self._inline[game_id] += 1  # the worker leaves the game (and its AI rows) to this click
+        try:
+            await self._ai_inline(game_id)
+            session = await self.services.sessions.load(game_id)
+            in_place = self.announcer.in_place
+            if via.channel_id == session.record.play_channel_id:
+                shown = await in_place.present(session, via)
+                if shown:
+                    await in_place.tell_turn(session, via)
+            else:  # a move from a hand DM's chooser: the card changes where a token may edit it, else
+                await in_place.present(session, None)  # at the next click on it (nothing else will follow)
+                await in_place.dm_turn(session)
+                shown = True
+            await self.deliver_game(game_id, dataclasses.replace(via, version=session.version))
+            return shown
+        finally:
+            self._inline[game_id] -= 1
+            if not self._inline[game_id]:
+                del self._inline[game_id]
+
+    async def _ai_inline(self, game_id: int) -> None:
+        """Let the AI seats to act move now, one after the other, under the same lease as the
+        worker's AI turns (so one process thinks for a seat at a time)."""
+        leases, loop = self.services.store.leases, asyncio.get_running_loop()
+        lease = f"ai:{game_id}"
+        deadline = loop.time() + INLINE_WAIT
+        while not await leases.claim(lease, LEASE):
+            if loop.time() >= deadline:
+                return  # someone else is thinking for it: their move shows at the next click
+            await asyncio.sleep(0.1)
+        try:
+            for _ in range(MAX_INLINE_AI):
+                session = await self.services.sessions.load(game_id)
+                if not ai_to_act(session) or not await play_ai_turn(self.services, game_id, session.version):
+                    return
+        finally:
+            await leases.release(lease)
 
     async def schedule_ai(self, session: Session) -> None:
         """An AI took the seat to act outside a move (a timeout, a resignation): queue

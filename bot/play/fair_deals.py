@@ -89,6 +89,8 @@ class DealReveals:
         record = session.record
         if session.over or record.salt is None or record.challenge_id is not None or record.status != "finished":
             return
+        if record.in_place:  # no channel post there: the card's seal line and /pyramid history tell the seed
+            return
         lang = await self.languages.for_game(record) if self.languages is not None else ENGLISH
         text = lang.tr("Game #{number} is over. {reveal}.", number=record.id,
                        reveal=reveal_line(record.seed, record.salt, lang))

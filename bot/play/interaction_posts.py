@@ -43,7 +43,9 @@ class Reply:
     user_id: int
     #: The game's version after the move: only that move's rows go this way.
     version: int
-    #: It happened in a DM (a hand DM's chooser).
+    #: It happened in the DM with the bot (a hand DM's chooser), which is private already, so its follow-ups
+    #: stay for good; not in a group DM, where the mover's hand must be an ephemeral follow-up
+    #: (``bot.discord.surfaces.in_bot_dm``).
     in_dm: bool
 
     def carries_board(self, version: int, channel_id: int) -> bool:

@@ -22,7 +22,8 @@ from bot.play.clock import TurnClock
 from bot.play.clock_text import clock_line
 from bot.play.delivery import Delivery
 from bot.play.errors import PlayError
-from bot.play.failures import Blocked, classify
+from bot.play.failures import CANNOT_DM, Blocked, classify
+from bot.play.in_place import card_link
 from bot.play.resignations import Resignations
 from bot.services import Services
 from bot.store import CorruptRecord, GameRecord, GuildSettings
@@ -125,6 +126,8 @@ class Reminders:
                 await services.store.set_seat_ai(record.id, seat.seat, "normal")
                 services.sessions.forget(record.id)
                 await self.delivery.schedule_ai(await services.sessions.load(record.id))
+                if record.in_place:  # no channel post there: the card shows the AI in the seat at the next click
+                    return [f"timeout:{record.id}:{action}"]
                 try:
                     self.channels.check_postable(channel_id)
                     lang = await services.languages.for_game(record)  # told to the channel
@@ -147,8 +150,13 @@ class Reminders:
             if window[1] < clock.deadline:
                 return []  # it comes when their quiet hours end
             ping = False  # the bank runs out first: tell them now, without buzzing them
-        self.channels.check_postable(channel_id)
         lang = await services.languages.for_user(seat.user_id, record.guild_id)  # a ping: the player's language
+        if record.in_place:
+            await self.remind_by_dm(record, seat.user_id, reminder_text(seat.display, record.id, clock, now, lang),
+                                    ping=ping)
+            await services.store.mark_reminded(record.id, session.version)
+            return [f"reminder:{record.id}"]
+        self.channels.check_postable(channel_id)
         await channel.send(
             view=note(reminder_text(seat.display, record.id, clock, now, lang)),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]) if ping
@@ -156,6 +164,25 @@ class Reminders:
         )
         await services.store.mark_reminded(record.id, session.version)
         return [f"reminder:{record.id}"]
+
+    async def remind_by_dm(self, record: GameRecord, user_id: int, text: str, *, ping: bool) -> None:
+        """The reminder of a game the bot is not in (``bot.play.in_place``): by DM, where the bot may
+        write to the player; where it may not, nobody is told, and the clock runs on all the same (the
+        card shows it)."""
+        store = self.services.store
+        if await store.dm_status(user_id) == "closed":
+            return
+        shown = await store.get_message(record.id, "board")
+        link = card_link(record, shown.message_id if shown is not None else None)
+        announcer = self.delivery.announcer
+        try:
+            channel_id = await announcer.dm_channel(user_id)
+            await self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
+                f"{text}\n{link}", silent=not ping)
+        except discord.Forbidden as exc:
+            if exc.code != CANNOT_DM:
+                raise
+            await store.mark_dm_closed(user_id)
 
     async def tell_about_aways(self) -> list[str]:
         """Post the away and back notices the commands could not (each goes out once)."""
@@ -198,6 +225,10 @@ class Reminders:
         in the channel's language), ``detail`` what is stored and logged."""
         store = self.services.store
         if not await store.park_game(record.id, detail):
+            return
+        if record.in_place:  # the bot is not in that channel: nothing can be posted there (the log has it)
+            log.warning("game %s parked (%s); its players are not told: only a user install reaches its channel",
+                        record.id, detail)
             return
         seats = await store.seats(record.id)
         users = [s.user_id for s in seats if s.user_id is not None and not s.resigned]

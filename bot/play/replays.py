@@ -102,6 +102,9 @@ class Replays:
         if not moves:  # ended before anyone moved: a single picture of the deal is no replay
             return
         channel_id = record.play_channel_id
+        if record.in_place:  # the bot is not in that channel; /pyramid replay shows it to whoever asks
+            log.info("no replay posted for game %s: only a user install reaches its channel", record.id)
+            return
         if record.challenge_id is not None and not await self.private(record):
             # A shared deal's replay shows every refill of its stock: only where its player alone reads.
             log.info("no replay for game %s: a shared deal's game played where others may read", record.id)

@@ -119,12 +119,15 @@ class Resignations:
         text = notice.fill(mentions, (lang or ENGLISH).gettext)
         told = await services.languages.for_game(session.record)  # the channel's language
         channel = self.client.get_partial_messageable(session.record.play_channel_id)
-        try:
-            await channel.send(view=note(notice.fill(mentions, told.gettext)),
-                               allowed_mentions=discord.AllowedMentions.none(), silent=True)
-        except discord.HTTPException as exc:
-            log.warning("could not announce resignation in game %s: %s", game_id, exc)
+        if not session.record.in_place:  # an in-place game's card shows it at the next click
+            try:
+                await channel.send(view=note(notice.fill(mentions, told.gettext)),
+                                   allowed_mentions=discord.AllowedMentions.none(), silent=True)
+            except discord.HTTPException as exc:
+                log.warning("could not announce resignation in game %s: %s", game_id, exc)
         board = await services.store.get_message(game_id, "board")
+        if board is not None and session.record.in_place:
+            board = None  # its buttons go with the next click's update of the card
         if finished:
             if board is not None:
                 await self.channels.strip_buttons(board.channel_id, board.message_id)

@@ -226,6 +226,7 @@ class AvailabilityStore:
             " LEFT JOIN away_grants gr ON gr.user_id = n.user_id AND gr.starts_at = n.starts_at"
             " AND gr.guild_id = COALESCE(g.guild_id, 0)"
             " WHERE n.told_at IS NULL AND g.status = 'active' AND g.parked IS NULL"
+            " AND g.surface = 'channel'"  # the bot is not where an in-place game is: its card shows the clock
             " AND (n.user_id = ? OR CAST(? AS BIGINT) IS NULL)"
             " AND (n.kind = 'back' OR p.ends_at > ?)"
             " ORDER BY n.starts_at, n.game_id, n.kind",

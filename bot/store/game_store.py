@@ -26,6 +26,7 @@ from bot.store.records import (
     CorruptRecord,
     GameRecord,
     GameStatus,
+    GameSurface,
     GuildSettings,
     MessageRef,
     MoveRecord,
@@ -107,6 +108,8 @@ class NewGame(TypedDict):
     options: Mapping[str, Any]
     seed: int
     challenge_id: NotRequired[int | None]
+    #: "interactions": a game only a user install reaches (``GameRecord.surface``).
+    surface: NotRequired[GameSurface]
 
 
 async def _insert_game(conn: Tx, kind: str, *, status: GameStatus, created_by: int | None, now: str,
@@ -117,11 +120,16 @@ async def _insert_game(conn: Tx, kind: str, *, status: GameStatus, created_by: i
     and being secret until the end, it keeps the seal from being reversed by trying seeds."""
     guild_id, channel_id, options, seed = game["guild_id"], game["channel_id"], game["options"], game["seed"]
     challenge_id = game.get("challenge_id")
+    surface = game.get("surface", "channel")
+    # The column is named only for a game only a user install reaches (migration 0014); the others take
+    # its default, as they did before it existed.
+    extra, marks = (", surface", ", ?") if surface != "channel" else ("", "")
     row = await conn.fetch_one(
         "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
-        " challenge_id, created_at, updated_at, salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        f" challenge_id, created_at, updated_at, salt{extra}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{marks})"
+        " RETURNING id",
         (kind, guild_id, channel_id, json.dumps(dict(options)), status, seed, created_by, challenge_id, now, now,
-         secrets.token_hex(16)),
+         secrets.token_hex(16), *([surface] if extra else [])),
     )
     assert row is not None
     return int(row[0])

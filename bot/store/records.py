@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 GameStatus = Literal["lobby", "active", "finished", "cancelled"]
+GameSurface = Literal["channel", "interactions"]
 AiLevel = Literal["easy", "normal", "hard"]
 TimeoutAction = Literal["ai", "forfeit"]
 
@@ -39,6 +40,15 @@ class GameRecord(_Row):
     #: Random text hashed with the seed into the deal's seal (``bot.records.fairness``);
     #: None for games created before deals were sealed.
     salt: str | None = None
+    #: Where the game lives: "channel" (the bot posts there itself) or "interactions" (only a
+    #: user install reaches it: the game lives in the card its players' clicks update, see
+    #: ``bot.play.in_place``).
+    surface: GameSurface = "channel"
+
+    @property
+    def in_place(self) -> bool:
+        """The bot user is not where the game is played: it may only answer interactions there."""
+        return self.surface == "interactions"
 
     @property
     def play_channel_id(self) -> int:

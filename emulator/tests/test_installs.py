@@ -159,3 +159,45 @@ async def test_the_bot_dms_only_users_it_can_reach(emulator: Emulator) -> None:
         emulator.world.user_installs.add(stranger.id)  # installed the app: the bot may write
         status, _ = await api.request("POST", f"/channels/{dm['id']}/messages", {"content": "hi"})
         assert status == 200
+
+
+async def test_in_a_group_dm_a_token_edits_only_its_own_messages(
+    emulator: Emulator, gw: RawGateway, alice: User, bob: User
+) -> None:
+    """What a game living in one message relies on: a click answered with an update (type 6 or 7) may edit the
+    clicked message through its token; a token whose response was a new (ephemeral) message may not edit another
+    message; its ephemeral follow-ups stay private in the group DM; after 15 minutes the token is refused."""
+    emulator.world.user_installs.add(alice.id)
+    gdm = emulator.world.add_group_dm([alice, bob])
+    path = f"/applications/{emulator.world.application_id}/commands"
+    command = {"name": "anywhere", "description": "d", "integration_types": [0, 1], "contexts": [0, 1, 2]}
+    hook = f"/webhooks/{emulator.world.application_id}"
+    button = {"type": 2, "style": 1, "label": "Go", "custom_id": "b"}
+    async with RawAPI(emulator) as api:
+        _, [synced] = await api.request("PUT", path, [command])
+        inter = await dispatch_interaction(
+            emulator, type=2, user=alice, channel=gdm, data={"id": synced["id"], "name": "anywhere", "type": 1}
+        )
+        body = {"type": 4, "data": {"content": "a card", "components": [{"type": 1, "components": [button]}]}}
+        _, answer = await api.request("POST", f"/interactions/{inter.id}/{inter.token}/callback?with_response=true",
+                                      body)
+        card = emulator.world.messages[int(answer["resource"]["message"]["id"])]
+        data = {"custom_id": "b", "component_type": 2}
+        update = await dispatch_interaction(emulator, type=3, user=bob, channel=gdm, data=data, message=card)
+        await api.request("POST", f"/interactions/{update.id}/{update.token}/callback", {"type": 6})
+        status, _ = await api.request("PATCH", f"{hook}/{update.token}/messages/{card.id}", {"content": "move 1"})
+        assert status == 200 and card.content == "move 1"
+
+        reply = await dispatch_interaction(emulator, type=3, user=bob, channel=gdm, data=data, message=card)
+        await api.request("POST", f"/interactions/{reply.id}/{reply.token}/callback",
+                          {"type": 4, "data": {"content": "just for bob", "flags": 64}})
+        with emulator.expect_violation("webhook-message-not-owned"):
+            status, err = await api.request("PATCH", f"{hook}/{reply.token}/messages/{card.id}", {"content": "x"})
+        assert (status, err["code"]) == (404, 10008) and card.content == "move 1"
+        status, private = await api.request("POST", f"{hook}/{reply.token}", {"content": "hand", "flags": 64})
+        assert status == 200 and emulator.world.messages[int(private["id"])].visible_to == bob.id
+
+        emulator.token_lifetime = 0.0  # the 15 minutes are over
+        with emulator.expect_violation("interaction-token-expired"):
+            status, err = await api.request("PATCH", f"{hook}/{update.token}/messages/{card.id}", {"content": "y"})
+        assert (status, err["code"]) == (401, 50027) and card.content == "move 1"

@@ -68,7 +68,8 @@ async def test_reply_original_and_followups(emulator: Emulator, gw: RawGateway, 
     # a message of another interaction is not reachable through this token
     other = await command(emulator, carol)
     await api.request("POST", cb(other), {"type": 4, "data": {"content": "other"}})
-    status, _ = await api.request("GET", hook(emulator, inter, f"/messages/{other.original_message_id}"))
+    with emulator.expect_violation("webhook-message-not-owned"):
+        status, _ = await api.request("GET", hook(emulator, inter, f"/messages/{other.original_message_id}"))
     assert status == 404
 
 

@@ -117,10 +117,12 @@ def test_the_translator_checks_what_it_returns() -> None:
 
 def test_commands_say_where_they_work_without_the_deprecated_field(payloads: list[JSON]) -> None:
     """``contexts`` and ``integration_types`` on every command, never ``dm_permission``; the server
-    administration only in servers that installed the bot."""
+    administration only in servers that installed the bot; ``/pyramid`` through either install, in
+    servers, the DM with the bot and group DMs (#27, play anywhere)."""
     by_name = {p["name"]: p for p in payloads}
     for payload in payloads:
         assert "dm_permission" not in payload
         assert payload["contexts"] and payload["integration_types"]
     assert by_name["pyramid-admin"]["contexts"] == [0] and by_name["pyramid-admin"]["integration_types"] == [0]
-    assert 0 in by_name["pyramid"]["contexts"] and 0 in by_name["pyramid"]["integration_types"]
+    assert sorted(by_name["pyramid"]["contexts"]) == [0, 1, 2]
+    assert sorted(by_name["pyramid"]["integration_types"]) == [0, 1]

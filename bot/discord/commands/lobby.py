@@ -18,6 +18,7 @@ from bot.discord.commands.game_options import lobby_options, refusal, signature
 from bot.discord.lobbies import Lobbies
 from bot.discord.permission_checks import permission_refusal
 from bot.discord.replies import explain, reader, tell
+from bot.discord.surfaces import surface_of
 from bot.discord.translator import composed
 from bot.play.leaderboards import CHALLENGE_KIND
 from bot.services import Services
@@ -91,6 +92,11 @@ class LobbyCommands:
             await tell(interaction, lacking)
             return
         if challenge:
+            if surface_of(interaction) == "interactions":  # its entrants play in private threads of the bot's
+                await tell(interaction, "❌ " + lang.tr(
+                    "Challenges are played in a server that added the bot: each entrant gets a private thread "
+                    "there. Here you can play any game with `/pyramid new` without a challenge."))
+                return
             if kind != CHALLENGE_KIND:
                 await tell(interaction, "❌ " + lang.tr("Only {title} is played as a channel challenge.",
                                                         title=lang.gettext(catalogue.presenter(CHALLENGE_KIND).title)))
