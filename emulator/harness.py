@@ -173,6 +173,13 @@ class InteractionResult:
     def ephemeral(self) -> bool:
         return self._msg().ephemeral
 
+    @property
+    def is_card(self) -> bool:
+        return self._msg().is_card
+
+    def text_displays(self) -> list[str]:
+        return self._msg().text_displays()
+
 
 class _ErrorCapture(logging.Handler):
     def __init__(self) -> None:

@@ -74,7 +74,10 @@ RULES: dict[str, str] = {
     "select-placeholder": "select placeholder is at most 150 characters",
     "select-values": "0 <= min_values <= max_values <= 25 (and <= number of options)",
     "select-defaults": "a select's default options/values are no more than max_values",
-    "components-v2-content": "messages flagged IS_COMPONENTS_V2 cannot use content, embeds, stickers or a poll",
+    "components-v2-content": "messages flagged IS_COMPONENTS_V2 cannot use content, embeds, stickers or a poll (nor, "
+    "when an edit sets the flag, keep the files the plain message was sent with)",
+    "components-v2-webhook-files": "Execute Webhook (and so an interaction follow-up) flagged IS_COMPONENTS_V2 "
+    "cannot upload files[n] (webhook.mdx, Execute Webhook, footnote ***)",
     "components-v2-flag": "layout and content components (sections, text displays, media, separators, containers) "
     "need the IS_COMPONENTS_V2 flag, which an edit cannot remove",
     "component-id": "a component id is a non-negative integer, unique within the message or modal",
@@ -900,6 +903,34 @@ def check_message(
     if isinstance(stickers, list) and len(stickers) > 3:
         out.append(_too_long("message-stickers", ("sticker_ids",), 3))
     return out
+
+
+def converted_with_files() -> Problem:
+    """Edit Message / Edit Webhook Message, footnote *: the IS_COMPONENTS_V2 flag "can only be set. When the
+    IS_COMPONENTS_V2 flag is set, any of the used content, embeds, files[n] or poll values in the initial message must
+    be set to null first": a plain message becomes a card only without the files it was sent with."""
+    return Problem(
+        "components-v2-content",
+        ("attachments",),
+        "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+        "The files of a message cannot be kept when an edit sets MessageFlags.IS_COMPONENTS_V2",
+    )
+
+
+def check_webhook_files(payload: JSON, n_files: int) -> list[Problem]:
+    """Execute Webhook, which interaction follow-ups function the same as: "When the flag IS_COMPONENTS_V2 is set,
+    the webhook message can only contain components. Providing content, embeds, files[n] or poll will fail with a
+    400 BAD REQUEST response." (The message routes and the interaction callback list no such limit on files.)"""
+    if not n_files or not int(payload.get("flags") or 0) & IS_COMPONENTS_V2:
+        return []
+    return [
+        Problem(
+            "components-v2-webhook-files",
+            ("files",),
+            "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+            "The 'files' field cannot be used when executing a webhook with MessageFlags.IS_COMPONENTS_V2",
+        )
+    ]
 
 
 def flag_names(value: int) -> list[str]:

@@ -417,6 +417,10 @@ def edit_message(
     problems = limits.check_message(
         merged, n_files=0, existing_attachments=len(attachments), attachment_names=[a.filename for a in attachments]
     )
+    becomes_card = not msg.flags & limits.IS_COMPONENTS_V2 and int(merged["flags"]) & limits.IS_COMPONENTS_V2
+    kept = {a.id for a in msg.attachments} & {a.id for a in attachments}
+    if becomes_card and kept:
+        problems.append(limits.converted_with_files())
     if problems:
         raise limits.form_error(problems, prefix)
     check_files(emu, files)

@@ -32,6 +32,8 @@ THREAD_TYPES = frozenset({10, PUBLIC_THREAD, PRIVATE_THREAD})
 SUPPRESS_EMBEDS = 1 << 2
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+SUPPRESS_NOTIFICATIONS = 1 << 12
+IS_COMPONENTS_V2 = 1 << 15
 
 # interaction types
 PING = 1
@@ -357,6 +359,16 @@ class Message:
     @property
     def loading(self) -> bool:
         return bool(self.flags & LOADING)
+
+    @property
+    def is_card(self) -> bool:
+        """Flagged IS_COMPONENTS_V2: everything it says and shows is in its components."""
+        return bool(self.flags & IS_COMPONENTS_V2)
+
+    @property
+    def silent(self) -> bool:
+        """Sent with SUPPRESS_NOTIFICATIONS (@silent)."""
+        return bool(self.flags & SUPPRESS_NOTIFICATIONS)
 
     @property
     def edited(self) -> bool:

@@ -303,6 +303,9 @@ async def followup(request: web.Request) -> web.Response:
     world = emu.world
     body, files = await read_body(request)
     _check_followup_params(request, body)
+    problems = limits.check_webhook_files(body, len(files))
+    if problems:
+        raise limits.form_error(problems)
     original = world.messages.get(inter.original_message_id or 0)
     if inter.awaiting_first_followup and original is not None and not original.deleted and original.loading:
         if emu.strict:

@@ -66,10 +66,13 @@ def _shipped_palette(name: str) -> Image.Image:
 
 
 def warm_up(arts: Iterable[Art] | None = None) -> None:
-    """Import the drawing modules and read the palettes before the first real picture
-    (by default those of every registered game)."""
+    """Import the drawing modules, read the palettes and draw the pieces every picture
+    reuses (``Art.warm``) before the first real picture (by default of every registered
+    game)."""
     for art in arts if arts is not None else map(art_for, art_ids()):
         palette(art)
+        if art.warm is not None:
+            art.warm()
 
 
 def render_board(view: dict[str, Any], *, labels: dict[str, str] | None = None,

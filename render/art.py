@@ -47,3 +47,7 @@ class Art:
     #: The board and the hand in words (``render.describe``); None: a generic sentence.
     describe_board: TextFn | None = None
     describe_hand: TextFn | None = None
+    #: Draws ahead what nearly every picture reuses (piece sprites at their usual sizes),
+    #: called by ``render.warm_up`` as a render worker starts, so the first clicks after
+    #: a start don't pay for it; None: nothing to draw ahead.
+    warm: Callable[[], None] | None = None

@@ -23,6 +23,7 @@ from render import flaming_pyramids_text as words
 from render import layout as lo
 from render import outline as ol
 from render import shapes as sh
+from render import textlog
 from render.art import Art
 from render.canvas import RGB, Box
 from render.common import game_number, narrate, result_text, to_act, turn_text, viewer, visible_events, winners
@@ -47,6 +48,9 @@ MAX_WIDTH = 1600
 MAX_TILE = 112
 PREFERRED_TILE = 84
 MIN_TILE = 28
+#: A hand's tiles (up to five in a row), and the legend's words.
+HAND_TILE = 150
+LEGEND_PX = 19
 #: Kinds of event whose tiles leave the pyramid; the value says which of the event's
 #: (cell, tile) pairs went.
 REMOVING = {"collapse": 1, "explosion": 0, "fire": 0, "curse": 0}
@@ -455,9 +459,37 @@ def _legend(width: int, view: dict[str, Any], now: Sequence[str] = ()) -> Image.
     removed = [str(t) for t in view.get("removed") or [] if str(t) in TABLE]
     now = [t for t in now if t in TABLE]
     lang = lang_of(view)
-    size = cv.legible(width, 19)
-    f = cv.font(size)
+    size = cv.legible(width, LEGEND_PX)
     mini = math.ceil(size * 3.2)  # its numbers as legible as the words
+    if textlog.active():  # the fit checks note each word as it is drawn: draw afresh
+        rows = _legend_rows.__wrapped__(width, lang, lang.translations)
+    else:
+        rows = _legend_rows(width, lang, lang.translations)
+    strip_h = round(mini * ASPECT) + 20
+    strips = [(lang.gettext("Removed this turn:"), now, cv.GONE), (lang.gettext("Out of the game:"), removed, cv.MUTED)]
+    strips = [s for s in strips if s[1]]
+    img = Image.new("RGB", (width, rows.height + strip_h * len(strips)), cv.BG)
+    cv.place(img, rows, (0, 0))
+    for k, (caption, tiles, ink) in enumerate(strips):
+        y2 = rows.height + strip_h * k + strip_h / 2
+        cv.static_text(img, (cv.MARGIN, y2), caption, size, True, ink, "lm")
+        x = cv.MARGIN + cv.text_width(caption, cv.font(size, True)) + 12
+        step = min(mini + 6.0, (width - cv.MARGIN - x - mini) / max(1, len(tiles) - 1))
+        for code in tiles:  # overlapping when many, but every one shows
+            cv.paste(img, tile_sprite(code, mini), x, y2 - mini * ASPECT / 2)
+            x += step
+    return img
+
+
+@lru_cache(maxsize=8)
+def _legend_rows(width: int, lang: Lang, _catalogue: object) -> Image.Image:
+    """The legend's rows above its strips: the same in every picture of a width and a
+    language, so drawn once per worker and pasted (never drawn on). ``_catalogue``: the
+    language's catalogue object, so that the cache tells two catalogues of one language
+    apart (``Lang`` compares by its code alone)."""
+    size = cv.legible(width, LEGEND_PX)
+    f = cv.font(size)
+    mini = math.ceil(size * 3.2)
     row_h = max(40, round(mini * ASPECT) + 10)
     items: list[tuple[float, Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]]] = []
 
@@ -497,24 +529,12 @@ def _legend(width: int, view: dict[str, Any], now: Sequence[str] = ()) -> Image.
             x = cv.MARGIN
         rows[-1].append((x, w, draw))
         x += w + 20
-    strip_h = round(mini * ASPECT) + 20
-    strips = [(lang.gettext("Removed this turn:"), now, cv.GONE), (lang.gettext("Out of the game:"), removed, cv.MUTED)]
-    strips = [s for s in strips if s[1]]
-    h = 10 + len(rows) * row_h + strip_h * len(strips)
-    img = Image.new("RGB", (width, h), cv.BG)
+    img = Image.new("RGB", (width, 10 + len(rows) * row_h), cv.BG)
     d = cv.draw(img)
     for r, row in enumerate(rows):
         y = 10 + r * row_h + row_h / 2
         for x, _, draw in row:
             draw(img, d, x, y)
-    for k, (caption, tiles, ink) in enumerate(strips):
-        y2 = 10 + len(rows) * row_h + strip_h * k + strip_h / 2
-        cv.static_text(img, (cv.MARGIN, y2), caption, size, True, ink, "lm")
-        x = cv.MARGIN + cv.text_width(caption, cv.font(size, True)) + 12
-        step = min(mini + 6.0, (width - cv.MARGIN - x - mini) / max(1, len(tiles) - 1))
-        for code in tiles:  # overlapping when many, but every one shows
-            cv.paste(img, tile_sprite(code, mini), x, y2 - mini * ASPECT / 2)
-            x += step
     return img
 
 
@@ -527,7 +547,7 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     piles = view.get("piles") or []
     pile = piles[seat] if seat is not None and seat < len(piles) else 0
     width = 900
-    tile = 150 if len(hand) <= 5 else max(70, int((width - 2 * cv.MARGIN) / len(hand)) - 12)
+    tile = HAND_TILE if len(hand) <= 5 else max(70, int((width - 2 * cv.MARGIN) / len(hand)) - 12)
     per_row = max(1, int((width - 2 * cv.MARGIN + 16) // (tile + 16)))
     rows = max(1, -(-len(hand) // per_row))
     row_h = round(tile * ASPECT) + 56
@@ -577,5 +597,19 @@ def _hand_status(view: dict[str, Any], seat: int | None, names: list[str]) -> st
     return _status(view, names)
 
 
+#: The widths tiles are drawn at in most pictures: a hand of up to five, the legend of a
+#: picture MIN_WIDTH wide, and a board while its pyramid is narrow enough for MAX_TILE.
+WARM_WIDTHS = (HAND_TILE, math.ceil(cv.legible(MIN_WIDTH, LEGEND_PX) * 3.2),
+               round(MAX_TILE - max(2, round(MAX_TILE * 0.05))))
+
+
+def warm() -> None:
+    """Every tile face at the widths most pictures use (a worker's first pictures would
+    otherwise draw them one by one, a few milliseconds each)."""
+    for width in WARM_WIDTHS:
+        for code in TABLE:
+            tile_sprite(code, width)
+
+
 ART = Art("flaming-pyramids", draw_board, draw_hand, palette="flaming-pyramids.rgb",
-          describe_board=words.describe_board, describe_hand=words.describe_hand)
+          describe_board=words.describe_board, describe_hand=words.describe_hand, warm=warm)

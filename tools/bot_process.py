@@ -134,6 +134,11 @@ class BotProcess:
         """CPU time (user + system) used so far by the bot's live process tree."""
         return sum(cpu_seconds(pid) for pid in self.pids())
 
+    def own_cpu_seconds(self) -> float:
+        """CPU time used so far by the bot's own process alone (its event loop and threads,
+        not its workers)."""
+        return cpu_seconds(self.process.pid) if self.process is not None else 0.0
+
     def peak_rss_mb(self) -> float:
         """Peak resident memory of the bot's process tree (VmHWM of each live process, summed)."""
         if self.process is None:

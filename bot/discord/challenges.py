@@ -23,6 +23,7 @@ import discord
 from bot.discord.access import ELSEWHERE, at_place
 from bot.discord.lobbies import Lobbies
 from bot.discord.replies import defer_private, explain, reader, tell
+from bot.play.cards import note
 from bot.play.host import Host
 from bot.play.leaderboards import CHALLENGE_KIND, challenge_view
 from bot.play.shared_deals import closes_at, is_closed
@@ -55,7 +56,8 @@ class Challenges:
         )
         words = await services.languages.for_guild(interaction.guild_id)  # the channel reads it
         text = await self.host.leaderboards.challenge_text(challenge_id, words)
-        sent = await interaction.response.send_message(text, view=challenge_view(challenge_id, words),
+        sent = await interaction.response.send_message(view=note(text, controls=challenge_view(challenge_id,
+                                                                                                 words).children),
                                                        allowed_mentions=discord.AllowedMentions.none())
         assert sent.message_id is not None  # the callback's answer names the message: no GET of @original
         await services.store.set_challenge_message(challenge_id, sent.message_id)

@@ -18,6 +18,7 @@ import discord
 
 from bot.discord.access import manages_server
 from bot.discord.replies import defer_private, explain, reader, tell
+from bot.play.cards import note
 from bot.play.daily import DAILY_KIND, Board, DailyDeals, days_text, score_text, until_next
 from bot.play.errors import PlayError
 from bot.play.host import Host
@@ -65,12 +66,13 @@ class DailyPlay:
         where = await self._where(interaction.guild_id, lang)
         try:
             dm = await user.create_dm()
-            await dm.send(
+            await dm.send(view=note(
                 lang.tr("📅 **Daily deal {day}** · {title}. Everyone plays this same proven-winnable deal today, "
                         "each on their own. Your board follows: **▶ Your move** on it, or `/pyramid play` here. "
                         "Only your score is posted{where}, never your moves.",
-                        day=day.isoformat(), title=daily.title, where=where),
-                nonce=intro_nonce(day.isoformat(), user.id), allowed_mentions=discord.AllowedMentions.none())
+                        day=day.isoformat(), title=daily.title, where=where)),
+                nonce=intro_nonce(day.isoformat(), user.id), allowed_mentions=discord.AllowedMentions.none(),
+                silent=True)  # they asked for it a moment ago
         except discord.Forbidden:
             await tell(interaction, lang.gettext(CLOSED_DMS))
             return

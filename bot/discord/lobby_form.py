@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.games.presenter import Presenter
+from bot.play.cards import note
 from engine.core.options import Offer, offered
 from i18n import Lang
 
@@ -88,6 +89,6 @@ class LobbyOptionsForm(discord.ui.Modal):
                 if value is not None:
                     chosen[offer.name] = value
         except OptionRefused as exc:
-            await interaction.response.send_message(f"❌ {exc}", ephemeral=True)
+            await interaction.response.send_message(view=note(f"❌ {exc}"), ephemeral=True)
             return
         await self.submit(interaction, chosen)

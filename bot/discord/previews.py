@@ -28,8 +28,9 @@ import discord
 
 from bot.custom_ids import CustomId
 from bot.discord.access import check_player_place
-from bot.discord.replies import defer_private, explain, tell
+from bot.discord.replies import defer_private, edit_card, explain, show_card, tell
 from bot.games.picker import PathGone, back_path, node_at
+from bot.play.cards import card, kept_pictures, seat_colour
 from bot.play.chooser import chooser
 from bot.play.components import button
 from bot.play.errors import PlayError
@@ -105,25 +106,27 @@ class Previews:
         from the player's own view)."""
         lang = await self.services.languages.for_interaction(interaction)
         in_place = _in_place(interaction) and not interaction.response.is_done()
+        accent = seat_colour(session.to_act)
         if in_place:
-            await interaction.response.edit_message(
-                content="⏳ " + lang.tr("Working out what `{move}` does…", move=move.strip()[:100]), view=None)
+            working = "⏳ " + lang.tr("Working out what `{move}` does…", move=move.strip()[:100])
+            await edit_card(interaction, card([working], accent=accent, files=kept_pictures(interaction.message)))
         else:
             await defer_private(interaction)
         try:
             seat = session.human_seat(interaction.user.id).seat
             preview = preview_move(session, seat, move, lang)
         except (PlayError, MoveRejected) as exc:
-            await self._answer(interaction, in_place, "❌ " + explain(exc, lang))
+            await self._answer(interaction, in_place, "❌ " + explain(exc, lang), accent=accent)
             return
         arg = move_arg(session, preview.move)
         if arg is None:
             await self._answer(interaction, in_place, "❌ " + lang.tr(
-                "That move is too long to preview. Type it with previews off (`/pyramid settings preview:False`)."))
+                "That move is too long to preview. Type it with previews off (`/pyramid settings preview:False`)."),
+                accent=accent)
             return
         file = await self._picture(session, preview, lang)
         await self._answer(interaction, in_place, preview_text(preview, session, lang), file=file,
-                           view=preview_buttons(session, arg, lang))
+                           view=preview_buttons(session, arg, lang), accent=accent)
 
     async def _picture(self, session: Session, preview: Preview, lang: Lang) -> discord.File | None:
         if preview.view is None:
@@ -134,17 +137,16 @@ class Previews:
 
     @staticmethod
     async def _answer(interaction: Interaction, in_place: bool, text: str, *, file: discord.File | None = None,
-                      view: discord.ui.View | None = None) -> None:
-        kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
-        if view is not None:
-            kwargs["view"] = view
+                      view: discord.ui.View | None = None, accent: int | None = None) -> None:
+        """The preview as a card in the mover's colour: its words, the board after the move
+        (with its alt text) and ✅ Confirm / ↩ Back; in place of the chooser it was asked from,
+        else as a new private message."""
+        files = [file] if file is not None else []
+        shown = card([text], accent=accent, files=files, controls=view.children if view is not None else ())
         if in_place:
-            await interaction.edit_original_response(content=text[:2000], attachments=[file] if file else [],
-                                                     **kwargs)
+            await edit_card(interaction, shown, files=files, allowed_mentions=NO_MENTIONS)
             return
-        if file is not None:
-            kwargs["file"] = file
-        await tell(interaction, text, **kwargs)
+        await show_card(interaction, shown, files=files, allowed_mentions=NO_MENTIONS)
 
     # --- its buttons ----------------------------------------------------------------------
     async def _current(self, interaction: Interaction, cid: CustomId, lang: Lang) -> tuple[Session, str] | None:
@@ -177,7 +179,7 @@ class Previews:
     async def _close(interaction: Interaction, text: str) -> None:
         """The preview message becomes ``text``, without its picture and buttons."""
         if interaction.message is not None and not interaction.response.is_done():
-            await interaction.response.edit_message(content=text, view=None, attachments=[])
+            await edit_card(interaction, card([text]), files=[])
         else:
             await tell(interaction, text)
 
@@ -202,5 +204,4 @@ class Previews:
         except PathGone:  # a typed move spelled otherwise than the chooser's
             path = ()
         shown = chooser(session, path, lang=lang)
-        await interaction.response.edit_message(content="↩ " + lang.tr("Nothing was played.") + "\n" + shown.content,
-                                                view=shown.view, attachments=[])
+        await edit_card(interaction, shown.card(above=["↩ " + lang.tr("Nothing was played.")]), files=[])

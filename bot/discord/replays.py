@@ -29,8 +29,9 @@ import discord
 from bot.custom_ids import CustomId
 from bot.discord.access import may_see
 from bot.discord.finding import find_game
-from bot.discord.replies import defer_private, explain, reader, tell
+from bot.discord.replies import defer_private, edit_card, explain, reader, show_card, tell
 from bot.play.boards import narrate, status_line
+from bot.play.cards import card
 from bot.play.components import button
 from bot.play.errors import PlayError
 from bot.play.replays import game_log
@@ -102,8 +103,8 @@ class ReplayViewer:
         text, file = await self._position(session, moves, shown, lang)
         if move is not None and move > last:
             text = lang.tr("Game #{game} has {last} moves; here is the last.", game=record.id, last=last) + "\n" + text
-        await tell(interaction, text, file=file, view=steps(record.id, shown, last, lang),
-                   allowed_mentions=discord.AllowedMentions.none())
+        await show_card(interaction, card([text], files=[file], controls=steps(record.id, shown, last, lang).children),
+                        files=[file], allowed_mentions=discord.AllowedMentions.none())
 
     async def _command_game(self, interaction: Interaction, game: int | None) -> GameRecord:
         if game is not None and not 1 <= game <= MAX_GAME:
@@ -138,9 +139,8 @@ class ReplayViewer:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         text, file = await self._position(session, moves, cid.version, lang)
-        await interaction.edit_original_response(content=text, attachments=[file],
-                                                 view=steps(record.id, cid.version, len(moves), lang),
-                                                 allowed_mentions=discord.AllowedMentions.none())
+        shown = card([text], files=[file], controls=steps(record.id, cid.version, len(moves), lang).children)
+        await edit_card(interaction, shown, files=[file], allowed_mentions=discord.AllowedMentions.none())
 
     # --- pieces ----------------------------------------------------------------------------
     async def _refusal(self, interaction: Interaction, record: GameRecord, lang: Lang) -> str | None:

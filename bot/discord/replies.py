@@ -2,6 +2,8 @@
 
 discord.py raises if you respond twice; these helpers pick ``response``,
 ``edit_original_response`` or ``followup`` so handlers can just say what they mean.
+Whatever they say goes out as a card (Components V2, :mod:`bot.play.cards`): a sentence
+is a card with one text display, so every answer has the boards' look.
 
 A deferred "thinking" response (``defer_private``, or ``defer(thinking=True)``) is
 completed by editing it: Discord's old behaviour of letting the first follow-up
@@ -11,10 +13,13 @@ deferred, so a private defer gives a private answer whatever ``ephemeral`` says.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
+from bot.play.cards import Card, Picture, card, note, uploads
+from bot.play.interaction_posts import send_card
 from bot.play.languages import Languages
 from bot.store.faults import fault_of
 from engine.core import EngineError
@@ -36,59 +41,90 @@ def _thinking(interaction: discord.Interaction[Any]) -> bool:
     return deferred and not interaction.extras.get(_COMPLETED)
 
 
-async def _complete(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """Replace the loading message of a deferred response (``PATCH .../messages/@original``)."""
-    kwargs.pop("ephemeral", None)  # decided when deferring
+def _files(kwargs: dict[str, Any]) -> list[discord.File]:
+    """``file=``/``files=`` of a call, taken out of ``kwargs``."""
     files = list(kwargs.pop("files", None) or [])
     if kwargs.get("file") is not None:
         files.append(kwargs.pop("file"))
     kwargs.pop("file", None)
-    if files:
-        kwargs["attachments"] = files
-    await interaction.edit_original_response(content=text[:2000], **kwargs)
+    return files
+
+
+def as_card(text: str, kwargs: dict[str, Any]) -> tuple[Card, list[discord.File]]:
+    """``text`` (with the ``file``/``files`` and the buttons of a ``view`` in ``kwargs``, taken out of them) as a
+    card: its words, its pictures with their alt text, its buttons."""
+    files = _files(kwargs)
+    view = kwargs.pop("view", None)
+    if isinstance(view, discord.ui.LayoutView):  # its words would be lost: a card goes through show_card
+        raise TypeError("tell() takes words and a legacy view's buttons; send a card with show_card()")
+    controls = list(view.children) if isinstance(view, discord.ui.View) else []
+    return card([text], files=files, controls=controls), files
+
+
+async def _complete(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """Replace the loading message of a deferred response (``PATCH .../messages/@original``) with a card."""
+    kwargs.pop("ephemeral", None)  # decided when deferring
+    shown, files = as_card(text, kwargs)
+    await interaction.edit_original_response(content=None, view=shown, attachments=files, **kwargs)
     interaction.extras[_COMPLETED] = True
 
 
 async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """An ephemeral message to the clicker: the first response, the completion of a
-    deferred one, or a follow-up."""
-    kwargs.setdefault("ephemeral", True)
-    if not interaction.response.is_done():
-        await interaction.response.send_message(text[:2000], **kwargs)
-    elif _thinking(interaction):
-        await _complete(interaction, text, **kwargs)
-    else:
-        await interaction.followup.send(text[:2000], **kwargs)
+    """An ephemeral card to the clicker saying ``text`` (with a ``file`` or ``view``'s
+    buttons if given): the first response, the completion of a deferred one, or a follow-up."""
+    shown, files = as_card(text, kwargs)
+    await show_card(interaction, shown, files=files, **kwargs)
 
 
 async def show_card(interaction: discord.Interaction[Any], card: discord.ui.LayoutView, *,
-                    files: list[discord.File] | None = None) -> None:
-    """A card (:mod:`bot.play.cards`) for the clicker alone: the first response, the
-    completion of a deferred one (its "thinking" message becomes the card), or a
-    follow-up. A card has no content; its pictures are uploaded with it."""
-    files = list(files or [])
+                    files: Sequence[discord.File | Picture] | None = None, ephemeral: bool = True,
+                    **kwargs: Any) -> None:
+    """A card (:mod:`bot.play.cards`), for the clicker alone unless ``ephemeral`` is False:
+    the first response, the completion of a deferred one (its "thinking" message becomes
+    the card, its visibility as deferred), or a follow-up (posted bare, its pictures edited
+    in: :func:`bot.play.interaction_posts.send_card`). A card has no content; its pictures
+    are uploaded with it, or kept (:class:`bot.play.cards.Picture`) by an edit."""
+    files = uploads(list(files or []))
     if not interaction.response.is_done():
-        await interaction.response.send_message(view=card, files=files, ephemeral=True)
+        await interaction.response.send_message(view=card, files=files, ephemeral=ephemeral, **kwargs)
     elif _thinking(interaction):
-        await interaction.edit_original_response(content=None, view=card, attachments=files)
+        await interaction.edit_original_response(content=None, view=card, attachments=files, **kwargs)
         interaction.extras[_COMPLETED] = True
     else:
-        await interaction.followup.send(view=card, files=files, ephemeral=True)
+        await send_card(interaction.followup, view=card, files=files, ephemeral=ephemeral, **kwargs)
+
+
+async def edit_card(interaction: discord.Interaction[Any], card: discord.ui.LayoutView, *,
+                    files: Sequence[discord.File | Picture] | None = None, **kwargs: Any) -> None:
+    """The clicked message becomes ``card`` (a component's UPDATE_MESSAGE response), or, once
+    the click was answered, the original response does. ``files`` None keeps the message's
+    attachments (a kept :class:`~bot.play.cards.Picture` is shown by its name); a list
+    replaces them. Content is cleared, and a plain message's own files dropped: Discord
+    turns a plain message into a card only so (Edit Message, footnote *)."""
+    message = interaction.message
+    if files is None and message is not None and not message.flags.components_v2 and message.attachments:
+        files = []  # a plain message (from before the cards) keeps no file of its own when it becomes one
+    if files is not None:
+        kwargs["attachments"] = uploads(files)
+    if not interaction.response.is_done():
+        await interaction.response.edit_message(content=None, embeds=[], view=card, **kwargs)
+    else:
+        await interaction.edit_original_response(content=None, embeds=[], view=card, **kwargs)
 
 
 async def say_public(interaction: discord.Interaction[Any], text: str, *, private_note: str = "") -> None:
-    """A message everyone in the channel sees. After a private defer the loading
+    """A card everyone in the channel sees. After a private defer the loading
     message is completed with ``private_note`` (or ``text``) for the clicker, and
     ``text`` goes out as a public follow-up."""
     if not interaction.response.is_done():
-        await interaction.response.send_message(text[:2000])
+        await interaction.response.send_message(view=note(text))
         return
     if _thinking(interaction):
         if not interaction.extras.get(_PRIVATE):
             await _complete(interaction, text)
             return
         await _complete(interaction, private_note or text)
-    await interaction.followup.send(text[:2000], ephemeral=False)
+    await interaction.followup.send(view=note(text), ephemeral=False)
 
 
 async def defer_private(interaction: discord.Interaction[Any]) -> None:

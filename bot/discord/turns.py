@@ -13,15 +13,15 @@ from typing import Any
 
 import discord
 
-from bot.custom_ids import CustomId
+from bot.custom_ids import PREFIX, CustomId
 from bot.discord.access import check_at_game, check_player_place
 from bot.discord.move_replies import move_reply
 from bot.discord.previews import Previews
-from bot.discord.replies import defer_private, explain, reader, show_card, tell
+from bot.discord.replies import defer_private, edit_card, explain, reader, show_card, tell
 from bot.games.picker import PathGone, node_at
 from bot.play.announcements import ai_to_act
 from bot.play.boards import board_labels, board_texts, player_view, public_view
-from bot.play.cards import card, is_card, seat_colour
+from bot.play.cards import card, kept_pictures, seat_colour
 from bot.play.chooser import chooser
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.host import Host
@@ -35,6 +35,20 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 #: Translated where it is shown.
 OUT_OF_DATE = N_("⌛ This board is out of date: someone has moved since.")
+
+
+def is_board(message: discord.Message | None) -> bool:
+    """Whether ``message`` is a game's board (it carries 🔄 Latest board), which a click
+    never edits: the chooser and the hand are the clicker's own, and are edited in place."""
+    if message is None:
+        return False
+    for row in message.components:
+        for item in getattr(row, "children", None) or []:
+            for component in [item, *(getattr(item, "children", None) or [])]:
+                custom_id = getattr(component, "custom_id", None) or ""
+                if custom_id.startswith(f"{PREFIX}:board:"):
+                    return True
+    return False
 
 
 def on_card(interaction: Interaction, session: Session) -> bool:
@@ -144,7 +158,7 @@ class Turns:
         session = await self._actor_session(interaction, cid)
         if session is not None:
             shown = chooser(session, (), lang=await reader(interaction, self.services.languages))
-            await tell(interaction, shown.content, view=shown.view)
+            await show_card(interaction, shown.card())
 
     async def choose(self, interaction: Interaction, cid: CustomId, path: Sequence[str], page: int = 0) -> None:
         """One step down the chooser (or a page of it); a path that spells a whole
@@ -162,10 +176,11 @@ class Turns:
             await self.play_or_preview(interaction, session, node.complete)
             return
         shown = chooser(session, node.path, page, lang)
-        if interaction.message is not None and is_card(interaction.message):  # a step on a board: never edit it
-            await tell(interaction, shown.content, view=shown.view)
+        if is_board(interaction.message):  # a step on a board: never edit it
+            await show_card(interaction, shown.card())
             return
-        await interaction.response.edit_message(content=shown.content, view=shown.view)
+        # the chooser (or the hand it came with) changes in place, its pictures kept
+        await edit_card(interaction, shown.card(files=kept_pictures(interaction.message)))
 
     async def move(self, interaction: Interaction, cid: CustomId) -> None:
         """A button that names a whole move (a fall on the board, ✅ Done here)."""
@@ -185,13 +200,16 @@ class Turns:
         """Acknowledge at once, then make the move and announce it."""
         sessions = self.services.sessions
         lang = await reader(interaction, self.services.languages)
-        # The private chooser (or a plain DM message) becomes "Playing…"; a card (a board in a
-        # DM game) carries no content, which Discord refuses to edit in: it is answered apart.
-        private_message = interaction.message is not None and not is_card(interaction.message) and (
-            interaction.message.flags.ephemeral or interaction.message.guild is None
+        # The private chooser (or the hand DM it is on) becomes "Playing…", its pictures kept; a
+        # board (also one in a DM game) is never edited by a click: it is answered apart.
+        message = interaction.message
+        private_message = message is not None and not is_board(message) and (
+            message.flags.ephemeral or message.guild is None
         )
+        kept = kept_pictures(message)
+        accent = seat_colour(session.to_act)
         if private_message:
-            await interaction.response.edit_message(content=lang.tr("⏳ Playing `{move}`…", move=move), view=None)
+            await edit_card(interaction, card([lang.tr("⏳ Playing `{move}`…", move=move)], accent=accent, files=kept))
         else:
             await defer_private(interaction)
         try:
@@ -207,7 +225,7 @@ class Turns:
             return
         done = lang.tr("✅ You played `{move}`.", move=outcome.move)
         if private_message:
-            await interaction.edit_original_response(content=done)
+            await edit_card(interaction, card([done], accent=accent, files=kept))
         else:
             await tell(interaction, done)
         if not await self.host.delivery.announce(session.record.id, move_reply(interaction, outcome.session.version)):
@@ -234,17 +252,15 @@ class Turns:
         await defer_private(interaction)
         file = await self.services.renderer.hand(player_view(session, mine.seat, lang), art=session.presenter.art,
                                                  lang=lang)
-        view = None
         text = lang.tr("{emoji} Your hand in game #{game} (move {move}).", emoji=session.presenter.emoji,
                        game=session.record.id, move=session.version)
         if not session.over and session.to_act == mine.seat and not mine.is_ai:
             shown = chooser(session, (), lang=lang)
-            view = shown.view
-            text += "\n" + lang.tr("🎯 It's your turn: {prompt}", prompt=shown.content.splitlines()[-1])
-        kwargs: dict[str, Any] = {"file": file}
-        if view is not None:
-            kwargs["view"] = view
-        await tell(interaction, text, **kwargs)
+            text += "\n" + lang.tr("🎯 It's your turn: {prompt}", prompt=shown.prompt)
+            await show_card(interaction, card([text], accent=shown.accent, files=[file],
+                                              controls=shown.view.children), files=[file])
+            return
+        await show_card(interaction, card([text], accent=seat_colour(mine.seat), files=[file]), files=[file])
 
     async def board(self, interaction: Interaction, cid: CustomId) -> None:
         """🔄 Latest board."""

@@ -20,7 +20,7 @@ import discord
 from bot.play.announcements import events_from_json, nonce
 from bot.play.away import Availability
 from bot.play.boards import board_card, board_header, board_labels, mention_allowed, player_view, public_view
-from bot.play.cards import first_line
+from bot.play.cards import Card, card, first_line, note, seat_colour
 from bot.play.channels import Channels
 from bot.play.chooser import chooser
 from bot.play.failures import CANNOT_DM, Blocked
@@ -180,26 +180,31 @@ class Announcer:
         p = target.presenter
         lines = [lang.tr("{emoji} **{title}** · game #{number} · your hand after move {move}", emoji=p.emoji,
                          title=p.title, number=target.record.id, move=target.version)]
-        view = discord.ui.View(timeout=None)
+        controls: list[discord.ui.Item[discord.ui.View]] = []
         files = [file]
-        if not target.over and target.to_act == item.seat and target.record.status == "active":
-            view = chooser(target, (), lang=lang).view
+        their_turn = not target.over and target.to_act == item.seat and target.record.status == "active"
+        if their_turn:
+            controls = list(chooser(target, (), lang=lang).view.children)
             lines.append(lang.gettext("🎯 It's your turn: choose below, or use the board in the channel."))
             since = await since_your_turn_dm(services, target, item.seat, seat.user_id)  # others' moves, outlined
             if since is not None:
                 lines.append(since[0])
                 files.append(since[1])
+        # A card in the seat's colour; the chooser on it is edited in place step by step, its pictures kept
+        # (bot.discord.turns.choose).
+        def hand_card() -> Card:  # one per attempt: a view is sent once
+            return card(["\n".join(lines)], accent=seat_colour(item.seat), files=files, controls=controls)
+
         try:
-            # Not a card: the chooser on it is edited in place step by step with its own text
-            # (bot.discord.turns.choose), which a components-v2 message cannot take.
             message = None
             if carried and via is not None:
-                message = await via.post("\n".join(lines), private=True, files=files, view=view, silent=True)
+                message = await via.post(None, private=True, files=files, view=hand_card(), silent=True)
             if message is None:
                 dm = self.client.get_partial_messageable(await self.dm_channel(seat.user_id),
                                                          type=discord.ChannelType.private)
-                message = await dm.send("\n".join(lines), files=files, view=view,
-                                        silent=not await self.availability.pingable(seat.user_id),
+                # it buzzes only to say it is their turn, and not in their quiet hours
+                buzz = their_turn and await self.availability.pingable(seat.user_id)
+                message = await dm.send(view=hand_card(), files=files, silent=not buzz,
                                         nonce=nonce(item.game_id, item.version, "hand", item.seat))
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
@@ -307,10 +312,10 @@ class Announcer:
         try:
             self.channels.check_postable(channel_id)
             lang = await self.services.languages.for_game(session.record)  # said in the channel
-            await self.client.get_partial_messageable(channel_id).send(
+            await self.client.get_partial_messageable(channel_id).send(view=note(
                 lang.tr("{mention}, I can't send you direct messages, so I'll show your hand privately here "
                         "instead: use **🂠 My hand** or **▶ Your move** on the board, or `/pyramid hand`.",
-                        mention=f"<@{user_id}>"),
+                        mention=f"<@{user_id}>")),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
         except (discord.HTTPException, Blocked) as exc:

@@ -32,6 +32,7 @@ from bot.play.availability import (
     format_time_of_day,
     parse_time_of_day,
 )
+from bot.play.cards import note
 from bot.play.channels import Channels
 from bot.play.clock import Budget, available_at, days_left, grant
 from bot.play.clocks import Clocks, charges_for, guild_key
@@ -166,8 +167,9 @@ class Availability:
         channel_id = notice.play_channel_id
         try:
             self.channels.check_postable(channel_id)
-            await self.client.get_partial_messageable(channel_id).send(
-                text, allowed_mentions=discord.AllowedMentions.none(), nonce=notice_nonce(notice),
+            await self.client.get_partial_messageable(channel_id).send(  # news, nobody to ping
+                view=note(text), allowed_mentions=discord.AllowedMentions.none(), nonce=notice_nonce(notice),
+                silent=True,
             )  # discord.py sends a nonce with enforce_nonce: a repeat returns the first message
         except (discord.NotFound, discord.Forbidden) as exc:  # the place is gone or closed to us: let it be
             log.warning("could not tell game %s that player %s is %s: %s", notice.game_id, notice.user_id,

@@ -9,6 +9,7 @@ rows of buttons. The builders here know nothing of games; the callers say what g
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -50,47 +51,117 @@ def fit(texts: Sequence[str], limit: int = MAX_TEXT) -> list[str]:
     return out
 
 
-def pictures(*files: discord.File) -> discord.ui.MediaGallery[Any]:
-    """The pictures of ``files`` (uploaded with the message), each with its alt text."""
+@dataclass(frozen=True)
+class Picture:
+    """A picture a message already carries (an attachment), shown again by an edit of its card: the edit uploads
+    nothing and keeps the message's attachments, and the gallery names the file as ``attachment://``."""
+
+    filename: str
+    description: str | None
+
+
+#: What a media gallery shows; other files are offered for download (a file component).
+PICTURE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg", ".webp")
+
+
+def is_picture(filename: str) -> bool:
+    return filename.lower().endswith(PICTURE_SUFFIXES)
+
+
+def kept_pictures(message: discord.Message | None) -> list[Picture]:
+    """The pictures ``message`` carries, for an edit that keeps them (the hand under a chooser step). None of a
+    plain message (sent before the cards): Discord turns one into a card only without the files it was sent with."""
+    if message is None or not message.flags.components_v2:
+        return []
+    return [Picture(a.filename, a.description) for a in message.attachments if is_picture(a.filename)]
+
+
+def pictures(*files: discord.File | Picture) -> discord.ui.MediaGallery[Any]:
+    """The pictures of ``files`` (uploaded with the message, or kept from it), each with its alt text."""
     return discord.ui.MediaGallery(*(
         discord.MediaGalleryItem(f"attachment://{f.filename}", description=f.description or None) for f in files))
 
 
 def rows(items: Iterable[Item]) -> list[discord.ui.ActionRow[Any]]:
-    """Buttons in rows of five; a select menu gets a row to itself."""
+    """Buttons in rows of five; a select menu gets a row to itself, and an item that asks
+    for another row than the one before it (``row=``, as legacy views place them) starts one."""
     out: list[discord.ui.ActionRow[Any]] = []
     current: list[Item] = []
-    for item in items:
-        if isinstance(item, discord.ui.Select):
-            if current:
-                out.append(discord.ui.ActionRow(*current))
-                current = []
-            out.append(discord.ui.ActionRow(item))
-            continue
-        current.append(item)
-        if len(current) == ROW_WIDTH:
+    last: int | None = None
+
+    def flush() -> None:
+        nonlocal current
+        if current:
             out.append(discord.ui.ActionRow(*current))
             current = []
-    if current:
-        out.append(discord.ui.ActionRow(*current))
+
+    for item in items:
+        wanted = getattr(item, "row", None)
+        if isinstance(item, discord.ui.Select):
+            flush()
+            out.append(discord.ui.ActionRow(item))
+            last = wanted
+            continue
+        if wanted is not None and wanted != last:
+            flush()
+        last = wanted
+        current.append(item)
+        if len(current) == ROW_WIDTH:
+            flush()
+    flush()
     return out
 
 
-def card(texts: Sequence[str] = (), *, accent: int | None = NEUTRAL, files: Sequence[discord.File] = (),
-         after: Sequence[str] = (), controls: Iterable[Item] = ()) -> discord.ui.LayoutView:
+class Card(discord.ui.LayoutView):
+    """A card as :func:`card` builds it. It keeps what it was built from, so the same card can be sent without its
+    pictures first: Discord refuses files on a components-v2 follow-up (Execute Webhook), so a follow-up card is
+    posted bare and its pictures are edited in (:func:`bot.play.interaction_posts.send_card`)."""
+
+    def __init__(self, texts: Sequence[str], accent: int | None, files: Sequence[discord.File | Picture],
+                 after: Sequence[str], controls: Sequence[Item]) -> None:
+        super().__init__(timeout=None)
+        self.parts = (tuple(texts), accent, tuple(files), tuple(after), tuple(controls))
+        fitted = fit([*texts, *after])
+        head, tail = fitted[:len(texts)], fitted[len(texts):]
+        children: list[Item] = [discord.ui.TextDisplay(t) for t in head if t.strip()]
+        shown = [f for f in files if is_picture(f.filename)]
+        if shown:
+            children.append(pictures(*shown))
+        children += [discord.ui.TextDisplay(t) for t in tail if t.strip()]
+        # any other file (a game record) as a file to download: a V2 message shows only what its components name
+        children += [discord.ui.File(f"attachment://{f.filename}") for f in files if not is_picture(f.filename)]
+        children += rows(controls)
+        if not children:  # Discord refuses an empty container; a card always says something
+            children.append(discord.ui.TextDisplay("…"))
+        self.add_item(discord.ui.Container(*children, accent_colour=accent))
+
+    @property
+    def files(self) -> tuple[discord.File | Picture, ...]:
+        return self.parts[2]
+
+    def without_pictures(self) -> Card:
+        """This card with its words and buttons but no picture (nothing to upload)."""
+        texts, accent, _, after, controls = self.parts
+        return Card(texts, accent, (), after, controls)
+
+
+def card(texts: Sequence[str] = (), *, accent: int | None = NEUTRAL, files: Sequence[discord.File | Picture] = (),
+         after: Sequence[str] = (), controls: Iterable[Item] = ()) -> Card:
     """One container: ``texts``, then the pictures of ``files``, then ``after`` (the story),
     then the buttons of ``controls``. Empty texts are left out; together they are cut to
     Discord's limit."""
-    fitted = fit([*texts, *after])
-    head, tail = fitted[:len(texts)], fitted[len(texts):]
-    children: list[Item] = [discord.ui.TextDisplay(t) for t in head if t.strip()]
-    if files:
-        children.append(pictures(*files))
-    children += [discord.ui.TextDisplay(t) for t in tail if t.strip()]
-    children += rows(controls)
-    view = discord.ui.LayoutView(timeout=None)
-    view.add_item(discord.ui.Container(*children, accent_colour=accent))
-    return view
+    return Card(texts, accent, files, after, list(controls))
+
+
+def note(text: str, *, accent: int | None = NEUTRAL, controls: Iterable[Item] = ()) -> Card:
+    """A card that only says ``text`` (with its buttons, if any): every answer, notice and reminder in the same
+    look as the boards. Cut to the text displays' limit (plain messages stopped at 2,000 characters)."""
+    return card([text], accent=accent, controls=controls)
+
+
+def uploads(files: Sequence[discord.File | Picture]) -> list[discord.File]:
+    """The files of ``files`` that go up with the message (kept pictures are there already)."""
+    return [f for f in files if isinstance(f, discord.File)]
 
 
 def without_controls(message: discord.Message) -> discord.ui.LayoutView | None:

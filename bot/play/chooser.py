@@ -14,6 +14,7 @@ import discord
 from bot.custom_ids import CustomId
 from bot.games.picker import back_path, node_at
 from bot.games.presenter import ENGLISH
+from bot.play.cards import Card, Picture, card, seat_colour
 from bot.play.components import button
 from bot.play.errors import PlayError
 from bot.play.session import Session
@@ -27,8 +28,25 @@ NO_PAGE = N_("That page of choices does not exist; open the chooser again with â
 
 @dataclass(frozen=True)
 class Chooser:
+    """The chooser's words (``content``) and buttons (``view``, a legacy view holding them),
+    and the accent of the seat it is for; :meth:`card` shows it as a card."""
+
     content: str
     view: discord.ui.View
+    accent: int | None = None
+
+    @property
+    def prompt(self) -> str:
+        """Its last line: what to choose now."""
+        return self.content.splitlines()[-1]
+
+    def card(self, above: Sequence[str] = (), files: Sequence[discord.File | Picture] = (),
+             below: Sequence[str] = ()) -> Card:
+        """The chooser as a card: ``above`` (a hand's header, "nothing was played"), the
+        chooser's words, the pictures of ``files`` (a hand, uploaded or kept), ``below``,
+        then its buttons, in the colour of the seat to act."""
+        return card([*above, self.content], accent=self.accent, files=files, after=below,
+                    controls=self.view.children)
 
 
 def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | None = None) -> Chooser:
@@ -81,4 +99,4 @@ def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | N
     back = back_path(moves, node, p.steps)
     if back is not None:
         view.add_item(button(CustomId("pick", gid, ver, " ".join(back)), lang.gettext("â¬… Back"), row=row))
-    return Chooser("\n".join(lines), view)
+    return Chooser("\n".join(lines), view, seat_colour(session.to_act))

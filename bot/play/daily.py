@@ -28,6 +28,7 @@ from typing import Any, Literal
 import discord
 
 from bot.games.presenter import ENGLISH
+from bot.play.cards import note
 from bot.play.channels import Channels
 from bot.play.failures import UNKNOWN_MESSAGE, Blocked
 from bot.play.leaderboards import CHALLENGE_KIND, TILES
@@ -267,16 +268,16 @@ class DailyDeals:
                 if not create:
                     return
                 self.channels.check_editable(channel_id)  # access, locks; text only: no Attach Files needed
-                posted = await channel.send(text, nonce=post_nonce(day, channel_id, replaced),
-                                            allowed_mentions=discord.AllowedMentions.none())
+                posted = await channel.send(view=note(text), nonce=post_nonce(day, channel_id, replaced),
+                                            allowed_mentions=discord.AllowedMentions.none(), silent=True)
                 if await self.store.record_post(day, channel_id, posted.id) != posted.id:
                     await posted.delete()  # another process's message is the day's: ours goes
                     continue
             else:
                 self.channels.check_editable(channel_id)
                 try:
-                    await channel.get_partial_message(message_id).edit(
-                        content=text, allowed_mentions=discord.AllowedMentions.none())
+                    await channel.get_partial_message(message_id).edit(  # content None: an older plain post too
+                        content=None, view=note(text), allowed_mentions=discord.AllowedMentions.none())
                 except discord.NotFound as exc:
                     if exc.code != UNKNOWN_MESSAGE:
                         raise
@@ -296,8 +297,8 @@ class DailyDeals:
                        wait=until_next(self.services.clock(), lang))
         try:
             user = self.client.get_user(result.user_id) or await self.client.fetch_user(result.user_id)
-            await user.send(text, nonce=player_nonce(result.day, result.user_id),
-                            allowed_mentions=discord.AllowedMentions.none())
+            await user.send(view=note(text), nonce=player_nonce(result.day, result.user_id),
+                            allowed_mentions=discord.AllowedMentions.none(), silent=True)  # they just played
         except (discord.Forbidden, discord.NotFound) as exc:
             log.info("could not tell %s their daily result: %s", result.user_id, exc)
 

@@ -25,6 +25,7 @@ import logging
 import discord
 
 from bot.games.presenter import ENGLISH
+from bot.play.cards import note
 from bot.play.channels import Channels
 from bot.play.failures import Blocked
 from bot.play.languages import Languages
@@ -96,6 +97,7 @@ class DealReveals:
         try:
             self.channels.check_postable(record.play_channel_id)
             await self.client.get_partial_messageable(record.play_channel_id).send(
-                text, nonce=reveal_nonce(record.id), allowed_mentions=discord.AllowedMentions.none())
+                view=note(text), nonce=reveal_nonce(record.id), allowed_mentions=discord.AllowedMentions.none(),
+                silent=True)
         except (discord.HTTPException, Blocked) as exc:  # the seed is in /pyramid history all the same
             log.warning("could not reveal the deal of game %s: %s", record.id, exc)

@@ -47,8 +47,9 @@ import discord
 
 from bot.play.away import Availability
 from bot.play.boards import board_card, board_labels, public_view
+from bot.play.cards import note
 from bot.play.failures import CANNOT_DM
-from bot.play.interaction_posts import Reply
+from bot.play.interaction_posts import Reply, send_card
 from bot.play.session import Session
 from bot.services import Services
 from bot.store import GameRecord
@@ -175,8 +176,9 @@ class InPlace:
                     view, file = await self.card(session)
             if message is None and via is not None:
                 try:
-                    message = await via.webhook.send(view=view, file=file, wait=True,
-                                                     allowed_mentions=discord.AllowedMentions.none())
+                    # a card's picture cannot go up with a follow-up: posted bare, the picture edited in
+                    message = await send_card(via.webhook, view=view, file=file,
+                                              allowed_mentions=discord.AllowedMentions.none())
                 except discord.HTTPException as exc:
                     log.warning("could not post the card of game %s: %s", game_id, exc)
                     return False
@@ -203,7 +205,7 @@ class InPlace:
         text = lang.tr("🎯 <@{user}>, it's your turn in game #{game}: use the buttons on the card above.",
                        user=seat.user_id, game=game_id)
         try:
-            sent = await via.webhook.send(text, wait=True, silent=not ping,
+            sent = await via.webhook.send(view=note(text), wait=True, silent=not ping,
                                           allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
         except discord.HTTPException as exc:  # the follow-up limit, an expired token: the card says it too
             log.info("could not tell the next player of game %s: %s", game_id, exc)
@@ -239,7 +241,7 @@ class InPlace:
         try:
             channel_id = await self.announcer.dm_channel(seat.user_id)
             await self.announcer.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
-                turn_dm_text(session, lang, shown.message_id if shown is not None else None),
+                view=note(turn_dm_text(session, lang, shown.message_id if shown is not None else None)),
                 silent=not await self.announcer.availability.pingable(seat.user_id),
             )
         except discord.Forbidden as exc:

@@ -11,6 +11,12 @@ from there). Only the next player's hand DM is then a rate-limited request.
 A follow-up has no nonce, so only a fresh delivery, made while the click is being
 answered, goes this way; a retry, and anything Discord refuses here, is posted the
 ordinary way (with its nonce).
+
+A card cannot upload its pictures in a follow-up: Discord's Execute Webhook, which a
+follow-up "functions the same as", refuses ``files[n]`` on a message flagged
+IS_COMPONENTS_V2. Editing a webhook message takes files, so :func:`send_card` posts the
+card without its pictures (its words, mentions and buttons: the ping goes out with it)
+and edits them in at once; both requests are the interaction's, outside the global limit.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+
+from bot.play.cards import Card, uploads
 
 log = logging.getLogger(__name__)
 
@@ -57,12 +65,40 @@ class Reply:
         if "files" in kwargs:
             kwargs["files"] = [copy(f) for f in kwargs["files"]]
         try:
-            message: discord.Message = await self.webhook.send(
-                wait=True, ephemeral=private and not self.in_dm, **kwargs)
+            message: discord.Message = await send_card(self.webhook, ephemeral=private and not self.in_dm, **kwargs)
         except discord.HTTPException as exc:
             log.info("a follow-up was refused (%s); posting it the ordinary way", exc)
             return None
         return message
+
+
+async def send_card(webhook: discord.Webhook, **kwargs: Any) -> discord.WebhookMessage:
+    """A follow-up (``webhook.send``, waited for). A card with files to upload is posted
+    without its pictures, then edited to show them (see the module's docstring); if the
+    edit is refused the bare card is deleted and the refusal raised, so nothing half-made
+    stays. Anything else goes as it is."""
+    view = kwargs.get("view")
+    files = list(kwargs.pop("files", None) or [])
+    if kwargs.get("file") is not None:
+        files.append(kwargs.pop("file"))
+    kwargs.pop("file", None)
+    if not isinstance(view, Card) or not files:
+        if files:
+            kwargs["files"] = files
+        return await webhook.send(wait=True, **kwargs)
+    kwargs["view"] = view.without_pictures()
+    message = await webhook.send(wait=True, **kwargs)
+    try:
+        edit: dict[str, Any] = {"view": view, "attachments": uploads(files)}
+        if kwargs.get("allowed_mentions") is not None:
+            edit["allowed_mentions"] = kwargs["allowed_mentions"]
+        return await message.edit(**edit)
+    except discord.HTTPException:
+        try:
+            await message.delete()
+        except discord.HTTPException:
+            log.warning("a card whose pictures were refused could not be deleted (message %s)", message.id)
+        raise
 
 
 def copy(file: discord.File) -> discord.File:
@@ -74,4 +110,4 @@ def copy(file: discord.File) -> discord.File:
                         spoiler=file.spoiler)
 
 
-__all__ = ["Reply", "copy"]
+__all__ = ["Reply", "copy", "send_card"]

@@ -15,6 +15,7 @@ import discord
 from bot.custom_ids import CustomId
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import ENGLISH
+from bot.play.cards import note
 from bot.play.components import button
 from bot.play.languages import Languages
 from bot.play.session import Session
@@ -97,7 +98,8 @@ class Leaderboards:
         text = await self.challenge_text(challenge_id, lang)
         try:
             await self.client.get_partial_messageable(challenge.channel_id).get_partial_message(
-                challenge.message_id).edit(content=text, view=challenge_view(challenge_id, lang),
+                challenge.message_id).edit(content=None,  # a plain one from before the cards becomes one
+                                           view=note(text, controls=challenge_view(challenge_id, lang).children),
                                            allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             log.warning("could not update challenge %s leaderboard: %s", challenge_id, exc)

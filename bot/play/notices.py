@@ -18,6 +18,7 @@ import logging
 import discord
 
 from bot.games.presenter import ENGLISH
+from bot.play.cards import note
 from bot.play.languages import Languages
 from bot.play.permissions import NEEDS
 from bot.store import GameStore
@@ -116,7 +117,7 @@ class BlockedNotices:
         if user_id is not None:
             try:
                 user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                await user.send(text)
+                await user.send(view=note(text))
                 return "dm"
             except discord.HTTPException as exc:
                 log.info("could not DM the opener %s about a blocked board: %s", user_id, exc)
@@ -124,7 +125,7 @@ class BlockedNotices:
         for where in dict.fromkeys((parent_id, blocked_id)):
             try:
                 await self.client.get_partial_messageable(where).send(
-                    mention + text,
+                    view=note(mention + text),
                     allowed_mentions=discord.AllowedMentions(
                         users=[discord.Object(user_id)] if user_id is not None else False),
                 )

@@ -16,6 +16,7 @@ import discord
 
 from bot.games.presenter import ENGLISH
 from bot.play.away import Availability
+from bot.play.cards import note
 from bot.play.channels import Channels
 from bot.play.clock import TurnClock
 from bot.play.clock_text import clock_line
@@ -131,9 +132,9 @@ class Reminders:
                     self.channels.check_postable(channel_id)
                     lang = await services.languages.for_game(record)  # told to the channel
                     await channel.send(
-                        lang.tr("⌛ {name}'s time bank ran out ({idle} into this turn); a normal AI takes their "
-                                "seat.", name=seat.display, idle=hours(now - clock.started, lang)),
-                        allowed_mentions=discord.AllowedMentions.none(),
+                        view=note(lang.tr("⌛ {name}'s time bank ran out ({idle} into this turn); a normal AI takes "
+                                          "their seat.", name=seat.display, idle=hours(now - clock.started, lang))),
+                        allowed_mentions=discord.AllowedMentions.none(), silent=True,
                     )
                 except (discord.HTTPException, Blocked) as exc:  # the seat changed hands all the same
                     log.warning("could not tell game %s that an AI took a seat: %s", record.id, exc)
@@ -157,9 +158,9 @@ class Reminders:
             return [f"reminder:{record.id}"]
         self.channels.check_postable(channel_id)
         await channel.send(
-            reminder_text(seat.display, record.id, clock, now, lang),
+            view=note(reminder_text(seat.display, record.id, clock, now, lang)),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]) if ping
-            else discord.AllowedMentions.none(),
+            else discord.AllowedMentions.none(), silent=not ping,
         )
         await services.store.mark_reminded(record.id, session.version)
         return [f"reminder:{record.id}"]
@@ -239,7 +240,8 @@ class Reminders:
                            number=record.id, why=lang.gettext(why), mentions=" ".join(f"<@{u}>" for u in users))
             self.channels.check_postable(channel_id)
             await self.client.get_partial_messageable(channel_id).send(
-                text.strip(), allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
+                view=note(text.strip()),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
             )
         except (discord.HTTPException, Blocked) as exc:
             log.warning("could not tell the players of parked game %s: %s", record.id, exc)

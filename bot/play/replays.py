@@ -31,6 +31,7 @@ import discord
 
 from bot.games.presenter import ENGLISH
 from bot.play.boards import plain_names, public_view
+from bot.play.cards import card
 from bot.play.channels import Channels
 from bot.play.failures import Blocked
 from bot.play.session import Session
@@ -125,9 +126,9 @@ class Replays:
                          lang=lang)
         file = discord.File(io.BytesIO(replay.data), filename=f"game-{record.id}-replay.gif", description=words)
         try:
-            await self.client.get_partial_messageable(channel_id).send(
-                caption(session, replay, lang), file=file, nonce=replay_nonce(record.id),
-                allowed_mentions=discord.AllowedMentions.none(),
+            await self.client.get_partial_messageable(channel_id).send(  # news for readers: no ping
+                view=card([caption(session, replay, lang)], files=[file]), file=file, nonce=replay_nonce(record.id),
+                allowed_mentions=discord.AllowedMentions.none(), silent=True,
             )
         except discord.HTTPException as exc:
             if exc.status >= 500 or exc.status == 429:  # passing: the finish row is tried again

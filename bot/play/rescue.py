@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 
 import discord
 
+from bot.play.cards import note
 from bot.services import Services
 from bot.store.outbox import OutboxItem
 from i18n import N_
@@ -101,7 +102,7 @@ class ThreadRescue:
 
     async def _say(self, channel_id: int, text: str, allowed: discord.AllowedMentions) -> None:
         try:
-            await self.client.get_partial_messageable(channel_id).send(text, allowed_mentions=allowed)
+            await self.client.get_partial_messageable(channel_id).send(view=note(text), allowed_mentions=allowed)
         except discord.HTTPException as exc:
             log.warning("could not say where game continues in %s: %s", channel_id, exc)
 

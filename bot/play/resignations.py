@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.games.presenter import ENGLISH
+from bot.play.cards import note
 from bot.play.channels import Channels
 from bot.play.delivery import Delivery
 from bot.play.errors import PlayError
@@ -120,8 +121,8 @@ class Resignations:
         channel = self.client.get_partial_messageable(session.record.play_channel_id)
         if not session.record.in_place:  # an in-place game's card shows it at the next click
             try:
-                await channel.send(notice.fill(mentions, told.gettext),
-                                   allowed_mentions=discord.AllowedMentions.none())
+                await channel.send(view=note(notice.fill(mentions, told.gettext)),
+                                   allowed_mentions=discord.AllowedMentions.none(), silent=True)
             except discord.HTTPException as exc:
                 log.warning("could not announce resignation in game %s: %s", game_id, exc)
         board = await services.store.get_message(game_id, "board")

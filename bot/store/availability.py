@@ -121,7 +121,9 @@ class AvailabilityStore:
     async def aways(self, user_id: int, since: str) -> list[AwayRow]:
         """The player's times away that end, or begin, after ``since``, oldest first,
         with what each server granted."""
-        return _aways(user_id, await self.db.read_all(_HISTORY, (user_id, since, since)))
+        rows = await self.db.rows.get("aways", (user_id, since),
+                                      lambda: self.db.read_all(_HISTORY, (user_id, since, since)))
+        return _aways(user_id, rows)
 
     async def game_guilds(self, user_id: int) -> dict[int, int | None]:
         """The player's running games (that an away could pause) → their server (None: a DM game)."""
@@ -254,8 +256,8 @@ class AvailabilityStore:
 
     # --- quiet hours ----------------------------------------------------------------
     async def quiet(self, user_id: int) -> QuietRow | None:
-        row = await self.db.read_one("SELECT user_id, starts, ends, zone FROM quiet_hours WHERE user_id = ?",
-                                     (user_id,))
+        row = await self.db.rows.get("quiet_hours", user_id, lambda: self.db.read_one(
+            "SELECT user_id, starts, ends, zone FROM quiet_hours WHERE user_id = ?", (user_id,)))
         return _model(QuietRow, row, f"quiet hours of player {user_id}") if row is not None else None
 
     async def set_quiet(self, user_id: int, starts: str, ends: str, zone: str) -> QuietRow:

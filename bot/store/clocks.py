@@ -1,7 +1,9 @@
 """The clock's rows: each seat's time bank (``seat_clocks``) and when the running turn
 began. The bank is written with the move that changes it, in the move's transaction
 (:func:`write_bank`, called by ``GameStore.append_move``), so a move and its clock
-never part."""
+never part. A move's board, its hand DMs and the reminder sweep each ask for the same
+bank and the same move's time: on SQLite both are kept in memory until a write to
+their table (``Database.rows``)."""
 
 from __future__ import annotations
 
@@ -26,8 +28,8 @@ class ClockStore:
 
     async def bank(self, game_id: int, seat: int) -> float | None:
         """The seat's bank in seconds as its turn starts (None: never set, a full bank)."""
-        row = await self.db.read_one("SELECT bank_seconds FROM seat_clocks WHERE game_id = ? AND seat = ?",
-                                     (game_id, seat))
+        row = await self.db.rows.get("seat_clocks", (game_id, seat), lambda: self.db.read_one(
+            "SELECT bank_seconds FROM seat_clocks WHERE game_id = ? AND seat = ?", (game_id, seat)))
         if row is None:
             return None
         value = row[0]
@@ -41,5 +43,6 @@ class ClockStore:
 
     async def move_time(self, game_id: int, seq: int) -> str | None:
         """When move ``seq`` was made (None: there is no such move)."""
-        row = await self.db.read_one("SELECT created_at FROM moves WHERE game_id = ? AND seq = ?", (game_id, seq))
+        row = await self.db.rows.get("move_times", (game_id, seq), lambda: self.db.read_one(
+            "SELECT created_at FROM moves WHERE game_id = ? AND seq = ?", (game_id, seq)))
         return str(row[0]) if row is not None else None

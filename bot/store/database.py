@@ -20,9 +20,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
-from typing import Any, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
 Clock = Callable[[], datetime]
+T = TypeVar("T")
 Dialect = Literal["sqlite", "postgresql"]
 
 
@@ -87,52 +88,92 @@ class Tx(ABC):
 
 class RowCache:
     """Rows read on nearly every click and rarely written (a player's preferences, a server's
-    settings, closed DMs), kept in memory until a write touches their table.
+    settings, closed DMs, quiet hours and times away, a seat's time bank, when a move was
+    made), kept in memory until a write touches their tables.
 
-    Only where this process is the database's only writer (SQLite: one bot process per
-    file, ``bot.ops.running``). Every write transaction says which cached tables its
-    statements name (:meth:`touched`), and their rows are dropped when it ends, so a row
-    written by any code of this process, the store's or a test's raw SQL alike, is read
-    afresh. With several processes writing (PostgreSQL) nothing is kept: another process's
-    write would go unseen."""
+    Every write transaction of this process says which tables its statements name
+    (:meth:`touched`), and the kept rows read from those tables are dropped when it
+    ends, so a row written by any code of this process, the store's or a test's raw SQL
+    alike, is read afresh. A read that was on its way while they were dropped is not
+    kept (it may have seen the row before the write).
 
-    #: The tables whose rows are kept, and the statements' words that name them.
-    TABLES = ("guild_settings", "players", "dm_closed")
+    On SQLite this process is the file's only writer (``bot.ops.running``): all of
+    :attr:`KEPT` is kept. On PostgreSQL other processes write too; each write
+    transaction of a bot process names the :attr:`SHARED` rows it changed in a notice
+    delivered at its commit, and ``bot.store.postgres`` drops those rows when it hears
+    one, so only those are kept there, and only while the notices can be heard. A
+    notice arrives a few milliseconds after the other process's commit: a preference
+    changed elsewhere may be read as it was for that long, as if the click had come a
+    moment earlier. The clock's rows feed the next move's write, so they are never kept
+    on PostgreSQL. SQL run by hand on a running bot's PostgreSQL database sends no
+    notice: restart the bot processes after such an edit of these tables."""
 
-    def __init__(self, enabled: bool, size: int = 16_384) -> None:
+    #: What is kept (the name its readers use) → the tables whose writes make it stale.
+    #: A name's words are matched in each write statement, so a write that merely
+    #: mentions a table (a sub-select) also drops its rows: too often is harmless.
+    KEPT: ClassVar[dict[str, tuple[str, ...]]] = {
+        "guild_settings": ("guild_settings",),
+        "players": ("players",),
+        "dm_closed": ("dm_closed",),
+        "quiet_hours": ("quiet_hours",),
+        "aways": ("away_periods", "away_grants"),
+        "seat_clocks": ("seat_clocks",),
+        "move_times": ("moves",),
+    }
+    #: What may be kept where other processes write (they announce writes to its tables).
+    SHARED: ClassVar[frozenset[str]] = frozenset({"guild_settings", "players", "dm_closed", "quiet_hours", "aways"})
+
+    def __init__(self, enabled: bool, size: int = 16_384, only: frozenset[str] | None = None) -> None:
+        """``only``: the names kept (None: all of :attr:`KEPT`); the others are always read."""
         self.enabled = enabled
         self.size = size
-        self._rows: dict[str, dict[Any, Row | None]] = {table: {} for table in self.TABLES}
+        self.only = frozenset(self.KEPT) if only is None else only
+        self._rows: dict[str, dict[Any, Any]] = {name: {} for name in self.KEPT}
+        #: Bumped whenever a name's rows are dropped: a read begun before is not kept.
+        self._generation = dict.fromkeys(self.KEPT, 0)
         self.hits = 0
         self.misses = 0
 
-    async def get(self, table: str, key: Any, load: Callable[[], Awaitable[Row | None]]) -> Row | None:
-        if not self.enabled:
+    async def get(self, name: str, key: Any, load: Callable[[], Awaitable[T]]) -> T:
+        """The kept value of ``name`` under ``key``, else ``load()``'s (kept from then on)."""
+        if not self.enabled or name not in self.only:
             return await load()
-        rows = self._rows[table]
+        rows = self._rows[name]
         if key in rows:
             self.hits += 1
-            return rows[key]
+            return cast(T, rows[key])
         self.misses += 1
+        generation = self._generation[name]
         row = await load()
-        if len(rows) >= self.size:
-            rows.clear()
-        rows[key] = row
+        if self.enabled and self._generation[name] == generation:
+            if len(rows) >= self.size:
+                rows.clear()
+            rows[key] = row
         return row
 
+    def names(self, text: str) -> frozenset[str]:
+        """The kept names whose tables ``text`` (a statement, a table's name) names."""
+        return frozenset(name for name, tables in self.KEPT.items() if any(table in text for table in tables))
+
     def touched(self, sql: str) -> frozenset[str]:
-        """A write statement ran: forget the rows of every cached table it names, and
-        return those tables (to forget again when the transaction ends: a read on the
+        """A write statement ran: forget what is kept of every table it names, and
+        return those names (to forget again when the transaction ends: a read on the
         other connection meanwhile still saw the row as it was)."""
         if not self.enabled:
             return frozenset()
-        tables = frozenset(table for table in self.TABLES if table in sql)
-        self.forget(tables)
-        return tables
+        names = self.names(sql)
+        self.forget(names)
+        return names
 
-    def forget(self, tables: Iterable[str]) -> None:
-        for table in tables:
-            self._rows[table].clear()
+    def forget(self, names: Iterable[str]) -> None:
+        for name in names:
+            self._rows[name].clear()
+            self._generation[name] += 1
+
+    def disable(self) -> None:
+        """Keep nothing from now on (on PostgreSQL: the notices can no longer be heard)."""
+        self.enabled = False
+        self.forget(self.KEPT)
 
 
 class Database(ABC):

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.store.database import Database
 from bot.store.game_store import _model
+from bot.store.records import CorruptRecord
 
 Language = Literal["en", "de"]
 
@@ -39,6 +40,11 @@ class PlayerStore:
         """Remember the locale a player's Discord client sends (kept short: Discord's
         locales are a few letters; anything longer is not one)."""
         locale = locale[:16]
+        try:  # nearly every click: a read (from memory on SQLite) rather than a write transaction
+            if (await self.prefs(user_id)).discord_locale == locale:
+                return
+        except CorruptRecord:
+            pass  # a damaged row: written over as before
         async with self.db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO players (user_id, discord_locale, updated_at) VALUES (?, ?, ?)"

@@ -11,6 +11,10 @@ queue on an asyncio lock, so a burst of clicks holds one pooled connection, not 
 of them.
 
 The store writes ``?`` placeholders; they become asyncpg's ``$1, $2 …`` here.
+
+Rows read on nearly every click and rarely written are kept in memory
+(``Database.rows``); every process hears the others' writes to them on one more
+connection (:meth:`PostgresDatabase.listen`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import secrets
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -33,6 +38,7 @@ from bot.store.database import (
     DatabaseUnavailable,
     Dialect,
     Row,
+    RowCache,
     Tx,
     utc_now,
 )
@@ -41,6 +47,8 @@ from bot.store.migrate import Migration, bundled_migrations, check_version
 #: Advisory lock keys (any fixed numbers, the same in every process).
 WRITE_LOCK = 0x50594D01  # "PYM" 1: one writer at a time
 MIGRATION_LOCK = 0x50594D02  # one process migrates, the others wait and find it done
+#: The channel on which a write transaction names the kept rows it changed (``RowCache.SHARED``).
+NOTICES = "pyramid_rows"
 
 _PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|\?")
 
@@ -76,10 +84,18 @@ def redacted(url: str) -> str:
 
 
 class PostgresTx(Tx):
-    def __init__(self, conn: asyncpg.Connection | PoolConnectionProxy) -> None:
+    def __init__(self, conn: asyncpg.Connection | PoolConnectionProxy, rows: RowCache | None = None) -> None:
         self._conn = conn
+        self._rows = rows
+        #: Kept names whose tables its statements wrote (forgotten again at the end).
+        self.touched: set[str] = set()
+
+    def _wrote(self, sql: str) -> None:
+        if self._rows is not None and sql.lstrip()[:6].upper() != "SELECT":
+            self.touched |= self._rows.touched(sql)
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self._wrote(sql)
         try:
             status = await self._conn.execute(dollar_params(sql), *params)
         except asyncpg.UniqueViolationError as exc:
@@ -87,6 +103,7 @@ class PostgresTx(Tx):
         return changed_rows(status)
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        self._wrote(sql)
         try:
             row: Row | None = await self._conn.fetchrow(dollar_params(sql), *params)
         except asyncpg.UniqueViolationError as exc:
@@ -94,6 +111,7 @@ class PostgresTx(Tx):
         return row
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        self._wrote(sql)
         try:
             return list(await self._conn.fetch(dollar_params(sql), *params))
         except asyncpg.UniqueViolationError as exc:
@@ -111,6 +129,33 @@ class PostgresDatabase(Database):
         self._readers = readers
         self._writing = asyncio.Lock()
         self.url = url
+        #: The connection that hears other processes' writes to kept rows (see :meth:`listen`).
+        self._listener: asyncpg.Connection | None = None
+        #: Names this process in its notices (it does not act on its own).
+        self._token = secrets.token_hex(8)
+        self.rows = RowCache(enabled=False, only=RowCache.SHARED)
+
+    async def listen(self) -> None:
+        """Keep the :attr:`RowCache.SHARED` rows in memory, hearing every process's
+        writes to their tables on a connection of its own (``LISTEN pyramid_rows``):
+        each write transaction names what it changed in a notice that PostgreSQL
+        delivers at its commit (:meth:`transaction`), and each notice drops those rows.
+        Should that connection be lost, nothing is kept any more: every read goes to
+        the database."""
+        conn = await asyncpg.connect(self.url, timeout=30)
+        await conn.add_listener(NOTICES, self._heard)
+        conn.add_termination_listener(self._deaf)
+        self._listener = conn
+        self.rows.enabled = True
+
+    def _heard(self, _conn: asyncpg.Connection | PoolConnectionProxy, _pid: int, _channel: str,
+               names: object) -> None:
+        sender, *changed = str(names).split()
+        if sender != self._token:  # this process's own writes were forgotten as they were made
+            self.rows.forget(name for name in changed if name in RowCache.KEPT)
+
+    def _deaf(self, _conn: asyncpg.Connection | PoolConnectionProxy) -> None:
+        self.rows.disable()
 
     @classmethod
     async def open(cls, url: str, clock: Clock = utc_now, migrations: list[Migration] | None = None,
@@ -132,21 +177,39 @@ class PostgresDatabase(Database):
                     asyncpg.InvalidAuthorizationSpecificationError, asyncpg.CannotConnectNowError,
                     asyncpg.TooManyConnectionsError) as exc:
                 raise DatabaseUnavailable(redacted(url), str(exc) or type(exc).__name__) from exc
+            database = cls(pool, readers, url, clock, version)
+            try:
+                await database.listen()
+            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                database.rows.disable()  # no notices: read everything from the database
             opened.pop_all()
-        return cls(pool, readers, url, clock, version)
+        return database
 
     def describe(self) -> str:
         return redacted(self.url)
 
     async def close(self) -> None:
+        if self._listener is not None:
+            self.rows.disable()
+            self._listener.remove_termination_listener(self._deaf)
+            await self._listener.close()
         await self._readers.close()
         await self._pool.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        async with self._writing, self._pool.acquire() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
-            yield PostgresTx(conn)
+        tx: PostgresTx | None = None
+        try:
+            async with self._writing, self._pool.acquire() as conn, conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
+                tx = PostgresTx(conn, self.rows)
+                yield tx
+                changed = sorted(tx.touched & RowCache.SHARED)
+                if changed:  # heard by every process (this one too) when this commits, never if it rolls back
+                    await conn.execute("SELECT pg_notify($1, $2)", NOTICES, " ".join([self._token, *changed]))
+        finally:
+            if tx is not None:
+                self.rows.forget(tx.touched)
 
     async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         row: Row | None = await self._readers.fetchrow(dollar_params(sql), *params)

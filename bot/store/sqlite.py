@@ -130,6 +130,8 @@ class SqliteTx(Tx):
         return rows[0] if rows else None
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        if self._rows is not None and sql.lstrip()[:6].upper() != "SELECT":  # a write with RETURNING
+            self.touched |= self._rows.touched(sql)
         try:
             return list(await self._conn.execute_fetchall(sql, tuple(params)))
         except sqlite3.IntegrityError as exc:

@@ -386,3 +386,77 @@ async def test_answer_that_arrived_in_time_is_not_late_while_its_body_is_read(
     assert await sending == 204
     assert result.answered and not emulator.violations
     assert [m.content for m in emulator.world.channel_messages(emulator.general.id)] == ["made it"]
+
+
+# --- components v2 through the webhook routes (webhook.mdx "Execute Webhook" and "Edit Webhook Message") ------------
+
+V2 = 1 << 15
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 8 + (3).to_bytes(4, "big") + (2).to_bytes(4, "big")
+
+
+def picture_card(alt: str = "a board") -> JSON:
+    gallery = {"type": 12, "items": [{"media": {"url": "attachment://p.png"}, "description": alt}]}
+    return {"flags": V2, "components": [{"type": 17, "components": [{"type": 10, "content": "card"}, gallery]}],
+            "attachments": [{"id": 0, "filename": "p.png", "description": alt}]}
+
+
+async def test_a_v2_followup_cannot_upload_files_but_its_edit_can(
+    emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User
+) -> None:
+    """Execute Webhook, footnote ***: with IS_COMPONENTS_V2, "Providing content, embeds, files[n] or poll will fail
+    with a 400 BAD REQUEST response"; a follow-up "functions the same as Execute Webhook". Edit Webhook Message takes
+    files[n] ("Any provided files will be appended"), so the card is posted first and its picture edited in."""
+    inter = await command(emulator, carol)
+    await api.request("POST", cb(inter), {"type": 5, "data": {"flags": 64}})
+    await api.request("PATCH", hook(emulator, inter, "/messages/@original"), {"content": "done"})
+    for flags in (V2, V2 | 64):
+        with emulator.expect_violation("components-v2-webhook-files"):
+            status, err = await api.request("POST", hook(emulator, inter), {**picture_card(), "flags": flags},
+                                            files=[("p.png", PNG)])
+        assert (status, err["code"]) == (400, 50035) and "files" in err["errors"]
+    assert inter.followup_ids == []
+    bare = {"flags": V2, "components": [{"type": 17, "components": [{"type": 10, "content": "card"}]}]}
+    status, posted = await api.request("POST", hook(emulator, inter), bare)
+    assert status == 200
+    status, edited = await api.request("PATCH", hook(emulator, inter, f"/messages/{posted['id']}"), picture_card(),
+                                       files=[("p.png", PNG)])
+    assert status == 200, edited
+    [(attachment, alt)] = emulator.world.messages[int(posted["id"])].media()
+    assert attachment is not None and alt == "a board"
+    # without the flag a follow-up takes files as ever
+    status, _ = await api.request("POST", hook(emulator, inter), {"content": "pic"}, files=[("p.png", PNG)])
+    assert status == 200
+
+
+async def test_an_edit_may_turn_a_message_into_a_card_only_by_clearing_its_content(
+    emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User
+) -> None:
+    """Edit Webhook Message, footnote *: IS_COMPONENTS_V2 "can only be set. When the IS_COMPONENTS_V2 flag is set,
+    any of the used content, embeds, files[n] or poll values in the initial message must be set to null first,
+    otherwise it will fail with a 400 BAD REQUEST response"; once set it stays. The files of the initial message are
+    read as dropped too: the new card uploads its own."""
+    inter = await command(emulator, carol)
+    await api.request("POST", cb(inter), {"type": 4, "data": {"content": "plain", "flags": 64}})
+    original = hook(emulator, inter, "/messages/@original")
+    text = {"type": 17, "components": [{"type": 10, "content": "a card now"}]}
+    with emulator.expect_violation("components-v2-content"):
+        status, _ = await api.request("PATCH", original, {"flags": V2, "components": [text]})
+    assert status == 400
+    status, edited = await api.request("PATCH", original, {"content": None, "flags": V2, "components": [text]})
+    assert status == 200 and edited["flags"] & V2 and not edited["content"]
+    with emulator.expect_violation("components-v2-content"):
+        status, _ = await api.request("PATCH", original, {"content": "plain again", "components": [], "flags": 0})
+    assert status == 400
+    # the files of the initial message too: a plain message with a picture becomes a card only without it
+    other = await command(emulator, carol)
+    await api.request("POST", cb(other), {"type": 4, "data": {"content": "pic", "attachments": [
+        {"id": 0, "filename": "p.png", "description": "a board"}]}}, files=[("p.png", PNG)])
+    with_picture = hook(emulator, other, "/messages/@original")
+    as_card = {**picture_card(), "content": None}
+    as_card.pop("attachments")
+    with emulator.expect_violation("components-v2-content"):
+        status, err = await api.request("PATCH", with_picture, as_card)
+    assert status == 400 and "attachments" in err["errors"]
+    status, edited = await api.request("PATCH", with_picture, {**picture_card(), "content": None},
+                                       files=[("p.png", PNG)])
+    assert status == 200 and edited["flags"] & V2 and len(edited["attachments"]) == 1

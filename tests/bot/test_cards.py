@@ -11,7 +11,7 @@ import discord
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.play.cards import MAX_TEXT, NEUTRAL, SEAT_COLOURS, card, fit, rows, seat_colour
+from bot.play.cards import MAX_TEXT, NEUTRAL, SEAT_COLOURS, Picture, card, fit, note, rows, seat_colour, uploads
 from emulator.limits import check_message
 
 
@@ -44,3 +44,50 @@ def test_a_card_passes_the_components_v2_checks() -> None:
     gallery = next(c for c in container["components"] if c["type"] == 12)
     assert gallery["items"][0]["description"] == "the board in words"
     assert seat_colour(None) == NEUTRAL
+
+
+def test_a_button_that_asks_for_another_row_starts_one() -> None:
+    """The chooser's legacy view puts ✅ Done here and ⬅ Back on a row of their own (``row=4``)."""
+    choices: list[discord.ui.Item[Any]] = [discord.ui.Button(label=str(i), custom_id=f"c{i}") for i in range(3)]
+    done: discord.ui.Button[Any] = discord.ui.Button(label="done", custom_id="d", row=4)
+    back: discord.ui.Button[Any] = discord.ui.Button(label="back", custom_id="k", row=4)
+    assert [[b.custom_id for b in r.children] for r in rows([*choices, done, back])] == [  # type: ignore[attr-defined]
+        ["c0", "c1", "c2"], ["d", "k"]]
+
+
+def components_of(layout: discord.ui.LayoutView) -> list[dict[str, Any]]:
+    return layout.to_components()  # type: ignore[no-untyped-call,no-any-return]
+
+
+def kinds(components: list[dict[str, Any]]) -> list[int]:
+    return [c["type"] for c in components[0]["components"]]
+
+
+def test_without_pictures_keeps_the_words_and_buttons_and_uploads_nothing() -> None:
+    """What a follow-up card is posted as before its pictures are edited in (Discord refuses files on a V2
+    follow-up): the same words, mentions and buttons, and nothing that names an attachment."""
+    picture = discord.File(io.BytesIO(b"png"), filename="hand.png", description="a hand")
+    full = card(["<@1> to play"], files=[picture], after=["story"],
+                controls=[discord.ui.Button(label="go", custom_id="g")])
+    bare = full.without_pictures()
+    assert kinds(components_of(full)) == [10, 12, 10, 1]
+    assert kinds(components_of(bare)) == [10, 10, 1]
+    payload = {"flags": 1 << 15, "components": components_of(bare)}
+    assert check_message(payload, attachment_names=[]) == []
+
+
+def test_a_file_that_is_no_picture_is_offered_as_a_file_and_kept_pictures_upload_nothing() -> None:
+    record = discord.File(io.BytesIO(b"{}"), filename="game-1.json")
+    kept = Picture("hand.png", "a hand")
+    layout = card(["the move log"], files=[kept, record])
+    (container,) = components_of(layout)
+    assert kinds([container]) == [10, 12, 13]
+    assert container["components"][1]["items"][0]["media"]["url"] == "attachment://hand.png"
+    assert container["components"][2]["file"]["url"] == "attachment://game-1.json"
+    assert uploads([kept, record]) == [record]
+
+
+def test_a_note_is_one_text_display_and_a_card_never_an_empty_container() -> None:
+    assert kinds(components_of(note("hello"))) == [10]
+    payload = {"flags": 1 << 15, "components": components_of(card([""]))}
+    assert check_message(payload) == []

@@ -1,7 +1,7 @@
 """The words drawn on pictures come in the view's language (``view["lang"]``).
 
 A small hook records every text Pillow draws (the sprite cache of recurring texts is
-emptied first, so those are drawn too). With ``lang`` "de" the board and the hand of
+emptied first and the glyph cache bypassed, so those are drawn too). With ``lang`` "de" the board and the hand of
 each game draw the German catalogue's words and none of the English ones; and with
 the German catalogue swapped for an empty one, a German view draws exactly the English
 picture, so every difference comes from the catalogue."""
@@ -56,7 +56,8 @@ OPENINGS = {s.game: s for s in openings()}
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every text drawn while the test runs (with the text sprite cache emptied)."""
+    """Every text drawn while the test runs (with the text sprite cache emptied, and the
+    glyph cache bypassed, so every word goes through Pillow's ``text``)."""
     texts: list[str] = []
     original = ImageDraw.ImageDraw.text
 
@@ -65,6 +66,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         original(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    monkeypatch.setattr(canvas, "cached_text", lambda *args: False)
     canvas.text_sprite.cache_clear()
     yield texts
     canvas.text_sprite.cache_clear()

@@ -26,6 +26,7 @@ def test_a_short_run_plays_and_prints_its_figures(capsys: pytest.CaptureFixture[
     for name in ("click_to_board_ms", "click_to_response_ms_move_click"):
         assert all(math.isfinite(v) for v in figures[name].values())
     assert math.isfinite(figures["bot_cpu_ms_per_move"]) and figures["bot_cpu_ms_per_move"] > 0
+    assert 0 < figures["bot_own_cpu_ms_per_move"] < figures["bot_cpu_ms_per_move"]  # the workers drew pictures
     assert figures["rate_limited_per_move"] > 0 and figures["interaction_per_move"] > 0
     assert "POST /channels/{channel_id}/messages" in figures["rate_limited_by_route"]
     assert figures["429s"] >= figures["429s_global"] >= 0

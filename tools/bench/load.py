@@ -13,7 +13,8 @@ the moves the player to act first looks at their hand with **🂠 My hand**.
 Prints, as one JSON line: p50/p95/p99 of click → interaction response (for the
 click that makes the move, and for every click), click → new board posted, moves
 per second (over the whole run, and in its busiest 10 s), the CPU the bot's
-process tree and this process used, the bot's peak memory (its process tree: the
+process tree and this process used (and, per move, the bot's own process apart
+from its workers: ``bot_own_cpu_ms_per_move``), the bot's peak memory (its process tree: the
 bot and its render workers), the pictures the bot drew and reused per move (read
 from its /metrics endpoint), the Discord requests per move that count against the
 global rate limit (by route) and those through the interaction endpoints (exempt),
@@ -390,15 +391,20 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
     def bot_cpu() -> float:
         return sum(bot.cpu_seconds() for bot in handles)
 
+    def own_cpu() -> float:
+        return sum(bot.own_cpu_seconds() for bot in handles)
+
     def db_cpu() -> float:
         return tree_cpu_seconds(postmaster) if postmaster is not None else 0.0
 
     counted = await all_pictures(ports)
     first_request = len(emu.requests)
+    own_used = own_cpu()
     started, bot_used, db_used, rig_used = time.perf_counter(), bot_cpu(), db_cpu(), time.process_time()
     await asyncio.gather(*(p.play(load.moves, load.think) for p in players))
     elapsed = time.perf_counter() - started
     bot_used, db_used, rig_used = bot_cpu() - bot_used, db_cpu() - db_used, time.process_time() - rig_used
+    own_used = own_cpu() - own_used
     await harness.settle(timeout=120)
     requests = requests_per_move(emu.requests[first_request:], figures.moves)
     # Counted once everything is delivered: the last moves' pictures are drawn after their clicks.
@@ -436,6 +442,9 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
         "db_cpu_cores": per_second(db_used) if postmaster is not None else None,
         "rig_cpu_cores": per_second(rig_used),
         "bot_cpu_ms_per_move": per_move_ms(bot_used),
+        # of which the bot processes themselves (event loop, discord.py, the database's thread); the rest
+        # is their workers (pictures, AI)
+        "bot_own_cpu_ms_per_move": per_move_ms(own_used),
         "db_cpu_ms_per_move": per_move_ms(db_used) if postmaster is not None else None,
         # pictures per move: boards drawn, hands drawn, hands reused (the same view drawn before)
         "pictures_per_move": drawn,

@@ -12,8 +12,9 @@ from discord.app_commands import locale_str
 
 from bot.discord.commands.stats import leaderboard_command
 from bot.discord.finding import find_game, refuse_unknown_game
-from bot.discord.replies import defer_private, explain, reader, tell
+from bot.discord.replies import defer_private, explain, reader, show_card, tell
 from bot.play.boards import status_line
+from bot.play.cards import card
 from bot.play.errors import PlayError
 from bot.play.host import Host
 from bot.records.build import record_of
@@ -89,11 +90,9 @@ class InfoCommands:
         except EngineError as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
-        embed = discord.Embed(title=f"{p.emoji} {lang.gettext(p.title)}", description=p.rules_text(lang),
-                              colour=discord.Colour.gold())
-        embed.set_footer(text=lang.tr("Moves can be typed with /pyramid play using the notation shown in "
-                                      "autocomplete."))
-        await tell(interaction, "", embed=embed)
+        footer = "-# " + lang.tr("Moves can be typed with /pyramid play using the notation shown in autocomplete.")
+        await show_card(interaction, card([f"## {p.emoji} {lang.gettext(p.title)}"],
+                                          accent=discord.Colour.gold().value, after=[p.rules_text(lang), footer]))
 
     async def history(self, interaction: Interaction, game: int | None = None) -> None:
         """The move log, and the game record as a file (``bot.records``, docs/game-record.md)."""

@@ -114,7 +114,7 @@ async def test_daily_deal_two_players_two_servers_and_a_streak(
     assert "ben" in post_2.text and "ana" not in post_2.text
     for post in (post_1, post_2):
         assert "/144" in post.text and "🔥 1-day streak" in post.text, post.text
-        assert not post.attachments and not post.components
+        assert post.is_card and not post.attachments and not post.buttons()
         assert not any(MOVE_TEXT.search(text) for text in texts(post)), post.text
     told = [m for m in harness.dm(ana) if "is done" in m.text]
     assert len(told) == 1 and "Streak: 1 day" in told[0].text

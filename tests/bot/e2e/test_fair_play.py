@@ -150,7 +150,7 @@ async def test_a_challenge_entrants_game_is_theirs_alone_until_the_challenge_clo
     await harness.click(ana, post, label="▶ Play this deal")
     ana_game = await latest_game_id(harness)
     ana_thread = harness.threads(general)[-1]
-    assert not any(str(ana_game) in m.content for m in harness.messages(general) if m.id != post.id), \
+    assert not any(str(ana_game) in m.text for m in harness.messages(general) if m.id != post.id), \
         "nobody is told where ana plays"
     assert harness.visible_messages(ana, ana_thread), "ana sees her boards"
     assert harness.visible_messages(ben, ana_thread) == [], "ben does not see ana's boards"
@@ -171,7 +171,7 @@ async def test_a_challenge_entrants_game_is_theirs_alone_until_the_challenge_clo
         assert "shared deal" in refused.text and not refused.attachments, (command, refused.text)
     mine = await harness.slash(ana, general, "pyramid history", game=ana_game)
     assert mine.attachments
-    board = harness.message(post.id).content
+    board = harness.message(post.id).text
     assert "1/144 tiles" in board and "<#" not in board and "game #" not in board.lower(), "scores only"
 
     # Closed (a week on) but ben still plays: still his alone to see. Over: everyone's.
@@ -197,7 +197,7 @@ async def test_a_resigned_games_record_names_no_discord_id(emulator: Any, harnes
     assert record.result["summary"].format("alice", "bob") == "alice resigned. bob wins."
     check(record)
     # The channel was still told with mentions (they render as names there).
-    told = [m.content for m in harness.messages(thread) if "resigned" in m.content]
+    told = [m.text for m in harness.messages(thread) if "resigned" in m.text]
     assert told and f"<@{alice.id}>" in told[-1]
 
 

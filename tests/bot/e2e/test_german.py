@@ -52,10 +52,10 @@ async def test_a_german_player_gets_german_answers_by_german_names(emulator: Any
     english = await harness.slash(ben, emulator.general, "pyramid games")
     assert english.text == "You are not in any running game here. Start one with `/pyramid new`."
     rules = await harness.slash(ana, emulator.general, "pyramide regeln", spiel="Pyramido")
-    assert rules.embeds[0]["footer"]["text"].startswith("Züge kannst du mit /pyramide ziehen eingeben")
+    assert rules.text_displays()[-1].startswith("-# Züge kannst du mit /pyramide ziehen eingeben")
     english_rules = await harness.slash(ben, emulator.general, "pyramid rules", game="pyramido")
-    assert english_rules.embeds[0]["footer"]["text"] == ("Moves can be typed with /pyramid play using the notation "
-                                                         "shown in autocomplete.")
+    assert english_rules.text_displays()[-1] == ("-# Moves can be typed with /pyramid play using the notation "
+                                                 "shown in autocomplete.")
     # their Discord client's language is remembered for what background work sends them later
     assert (await harness.bot.services.players.prefs(ana.id)).discord_locale == "de"
 

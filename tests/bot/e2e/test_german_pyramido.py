@@ -39,10 +39,12 @@ ENGLISH = (
 
 
 def words_of(components: list[dict[str, Any]]) -> list[str]:
-    """The labels, placeholders and options of components, however nested."""
+    """The words of components, however nested: a card's text displays and its pictures' alt text, labels,
+    placeholders and options."""
     found: list[str] = []
     for item in components:
-        found += [str(item.get("label") or ""), str(item.get("placeholder") or "")]
+        found += [str(item.get("label") or ""), str(item.get("placeholder") or ""), str(item.get("content") or "")]
+        found += [str(media.get("description") or "") for media in item.get("items") or []]
         found += [str(option.get("label") or "") for option in item.get("options") or []]
         found += words_of(list(item.get("components") or []))
     return found

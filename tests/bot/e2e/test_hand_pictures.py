@@ -46,7 +46,7 @@ async def test_a_hand_is_drawn_once_per_move_however_often_it_is_shown(emulator:
         played = await harness.slash(users[to_act], thread, "pyramid play", move=move, game=game_id)
         assert "✅" in played.text, played.text
     replies = {seat: [m for m in harness.visible_messages(user, thread)  # the mover's hand, with the move's reply
-                      if m.ephemeral and m.png_attachments() and "your hand after move" in m.content]
+                      if m.ephemeral and m.png_attachments() and "your hand after move" in m.text]
                for seat, user in enumerate(users)}
     for seat, user in enumerate(users):
         shown += [hand_picture(seat, m) for m in harness.dm(user) + replies[seat] if m.png_attachments()]

@@ -244,7 +244,7 @@ async def test_status_hand_rules_and_leaderboard(emulator: Any, harness: Harness
     hand = await harness.slash(alice, thread, "pyramid hand")
     assert hand.ephemeral and hand.attachments
     rules = await harness.slash(alice, thread, "pyramid rules", game="pyrinoes")
-    assert rules.ephemeral and rules.embeds and "Pyrinoes" in rules.embeds[0]["title"]
+    assert rules.ephemeral and rules.is_card and "Pyrinoes" in rules.text_displays()[0]
     nothing = await harness.slash(alice, emulator.general, "pyramid leaderboard")
     assert "No finished games" in nothing.text
     session = await session_of(harness, game_id)

@@ -60,7 +60,7 @@ async def test_the_hand_dm_outlines_what_three_moves_did_since_your_turn(emulato
 
     # After their own move, the first player's hand comes alone, privately, with the move's reply.
     mine = next(m for m in harness.visible_messages(users[first], thread)
-                if m.ephemeral and "your hand after move 1" in m.content)
+                if m.ephemeral and "your hand after move 1" in m.text)
     assert [a.filename for a in mine.png_attachments()] == ["hand.png"]
     assert "since your turn" not in mine.text
 
