@@ -17,8 +17,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.play.clock import ClockRules
-from bot.play.clock_text import duration
+from bot.play.timekeeping.clock import ClockRules
+from bot.play.timekeeping.clock_text import duration
 from bot.settings import Settings
 from bot.store import GuildSettings
 from bot.store.records import (

@@ -120,7 +120,7 @@ class Settings(OperatorSettings):
     timeout_hours: float = Field(
         default=72.0, gt=0, validation_alias=AliasChoices("PYRAMID_TIMEOUT_HOURS", "timeout_hours")
     )
-    #: The clock (bot/play/clock.py): timeout_hours is the full time bank, and a move that
+    #: The clock (bot/play/timekeeping/clock.py): timeout_hours is the full time bank, and a move that
     #: passes the turn on tops the seat's bank up by this much (never past the full bank).
     increment_hours: float = Field(
         default=24.0, ge=0, le=720, validation_alias=AliasChoices("PYRAMID_INCREMENT_HOURS", "increment_hours")
@@ -141,7 +141,7 @@ class Settings(OperatorSettings):
     )
 
     #: Rate-limited Discord requests a second for the whole bot, split between its processes
-    #: (Discord's global limit is 50 per bot token; ``bot.play.rest_budget``).
+    #: (Discord's global limit is 50 per bot token; ``bot.play.posting.rest_budget``).
     rest_per_second: float = Field(
         default=45.0, gt=0, le=10_000,
         validation_alias=AliasChoices("PYRAMID_REST_PER_SECOND", "rest_per_second"),

@@ -4,13 +4,13 @@ entering one (its ▶ Play this deal button).
 Each player gets their own game of the same deal (same seed and options), in a
 private thread of their own, so nobody sees another's boards (whose refills tell the
 face-down stock) until the challenge has closed and every game of it is over
-(:mod:`bot.play.shared_deals`). A private thread, rather than the board sent
+(:mod:`bot.play.endings.shared_deals`). A private thread, rather than the board sent
 privately: it keeps the game where the challenge is, with its reminders, its
 commands and Discord's notifications, for as long as a correspondence game lasts (a
 private reply expires with its interaction after 15 minutes), and Discord itself
 keeps rivals out. The leaderboard message in the channel
-(:mod:`bot.play.leaderboards`) shows scores only, edited as results come in. A
-challenge takes entries for :data:`bot.play.shared_deals.CHALLENGE_DAYS` days.
+(:mod:`bot.play.endings.leaderboards`) shows scores only, edited as results come in. A
+challenge takes entries for :data:`bot.play.endings.shared_deals.CHALLENGE_DAYS` days.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ import discord
 from bot.discord.access import ELSEWHERE, at_place
 from bot.discord.lobbies import Lobbies
 from bot.discord.replies import defer_private, explain, reader, tell
-from bot.play.cards import note
+from bot.play.endings.leaderboards import CHALLENGE_KIND, challenge_view
+from bot.play.endings.shared_deals import closes_at, is_closed
 from bot.play.host import Host
-from bot.play.leaderboards import CHALLENGE_KIND, challenge_view
-from bot.play.shared_deals import closes_at, is_closed
+from bot.play.views.cards import note
 from bot.services import Services
 from bot.store import LobbyError
 from bot.store.game_store import AlreadyEntered

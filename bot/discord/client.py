@@ -16,7 +16,7 @@ from bot.discord.translator import CatalogueTranslator
 from bot.discord.tree import CommandTree, command_groups
 from bot.discord.turns import Turns
 from bot.play.host import Host
-from bot.play.rest_budget import BudgetShare, GlobalLimit
+from bot.play.posting.rest_budget import BudgetShare, GlobalLimit
 from bot.play.tasks import Tasks
 from bot.services import Services
 from bot.store.command_copies import CommandCopies

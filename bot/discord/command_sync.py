@@ -31,7 +31,7 @@ DEPRECATED_FIELDS = ("dm_permission",)
 #: Where the bot's commands work unless a command says otherwise (``/pyramid-admin``: servers only):
 #: installed to a server or to a user, used in servers, the DM with the bot and group DMs. Where only
 #: the user install reaches (a group DM, a server without the bot), a game lives in the messages its
-#: players' clicks update (``bot.play.in_place``).
+#: players' clicks update (``bot.play.posting.in_place``).
 INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 #: Server administration: installed to a server, used in it.

@@ -5,7 +5,7 @@ The game is played in the player's DM channel with the bot (its guild is none), 
 the bot already plays a game as in a channel: the board and its buttons are posted
 there, ▶ Your move opens the chooser privately, ``/pyramid play`` works there, and
 access rules let a seated player act by DM. Nobody else sees the board, so no move of
-the day's deal reaches a server (:mod:`bot.play.daily` posts scores only).
+the day's deal reaches a server (:mod:`bot.play.endings.daily` posts scores only).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import discord
 
 from bot.discord.access import manages_server
 from bot.discord.replies import defer_private, explain, reader, tell
-from bot.play.cards import note
-from bot.play.daily import DAILY_KIND, Board, DailyDeals, days_text, score_text, until_next
+from bot.play.endings.daily import DAILY_KIND, Board, DailyDeals, days_text, score_text, until_next
 from bot.play.errors import PlayError
 from bot.play.host import Host
+from bot.play.views.cards import note
 from bot.services import Services
 from bot.store.daily import AlreadyPlayed, DailyResult, DailyStore
 from i18n import N_, Lang

@@ -8,8 +8,8 @@ import discord
 
 from bot.discord.access import may_see
 from bot.discord.replies import reader, tell
+from bot.play.endings.shared_deals import may_watch
 from bot.play.errors import PlayError
-from bot.play.shared_deals import may_watch
 from bot.services import Services
 from bot.store import GameRecord
 from i18n import N_
@@ -28,7 +28,7 @@ async def find_game(interaction: discord.Interaction[Any], services: Services, n
     in its own server, or by DM to its players. Elsewhere it is answered exactly
     like a number that names no game, so nothing about other servers leaks. A game of
     a shared deal is reached only by its player until the deal is settled
-    (:mod:`bot.play.shared_deals`). Refusals are :class:`PlayError` with translatable
+    (:mod:`bot.play.endings.shared_deals`). Refusals are :class:`PlayError` with translatable
     messages (``bot.discord.replies.explain``)."""
     store = services.store
     if number is not None:

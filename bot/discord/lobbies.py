@@ -24,11 +24,11 @@ from bot.discord.move_replies import move_reply
 from bot.discord.replies import explain, reader, say_public, tell
 from bot.discord.surfaces import surface_of
 from bot.games.presenter import Presenter
-from bot.play.cards import NEUTRAL, card
-from bot.play.components import button
+from bot.play.endings.rating_texts import unrated_note
 from bot.play.errors import PlayError
 from bot.play.host import Host
-from bot.play.rating_texts import unrated_note
+from bot.play.views.cards import NEUTRAL, card
+from bot.play.views.components import button
 from bot.services import Services
 from bot.store import GameRecord, LobbyError, SeatRecord
 from bot.store.records import AiLevel
@@ -68,7 +68,7 @@ def describe_options(options: BaseModel, lang: Lang = ENGLISH) -> str:
 
 def lobby_card(record: GameRecord, seats: list[SeatRecord], presenter: Presenter, *, note: str = "",
                lang: Lang = ENGLISH) -> discord.ui.LayoutView:
-    """The lobby as a card (the bot's one look, :mod:`bot.play.cards`): the game, its
+    """The lobby as a card (the bot's one look, :mod:`bot.play.views.cards`): the game, its
     state, the players, the options and the latest news (``note``), with the lobby's
     buttons while it gathers players."""
     game = presenter.game
@@ -331,7 +331,7 @@ class Lobbies:
                          lang: Lang | None = None, private: bool = False) -> None:
         """Set the game up, give it a thread (per the server's setting) and post the first board.
         The starter's private notes are in ``lang``; what the channel reads, in the server's.
-        ``private``: a shared deal's game (``bot.play.shared_deals``): a private thread of the
+        ``private``: a shared deal's game (``bot.play.endings.shared_deals``): a private thread of the
         clicker's whatever the server's setting, and no game at all if none can be opened."""
         services = self.services
         lang = lang or await reader(interaction, services.languages)
@@ -389,7 +389,7 @@ class Lobbies:
         await self.host.delivery.announce(record.id)
 
     async def _start_in_place(self, interaction: Interaction, game_id: int) -> None:
-        """Where only a user install reaches (:mod:`bot.play.in_place`): the lobby the Start click
+        """Where only a user install reaches (:mod:`bot.play.posting.in_place`): the lobby the Start click
         was on (or a solo game's "thinking" answer) becomes the game card, in place, through this
         interaction's own response; AI seats to act first move at once, and the first player is told."""
         in_place = self.host.announcer.in_place

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.games.presenter import Presenter
-from bot.play.cards import note
+from bot.play.views.cards import note
 from engine.core.options import Offer, offered
 from i18n import Lang
 

@@ -1,5 +1,5 @@
 """The interaction that made a move, as the announcer takes it (see
-:mod:`bot.play.interaction_posts`): its follow-ups don't count against Discord's
+:mod:`bot.play.posting.interaction_posts`): its follow-ups don't count against Discord's
 global rate limit."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.discord.surfaces import in_bot_dm
-from bot.play.interaction_posts import Reply
+from bot.play.posting.interaction_posts import Reply
 
 
 def move_reply(interaction: discord.Interaction[Any], version: int) -> Reply:

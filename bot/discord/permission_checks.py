@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.discord.surfaces import surface_of
-from bot.play import permissions
+from bot.play.posting import permissions
 from bot.store import GameStore
 from i18n import Lang
 
@@ -30,7 +30,7 @@ async def place_here(interaction: Interaction, store: GameStore) -> permissions.
 async def permission_refusal(interaction: Interaction, store: GameStore, lang: Lang = ENGLISH) -> str | None:
     """Why no game can be opened here, naming the missing permissions (in ``lang``); None when one can.
     Where only a user install reaches (a server that did not add the bot) the bot posts nothing itself:
-    the game lives in its card (``bot.play.in_place``), and the bot's permissions don't matter."""
+    the game lives in its card (``bot.play.posting.in_place``), and the bot's permissions don't matter."""
     if interaction.guild_id is None:
         return None
     if surface_of(interaction) == "interactions":

@@ -3,7 +3,7 @@ preview:True``) is shown what a move would do before it is played.
 
 Picking a whole move in the private chooser, clicking a move button on the board or
 typing ``/pyramid play`` then answers privately with the board as it would be after
-the move (worked out by :mod:`bot.play.preview` from what the player may see, drawn
+the move (worked out by :mod:`bot.play.views.preview` from what the player may see, drawn
 in a render worker), its story and the new status, and two buttons:
 
 - **✅ Confirm** plays the move through the one path every move takes
@@ -30,12 +30,12 @@ from bot.custom_ids import CustomId
 from bot.discord.access import check_player_place
 from bot.discord.replies import defer_private, edit_card, explain, show_card, tell
 from bot.games.picker import PathGone, back_path, node_at
-from bot.play.cards import card, kept_pictures, seat_colour
-from bot.play.chooser import chooser
-from bot.play.components import button
 from bot.play.errors import PlayError
-from bot.play.preview import Preview, preview_description, preview_move, preview_text
 from bot.play.session import Session
+from bot.play.views.cards import card, kept_pictures, seat_colour
+from bot.play.views.chooser import chooser
+from bot.play.views.components import button
+from bot.play.views.preview import Preview, preview_description, preview_move, preview_text
 from bot.services import Services
 from engine.core import MoveRejected
 from i18n import Lang

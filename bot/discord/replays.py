@@ -3,7 +3,7 @@
 The answer is private (ephemeral) and the buttons edit it in place: stepping through a
 game is one person's business, a public message that anyone's clicks moved would
 confuse the others reading the channel, and the game's thread keeps its boards and
-its animated replay (``bot.play.replays``) uncluttered.
+its animated replay (``bot.play.endings.replays``) uncluttered.
 
 Only finished games are replayed. A position's public view never holds anything
 hidden, but the issue keeps replays to games that are over, and so does this (a
@@ -11,7 +11,7 @@ running game has its boards and ``/pyramid status``). Who may look is the rule o
 every command (``bot.discord.access``): a game of this server, or by DM a game the
 user played in; except that a game of a shared deal (a challenge's, the daily
 deal's) is replayed only for its own player until the deal is settled
-(``bot.play.shared_deals``): others may still be playing that very deal, and every
+(``bot.play.endings.shared_deals``): others may still be playing that very deal, and every
 move of a finished one would tell them the order of its face-down stock; a daily
 game's moves are never shown to anyone else at all. Buttons carry
 the game and the move to show, so they are checked the same way on every click: a
@@ -30,13 +30,13 @@ from bot.custom_ids import CustomId
 from bot.discord.access import may_see
 from bot.discord.finding import find_game
 from bot.discord.replies import defer_private, edit_card, explain, reader, show_card, tell
-from bot.play.boards import narrate, status_line
-from bot.play.cards import card
-from bot.play.components import button
+from bot.play.endings.replays import game_log
+from bot.play.endings.shared_deals import may_watch
 from bot.play.errors import PlayError
-from bot.play.replays import game_log
 from bot.play.session import Session
-from bot.play.shared_deals import may_watch
+from bot.play.views.boards import narrate, status_line
+from bot.play.views.cards import card
+from bot.play.views.components import button
 from bot.services import Services
 from bot.store import GameRecord
 from engine.core import Event

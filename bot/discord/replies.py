@@ -2,7 +2,7 @@
 
 discord.py raises if you respond twice; these helpers pick ``response``,
 ``edit_original_response`` or ``followup`` so handlers can just say what they mean.
-Whatever they say goes out as a card (Components V2, :mod:`bot.play.cards`): a sentence
+Whatever they say goes out as a card (Components V2, :mod:`bot.play.views.cards`): a sentence
 is a card with one text display, so every answer has the boards' look.
 
 A deferred "thinking" response (``defer_private``, or ``defer(thinking=True)``) is
@@ -18,9 +18,9 @@ from typing import Any
 
 import discord
 
-from bot.play.cards import Card, Picture, card, note, uploads
-from bot.play.interaction_posts import send_card
 from bot.play.languages import Languages
+from bot.play.posting.interaction_posts import send_card
+from bot.play.views.cards import Card, Picture, card, note, uploads
 from bot.store.faults import fault_of
 from engine.core import EngineError
 from engine.core.text import Phrase
@@ -79,11 +79,11 @@ async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) 
 async def show_card(interaction: discord.Interaction[Any], card: discord.ui.LayoutView, *,
                     files: Sequence[discord.File | Picture] | None = None, ephemeral: bool = True,
                     **kwargs: Any) -> None:
-    """A card (:mod:`bot.play.cards`), for the clicker alone unless ``ephemeral`` is False:
+    """A card (:mod:`bot.play.views.cards`), for the clicker alone unless ``ephemeral`` is False:
     the first response, the completion of a deferred one (its "thinking" message becomes
     the card, its visibility as deferred), or a follow-up (posted bare, its pictures edited
-    in: :func:`bot.play.interaction_posts.send_card`). A card has no content; its pictures
-    are uploaded with it, or kept (:class:`bot.play.cards.Picture`) by an edit."""
+    in: :func:`bot.play.posting.interaction_posts.send_card`). A card has no content; its pictures
+    are uploaded with it, or kept (:class:`bot.play.views.cards.Picture`) by an edit."""
     files = uploads(list(files or []))
     if not interaction.response.is_done():
         await interaction.response.send_message(view=card, files=files, ephemeral=ephemeral, **kwargs)
@@ -98,7 +98,7 @@ async def edit_card(interaction: discord.Interaction[Any], card: discord.ui.Layo
                     files: Sequence[discord.File | Picture] | None = None, **kwargs: Any) -> None:
     """The clicked message becomes ``card`` (a component's UPDATE_MESSAGE response), or, once
     the click was answered, the original response does. ``files`` None keeps the message's
-    attachments (a kept :class:`~bot.play.cards.Picture` is shown by its name); a list
+    attachments (a kept :class:`~bot.play.views.cards.Picture` is shown by its name); a list
     replaces them. Content is cleared, and a plain message's own files dropped: Discord
     turns a plain message into a card only so (Edit Message, footnote *)."""
     message = interaction.message

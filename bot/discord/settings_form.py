@@ -17,7 +17,7 @@ import discord
 from bot.custom_ids import CustomId
 from bot.discord.access import manages_server
 from bot.discord.replies import reader, tell
-from bot.play.components import button
+from bot.play.views.components import button
 from bot.server_settings import LANGUAGE_NAMES, SettingsRefused, change_settings, describe
 from bot.services import Services
 from bot.store import GuildSettings

@@ -4,7 +4,7 @@ Discord names the installs that authorized an interaction (``authorizing_integra
 the guild install (the bot user is a member of that server), the user install (the app follows
 the user everywhere). The bot user is present in servers that installed it and in its own DM
 with a user; it is never in a group DM, nor in a server that only a user install reaches. Where it
-is absent, a game lives in the messages its players' clicks update (``bot.play.in_place``)."""
+is absent, a game lives in the messages its players' clicks update (``bot.play.posting.in_place``)."""
 
 from __future__ import annotations
 

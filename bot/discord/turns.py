@@ -19,13 +19,13 @@ from bot.discord.move_replies import move_reply
 from bot.discord.previews import Previews
 from bot.discord.replies import defer_private, edit_card, explain, reader, show_card, tell
 from bot.games.picker import PathGone, node_at
-from bot.play.announcements import ai_to_act
-from bot.play.boards import board_labels, board_texts, player_view, public_view
-from bot.play.cards import card, kept_pictures, seat_colour
-from bot.play.chooser import chooser
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.host import Host
+from bot.play.posting.announcements import ai_to_act
 from bot.play.session import Session
+from bot.play.views.boards import board_labels, board_texts, player_view, public_view
+from bot.play.views.cards import card, kept_pictures, seat_colour
+from bot.play.views.chooser import chooser
 from bot.services import Services
 from engine.core import MoveRejected
 from engine.core.text import Word
@@ -119,7 +119,7 @@ class Turns:
         return session
 
     async def card_click(self, interaction: Interaction, session: Session) -> None:
-        """A click on the card of a game only a user install reaches (:mod:`bot.play.in_place`):
+        """A click on the card of a game only a user install reaches (:mod:`bot.play.posting.in_place`):
         acknowledged at once with a silent "update" (type 6: nothing to draw within Discord's 3
         seconds), then, when something happened since the card was drawn (an AI's turn, a timeout, a
         resignation), the card is redrawn through this click's ``@original``, which after an update

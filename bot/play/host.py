@@ -10,19 +10,19 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.play.announcer import Announcer
-from bot.play.channels import Channels
-from bot.play.daily import DailyDeals
-from bot.play.delivery import Delivery
-from bot.play.fair_deals import DealReveals
-from bot.play.leaderboards import Leaderboards
-from bot.play.notices import BlockedNotices
-from bot.play.ratings import Ratings
-from bot.play.reminders import Reminders
-from bot.play.replays import Replays
-from bot.play.rescue import ThreadRescue
-from bot.play.resignations import Resignations
+from bot.play.endings.daily import DailyDeals
+from bot.play.endings.fair_deals import DealReveals
+from bot.play.endings.leaderboards import Leaderboards
+from bot.play.endings.ratings import Ratings
+from bot.play.endings.replays import Replays
+from bot.play.endings.resignations import Resignations
+from bot.play.posting.announcer import Announcer
+from bot.play.posting.channels import Channels
+from bot.play.posting.delivery import Delivery
+from bot.play.posting.notices import BlockedNotices
+from bot.play.posting.rescue import ThreadRescue
 from bot.play.tasks import Tasks
+from bot.play.timekeeping.reminders import Reminders
 from bot.services import Services
 from bot.store.ratings import RatingStore
 

@@ -3,7 +3,7 @@
 A move goes through one path whatever its source (button, slash command, AI,
 timeout): take the game's lock, check the board version the player saw, let the
 engine judge it, then write it as move N+1 together with its snapshot and the
-outbox rows that announce it (``bot.play.announcements.plan``), in one transaction.
+outbox rows that announce it (``bot.play.posting.announcements.plan``), in one transaction.
 The lock stops two clicks in this process from interleaving; the (game, seq) key
 stops a second process or a retried request from writing the same move twice.
 """
@@ -20,8 +20,8 @@ from typing import Any, Protocol
 
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import Presenter
-from bot.play.announcements import plan
 from bot.play.errors import PlayError, StaleBoard
+from bot.play.posting.announcements import plan
 from bot.play.session import Session
 from bot.store import CorruptRecord, DuplicateMove, GameRecord, GameStore, LobbyError
 from bot.workers.cpu import CpuPool
@@ -41,7 +41,7 @@ class MoveOutcome:
 
 
 class BankKeeper(Protocol):
-    """Works out the time bank a seat keeps after its move (``bot.play.clocks.Clocks``)."""
+    """Works out the time bank a seat keeps after its move (``bot.play.timekeeping.clocks.Clocks``)."""
 
     async def after_move(self, before: Session, seat: int, after: Session) -> tuple[int, float] | None: ...
 

@@ -3,7 +3,7 @@
 Rows are written in the same transaction as the move they announce (see
 ``GameStore.append_move``), so a move can never be committed without its
 announcements, and a crash between the two cannot happen. The delivery worker
-(``bot.play.delivery``) reads due rows, delivers them and marks them done, recording a
+(``bot.play.posting.delivery``) reads due rows, delivers them and marks them done, recording a
 posted message in the same transaction that marks its row done. Times are ISO
 strings from the injected clock (``Database.now``), so tests move time by hand.
 """

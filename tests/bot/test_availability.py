@@ -7,7 +7,7 @@ from datetime import UTC, datetime, time, timedelta
 
 import pytest
 
-from bot.play.availability import (
+from bot.play.timekeeping.availability import (
     AvailabilityError,
     QuietWindow,
     discord_time,

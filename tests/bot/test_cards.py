@@ -11,7 +11,7 @@ import discord
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.play.cards import MAX_TEXT, NEUTRAL, SEAT_COLOURS, Picture, card, fit, note, rows, seat_colour, uploads
+from bot.play.views.cards import MAX_TEXT, NEUTRAL, SEAT_COLOURS, Picture, card, fit, note, rows, seat_colour, uploads
 from emulator.limits import check_message
 
 

@@ -1,4 +1,4 @@
-"""The correspondence clock's maths (``bot.play.clock``, ``bot.play.clocks``): a bank that
+"""The correspondence clock's maths (``bot.play.timekeeping.clock``, ``bot.play.timekeeping.clocks``): a bank that
 moves top up, pauses only as the game's own server granted, whole days of time away,
 and the bound the README documents, checked by property:
 
@@ -19,7 +19,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bot.play.clock import (
+from bot.play.timekeeping.clock import (
     Budget,
     Charge,
     ClockRules,
@@ -29,7 +29,7 @@ from bot.play.clock import (
     days_left,
     grant,
 )
-from bot.play.clocks import charges_for, pauses_for
+from bot.play.timekeeping.clocks import charges_for, pauses_for
 from bot.store.availability import AwayRow
 
 START = datetime(2026, 11, 22, 12, tzinfo=UTC)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from bot.play.announcements import MAX_NONCE
-from bot.play.daily import (
+from bot.play.endings.daily import (
     MAX_LINES,
     daily_seed,
     post_nonce,
@@ -15,6 +14,7 @@ from bot.play.daily import (
     until_next,
     utc_day,
 )
+from bot.play.posting.announcements import MAX_NONCE
 from bot.store.daily import DailyResult
 
 SECRET = bytes(range(32))

@@ -15,17 +15,17 @@ import pytest
 
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import Presenter
-from bot.play.boards import board_texts, board_view, narrate, player_view, public_view, status_line
-from bot.play.chooser import chooser
-from bot.play.clock import ClockRules, Span, TurnClock
-from bot.play.clock_text import clock_line, duration
-from bot.play.daily import score_text, until_next
+from bot.play.endings.daily import score_text, until_next
+from bot.play.endings.fair_deals import fair_deal_line
+from bot.play.endings.resignations import leaving
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
-from bot.play.fair_deals import fair_deal_line
-from bot.play.permissions import refusal, report
-from bot.play.reminders import hours, reminder_text
-from bot.play.resignations import leaving
+from bot.play.posting.permissions import refusal, report
 from bot.play.session import Session
+from bot.play.timekeeping.clock import ClockRules, Span, TurnClock
+from bot.play.timekeeping.clock_text import clock_line, duration
+from bot.play.timekeeping.reminders import hours, reminder_text
+from bot.play.views.boards import board_texts, board_view, narrate, player_view, public_view, status_line
+from bot.play.views.chooser import chooser
 from bot.records import fairness
 from bot.store import GameRecord, SeatRecord
 from bot.store.daily import DailyResult

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.play.in_place import TOKEN_USE_SECONDS, CardHandles, card_link
+from bot.play.posting.in_place import TOKEN_USE_SECONDS, CardHandles, card_link
 from bot.store import GameRecord
 
 

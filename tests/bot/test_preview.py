@@ -18,8 +18,8 @@ import pytest
 import render
 from bot.discord.previews import BACK, CONFIRM, arg_move, move_arg
 from bot.games.catalogue import Catalogue
-from bot.play.preview import Preview, preview_description, preview_move, preview_text
 from bot.play.session import Session
+from bot.play.views.preview import Preview, preview_description, preview_move, preview_text
 from bot.store import GameRecord, SeatRecord
 from engine.core import Game, MoveRejected, Rng, get_game
 from i18n import Lang, shared_texts

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from bot.games.pyramido import PRESENTER
-from bot.play.boards import board_labels, board_texts, board_view, public_view
 from bot.play.session import Session
+from bot.play.views.boards import board_labels, board_texts, board_view, public_view
 from bot.store import GameRecord, SeatRecord
 from engine.core import Rng
 from engine.pyramido import GAME, State

@@ -1,4 +1,4 @@
-"""What changed since a player's turn (``bot.play.since``): the places outlined and
+"""What changed since a player's turn (``bot.play.views.since``): the places outlined and
 the one-line summary, for every kind of game, from public events only; and the
 same read from the store (the story stored with each move, else the log replayed)."""
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.play.session_service import SessionService
-from bot.play.since import SUMMARY_LIMIT, Moved, changed_cells, since_your_turn, summary_line
+from bot.play.views.since import SUMMARY_LIMIT, Moved, changed_cells, since_your_turn, summary_line
 from engine.core import Event, Game, Rng, get_game
 from i18n import Lang, shared_texts
 from tests.bot.test_sessions import new_game

@@ -2,8 +2,8 @@
 
 Answers are private, in the player's language; the other players of each game an
 away pauses hear of it (and of the return) at most once a day, in the game's channel,
-in the server's language (``bot.play.away``). Each game pauses only within its own
-server's budget; quiet hours only keep the bot from pinging (``bot.play.clock``)."""
+in the server's language (``bot.play.timekeeping.away``). Each game pauses only within its own
+server's budget; quiet hours only keep the bot from pinging (``bot.play.timekeeping.clock``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ import discord
 from discord import app_commands
 
 from bot.discord.replies import defer_private, tell
-from bot.play.availability import (
+from bot.play.host import Host
+from bot.play.timekeeping.availability import (
     LONGEST_QUIET,
     AvailabilityError,
     QuietWindow,
@@ -25,8 +26,7 @@ from bot.play.availability import (
     parse_time_of_day,
     suggest_zones,
 )
-from bot.play.away import AlreadyAway, Availability, AwayDisabled, AwayStarted, OverBudget
-from bot.play.host import Host
+from bot.play.timekeeping.away import AlreadyAway, Availability, AwayDisabled, AwayStarted, OverBudget
 from bot.services import Services
 from bot.store.database import Conflict
 from bot.store.records import AWAY_DAYS

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.discord.daily import DailyPlay
-from bot.play.daily import DAILY_KIND, Board
+from bot.play.endings.daily import DAILY_KIND, Board
 from bot.play.host import Host
 from bot.services import Services
 

@@ -13,10 +13,10 @@ from discord.app_commands import locale_str
 from bot.discord.commands.stats import leaderboard_command
 from bot.discord.finding import find_game, refuse_unknown_game
 from bot.discord.replies import defer_private, explain, reader, show_card, tell
-from bot.play.boards import status_line
-from bot.play.cards import card
 from bot.play.errors import PlayError
 from bot.play.host import Host
+from bot.play.views.boards import status_line
+from bot.play.views.cards import card
 from bot.records.build import record_of
 from bot.services import Services
 from bot.store import CorruptRecord

@@ -20,7 +20,7 @@ from bot.discord.permission_checks import permission_refusal
 from bot.discord.replies import explain, reader, tell
 from bot.discord.surfaces import surface_of
 from bot.discord.translator import composed
-from bot.play.leaderboards import CHALLENGE_KIND
+from bot.play.endings.leaderboards import CHALLENGE_KIND
 from bot.services import Services
 from engine.core import EngineError
 from engine.core.options import offered

@@ -13,9 +13,9 @@ from bot.discord.finding import find_game
 from bot.discord.move_replies import move_reply
 from bot.discord.replies import defer_private, explain, reader, tell
 from bot.discord.turns import Turns
-from bot.play.descriptions import board_words
 from bot.play.errors import PlayError, StaleBoard
 from bot.play.host import Host
+from bot.play.views.descriptions import board_words
 from bot.services import Services
 from engine.core import MoveRejected
 from engine.core.notation import MAX_MOVE_LENGTH

@@ -15,8 +15,8 @@ from bot.discord.finding import refuse_unknown_game
 from bot.discord.replies import defer_private, reader, tell
 from bot.discord.translator import formatted
 from bot.games.catalogue import Catalogue
+from bot.play.endings.ratings import DEFAULT_MIN_GAMES
 from bot.play.host import Host
-from bot.play.ratings import DEFAULT_MIN_GAMES
 from bot.services import Services
 from i18n import N_
 

@@ -18,7 +18,7 @@ import discord
 
 from bot.custom_ids import UNRECOGNISED, CustomId
 from bot.discord.command_input import BadInput
-from bot.play.chooser import NO_PAGE
+from bot.play.views.chooser import NO_PAGE
 from i18n import N_
 
 #: Actions of select menus; every other action is a button.

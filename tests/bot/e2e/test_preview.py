@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import render
-from bot.play.boards import plain_names
+from bot.play.views.boards import plain_names
 from emulator.harness import Harness
 from emulator.model import Channel, Message, User
 from tests.bot.e2e.driver import boards, bot_of, flaming_game_of, session_of

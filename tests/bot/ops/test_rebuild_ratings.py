@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.games.catalogue import Catalogue
 from bot.ops.exit_codes import ExitCode
 from bot.ops.rebuild_ratings import rebuild_ratings
-from bot.play.ratings import Ratings
+from bot.play.endings.ratings import Ratings
 from bot.play.session_service import SessionService
 from bot.ratings.rules import SHORTEST_RATED_TURNS
 from bot.store import GameStore, SqliteDatabase

@@ -9,9 +9,9 @@ from typing import Any
 import discord
 
 from bot.games.catalogue import Catalogue
-from bot.play.boards import board_card
-from bot.play.cards import MAX_TEXT
 from bot.play.session import Session
+from bot.play.views.boards import board_card
+from bot.play.views.cards import MAX_TEXT
 from bot.records import fairness
 from bot.store import GameRecord, SeatRecord
 from engine.core import Event, Rng

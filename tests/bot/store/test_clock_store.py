@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.play.away import Availability, OverBudget
-from bot.play.clocks import Clocks
+from bot.play.timekeeping.away import Availability, OverBudget
+from bot.play.timekeeping.clocks import Clocks
 from bot.services import Services
 from bot.settings import load_settings
 from bot.store import DatabaseTarget, GameStore, GuildSettings

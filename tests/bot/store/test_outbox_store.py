@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 
 from bot.games.catalogue import Catalogue
-from bot.play.announcements import MAX_NONCE, nonce
 from bot.play.errors import StaleBoard
+from bot.play.posting.announcements import MAX_NONCE, nonce
 from bot.play.session_service import SessionService
 from bot.store import DatabaseTarget, GameStore
 from bot.store.migrate import bundled_migrations

@@ -3,7 +3,7 @@ its pictures are drawn from.
 
 Only public information goes here: the board message is seen by the whole channel.
 Private choices (which tile to play) happen in an ephemeral picker or a DM
-(:mod:`bot.play.chooser`).
+(:mod:`bot.play.views.chooser`).
 
 Everything here says its words in the ``lang`` it is handed (the channel's for the
 board, the player's for their hand): the callers resolve the language, these pure
@@ -19,11 +19,11 @@ import discord
 
 from bot.custom_ids import CustomId
 from bot.games.presenter import ENGLISH
-from bot.play.cards import card, seat_colour
-from bot.play.components import button
-from bot.play.fair_deals import fair_deal_line
-from bot.play.rating_texts import unrated_note
+from bot.play.endings.fair_deals import fair_deal_line
+from bot.play.endings.rating_texts import unrated_note
 from bot.play.session import Session
+from bot.play.views.cards import card, seat_colour
+from bot.play.views.components import button
 from engine.core import BadPosition, Event, Result
 from engine.core.events import player_name
 from i18n import Lang
@@ -113,7 +113,7 @@ def board_texts(session: Session, events: Sequence[Event], lang: Lang | None = N
                 clock: str | None = None) -> tuple[list[str], list[str]]:
     """The game card's words, in ``lang`` (the channel's): above the picture, the game and
     move, whose turn it is and how long they have (``clock``: the line of the seat to
-    act's time bank, ``bot.play.clocks.Clocks.line``, with its ``<t:…:R>``); below it,
+    act's time bank, ``bot.play.timekeeping.clocks.Clocks.line``, with its ``<t:…:R>``); below it,
     the story of the moves since the last board, the game's own lines and the deal's
     seal (:func:`fair_deal_line`)."""
     lang = lang or ENGLISH

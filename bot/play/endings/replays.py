@@ -1,7 +1,7 @@
 """The replay a game's thread gets when the game ends: every position in one
 animated picture that Discord plays inline (see ``render.replay``).
 
-It follows the game's end (:class:`bot.play.announcer.GameEnd`), so it runs from
+It follows the game's end (:class:`bot.play.posting.announcer.GameEnd`), so it runs from
 the game's ``finish`` row, at least once: the post carries a nonce of its own, and a
 second run (a retried row, a restart after a crash between the post and the row being
 marked done) gets Discord's first message back instead of a second one, for as long
@@ -30,11 +30,11 @@ import logging
 import discord
 
 from bot.games.presenter import ENGLISH
-from bot.play.boards import plain_names, public_view
-from bot.play.cards import card
-from bot.play.channels import Channels
-from bot.play.failures import Blocked
+from bot.play.posting.channels import Channels
+from bot.play.posting.failures import Blocked
 from bot.play.session import Session
+from bot.play.views.boards import plain_names, public_view
+from bot.play.views.cards import card
 from bot.services import Services
 from bot.store import CorruptRecord, GameRecord
 from bot.workers.render_jobs import GameLog, alt_text
@@ -56,7 +56,7 @@ def game_log(session: Session, moves: list[tuple[int, str]], lang: str | None = 
 
 def replay_nonce(game_id: int) -> str:
     """The nonce of a game's replay post: one replay per game, unlike any other post
-    of the bot (theirs start ``pb`` and a letter of ``bot.play.announcements``)."""
+    of the bot (theirs start ``pb`` and a letter of ``bot.play.posting.announcements``)."""
     return f"pbr{game_id:x}"
 
 
@@ -85,7 +85,7 @@ class Replays:
 
     async def private(self, record: GameRecord) -> bool:
         """Whether only the game's player reads where it is played: a DM (the daily
-        deal), or a private thread (a challenge's, ``bot.play.shared_deals``)."""
+        deal), or a private thread (a challenge's, ``bot.play.endings.shared_deals``)."""
         channel: object = self.client.get_channel(record.play_channel_id)
         if channel is None:
             try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.play.clock import TurnClock
+from bot.play.timekeeping.clock import TurnClock
 from i18n import Lang
 
 MINUTE = timedelta(minutes=1)

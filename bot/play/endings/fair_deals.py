@@ -25,11 +25,11 @@ import logging
 import discord
 
 from bot.games.presenter import ENGLISH
-from bot.play.cards import note
-from bot.play.channels import Channels
-from bot.play.failures import Blocked
 from bot.play.languages import Languages
+from bot.play.posting.channels import Channels
+from bot.play.posting.failures import Blocked
 from bot.play.session import Session
+from bot.play.views.cards import note
 from bot.records import fairness
 from i18n import N_, Lang
 
@@ -70,12 +70,12 @@ def fair_deal_line(session: Session, lang: Lang | None = None) -> str | None:
 
 def reveal_nonce(game_id: int) -> str:
     """The reveal's nonce, one per game: a retried ``finish`` row posts it once.
-    (``pbd…`` is no prefix of ``bot.play.announcements.nonce``, which never uses ``d``.)"""
+    (``pbd…`` is no prefix of ``bot.play.posting.announcements.nonce``, which never uses ``d``.)"""
     return f"pbdeal{game_id:x}"
 
 
 class DealReveals:
-    """Follows a game's end (:class:`bot.play.announcer.GameEnd`): reveals the deal of a
+    """Follows a game's end (:class:`bot.play.posting.announcer.GameEnd`): reveals the deal of a
     game that ended without a final board. A game that ended with a move needs
     nothing: its last board revealed it."""
 

@@ -6,7 +6,7 @@ Which budget: for each game, that game's own server's (its ``away_days`` within 
 in. Going away asks each server where the player has a running game (and the server
 where they ask) how many of the days it grants (``away_grants``); a game pauses only
 for those. Asked in a server, an away longer than that server has left is refused.
-A return early refunds only the whole days not begun (:class:`bot.play.clock.Charge`).
+A return early refunds only the whole days not begun (:class:`bot.play.timekeeping.clock.Charge`).
 
 Telling the others: going away (or coming back) writes one untold notice per running
 game it pauses, at most one a day per game and player, in the same transaction; each
@@ -24,7 +24,9 @@ from datetime import UTC, datetime, timedelta
 import aiohttp
 import discord
 
-from bot.play.availability import (
+from bot.play.posting.channels import Channels
+from bot.play.posting.failures import Blocked
+from bot.play.timekeeping.availability import (
     LONGEST_QUIET,
     AvailabilityError,
     QuietWindow,
@@ -32,11 +34,9 @@ from bot.play.availability import (
     format_time_of_day,
     parse_time_of_day,
 )
-from bot.play.cards import note
-from bot.play.channels import Channels
-from bot.play.clock import Budget, available_at, days_left, grant
-from bot.play.clocks import Clocks, charges_for, guild_key
-from bot.play.failures import Blocked
+from bot.play.timekeeping.clock import Budget, available_at, days_left, grant
+from bot.play.timekeeping.clocks import Clocks, charges_for, guild_key
+from bot.play.views.cards import note
 from bot.services import Services
 from bot.store import CorruptRecord
 from bot.store.availability import AlreadyAway, AvailabilityStore, AwayNotice, AwayRow, QuietRow

@@ -7,7 +7,7 @@ minutes: the initial response, editing the response's message (``@original``, wh
 click answered with "update" is the clicked message itself), and at most five follow-ups.
 
 So such a game (``GameRecord.surface == "interactions"``) lives in ONE public message, the
-game card (the same card as in servers, :func:`bot.play.boards.board_card`), that the
+game card (the same card as in servers, :func:`bot.play.views.boards.board_card`), that the
 players' clicks update in place:
 
 - the card message is edited through the token of the latest interaction that may edit it
@@ -20,7 +20,7 @@ players' clicks update in place:
   out as a public follow-up of the move's interaction, and that message is the card from then
   on (older cards are updated by the next click on them);
 - AI seats move right after the human's move, inside the same interaction, before the card
-  is drawn (:meth:`bot.play.delivery.Delivery.announce`): the card the players see already
+  is drawn (:meth:`bot.play.posting.delivery.Delivery.announce`): the card the players see already
   shows the AI's moves, and nothing waits for a background post that could not be made;
 - the next player is told it is their turn by a public follow-up that mentions them (a ping,
   unless it is their quiet hours); an edit never notifies anybody;
@@ -45,12 +45,12 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.play.away import Availability
-from bot.play.boards import board_card, board_labels, public_view
-from bot.play.cards import note
-from bot.play.failures import CANNOT_DM
-from bot.play.interaction_posts import Reply, send_card
+from bot.play.posting.failures import CANNOT_DM
+from bot.play.posting.interaction_posts import Reply, send_card
 from bot.play.session import Session
+from bot.play.timekeeping.away import Availability
+from bot.play.views.boards import board_card, board_labels, public_view
+from bot.play.views.cards import note
 from bot.services import Services
 from bot.store import GameRecord
 from engine.core import Event
@@ -106,7 +106,7 @@ class CardHandles:
 
 
 class Posting(Protocol):
-    """What the card needs of the announcer (``bot.play.announcer.Announcer``): the story since a
+    """What the card needs of the announcer (``bot.play.posting.announcer.Announcer``): the story since a
     version, quiet hours and clocks, players' DM channels."""
 
     client: discord.Client

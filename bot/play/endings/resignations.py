@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import discord
 
 from bot.games.presenter import ENGLISH
-from bot.play.cards import note
-from bot.play.channels import Channels
-from bot.play.delivery import Delivery
 from bot.play.errors import PlayError
+from bot.play.posting.channels import Channels
+from bot.play.posting.delivery import Delivery
+from bot.play.views.cards import note
 from bot.services import Services
 from bot.store.departures import How, record_departure
 from bot.store.outbox import Announcement

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.play.cards import note
+from bot.play.views.cards import note
 from bot.services import Services
 from bot.store.outbox import OutboxItem
 from i18n import N_

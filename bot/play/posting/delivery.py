@@ -31,13 +31,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.play.ai_turns import play_ai_turn
-from bot.play.announcements import ai_to_act, plan
-from bot.play.announcer import Announcer
 from bot.play.errors import PlayError
-from bot.play.failures import BLOCKING_CODES, classify
-from bot.play.interaction_posts import Reply
-from bot.play.notices import BlockedNotices
-from bot.play.rescue import ThreadRescue
+from bot.play.posting.announcements import ai_to_act, plan
+from bot.play.posting.announcer import Announcer
+from bot.play.posting.failures import BLOCKING_CODES, classify
+from bot.play.posting.interaction_posts import Reply
+from bot.play.posting.notices import BlockedNotices
+from bot.play.posting.rescue import ThreadRescue
 from bot.play.session import Session
 from bot.play.tasks import Tasks
 from bot.services import Services
@@ -219,7 +219,7 @@ class Delivery:
         current version first if nothing did (a game's start). Returns whether the
         board is up to date; what could not be shown stays queued for the worker.
         ``via``: the interaction that made the move, which carries its board and the
-        mover's hand when it can (see :mod:`bot.play.interaction_posts`)."""
+        mover's hand when it can (see :mod:`bot.play.posting.interaction_posts`)."""
         try:
             session = await self.services.sessions.load(game_id)
             outbox = self.services.store.outbox
@@ -236,7 +236,7 @@ class Delivery:
             return False
 
     async def _announce_in_place(self, session: Session, via: Reply | None) -> bool:
-        """A game only a user install reaches (:mod:`bot.play.in_place`): with a click at hand, the AI
+        """A game only a user install reaches (:mod:`bot.play.posting.in_place`): with a click at hand, the AI
         seats move now, inside this interaction, and the card shows it all, in place; the next player
         is mentioned. Then the outbox rows as everywhere (hands; the board rows are marked done)."""
         game_id = session.record.id

@@ -34,8 +34,8 @@ from typing import Any
 
 import discord
 
-from bot.play.boards import narrate, plain_names, status_line
 from bot.play.session import Session
+from bot.play.views.boards import narrate, plain_names, status_line
 from engine.core import Event, Rng
 from i18n import Lang
 from render import Art

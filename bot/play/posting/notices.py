@@ -2,7 +2,7 @@
 
 A permission taken away halfway through a game (Attach Files, Send Messages in
 Threads, View Channel) makes Discord refuse the board; the outbox keeps it and
-tries again (``bot.play.delivery``), and the game plays on. But nobody would know why the
+tries again (``bot.play.posting.delivery``), and the game plays on. But nobody would know why the
 boards stopped: so the game's opener is told, once per game and cause (kept in
 ``blocked_notices``, so a restart does not repeat it), by DM, or with a short
 notice in the game's channel when their DMs are closed. The notice names the
@@ -18,9 +18,9 @@ import logging
 import discord
 
 from bot.games.presenter import ENGLISH
-from bot.play.cards import note
 from bot.play.languages import Languages
-from bot.play.permissions import NEEDS
+from bot.play.posting.permissions import NEEDS
+from bot.play.views.cards import note
 from bot.store import GameStore
 from bot.store.outbox import OutboxItem
 from i18n import Lang

@@ -10,9 +10,9 @@ the change skips (02:30 on the spring night) means the moment after the gap; one
 repeats (02:30 on the autumn night) means its first occurrence (``fold=0``).
 
 Quiet hours only keep the bot from pinging the player (a reminder due in them waits
-for their end); they never stop the turn clock (:mod:`bot.play.clock`), and a window
+for their end); they never stop the turn clock (:mod:`bot.play.timekeeping.clock`), and a window
 is at most :data:`LONGEST_QUIET` on the wall clock, so a night is quiet, a day is not.
-Time away and its budget are in :mod:`bot.play.clock` too.
+Time away and its budget are in :mod:`bot.play.timekeeping.clock` too.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Each player plays the day's deal once, privately, in a game of their own in thei
 DMs; the deal is held by a challenge row, so whatever keeps a challenge's seed secret
 while others may still be playing it (its last board, its game record) keeps the
 day's seed secret too. When a daily game is over (:meth:`DailyDeals.game_finished`,
-a :class:`bot.play.announcer.GameEnd`), its score (never a move) is recorded and
+a :class:`bot.play.posting.announcer.GameEnd`), its score (never a move) is recorded and
 shown in the day's results message of each channel that opted in on the server the
 player asked from, with everyone's streak of consecutive days played. The results
 message is in the server's language, the player's DM in theirs.
@@ -28,11 +28,11 @@ from typing import Any, Literal
 import discord
 
 from bot.games.presenter import ENGLISH
-from bot.play.cards import note
-from bot.play.channels import Channels
-from bot.play.failures import UNKNOWN_MESSAGE, Blocked
-from bot.play.leaderboards import CHALLENGE_KIND, TILES
+from bot.play.endings.leaderboards import CHALLENGE_KIND, TILES
+from bot.play.posting.channels import Channels
+from bot.play.posting.failures import UNKNOWN_MESSAGE, Blocked
 from bot.play.session import Session
+from bot.play.views.cards import note
 from bot.services import Services
 from bot.store.daily import DailyResult, DailyStore, Score
 from i18n import N_, Lang

@@ -14,10 +14,10 @@ import discord
 from bot.custom_ids import CustomId
 from bot.games.picker import back_path, node_at
 from bot.games.presenter import ENGLISH
-from bot.play.cards import Card, Picture, card, seat_colour
-from bot.play.components import button
 from bot.play.errors import PlayError
 from bot.play.session import Session
+from bot.play.views.cards import Card, Picture, card, seat_colour
+from bot.play.views.components import button
 from i18n import N_, Lang
 
 #: Up to this many choices are buttons; more go in a select menu, 25 a page.

@@ -27,10 +27,10 @@ from typing import Any
 
 import discord
 
-from bot.play.announcements import events_from_json
-from bot.play.boards import board_labels, public_view
+from bot.play.posting.announcements import events_from_json
 from bot.play.session import Session
 from bot.play.session_service import SessionService
+from bot.play.views.boards import board_labels, public_view
 from bot.services import Services
 from bot.store import GameStore
 from engine.core import Event

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.play.boards import MAX_CONTENT, board_labels, public_view
 from bot.play.session import Session
+from bot.play.views.boards import MAX_CONTENT, board_labels, public_view
 from i18n import Lang
 from render.describe import describe_board
 

@@ -1,6 +1,6 @@
 """Nudging idle players, and handing over their seats when their time bank runs out.
 
-The clock is :mod:`bot.play.clocks` (each seat's bank, within the game's own server's
+The clock is :mod:`bot.play.timekeeping.clocks` (each seat's bank, within the game's own server's
 settings). The reminder comes once a turn, when the bank runs low; inside the
 player's quiet hours it waits for their end, unless the bank would run out first:
 then it goes out at once without a ping. Quiet hours never stop the clock."""
@@ -15,16 +15,16 @@ import aiohttp
 import discord
 
 from bot.games.presenter import ENGLISH
-from bot.play.away import Availability
-from bot.play.cards import note
-from bot.play.channels import Channels
-from bot.play.clock import TurnClock
-from bot.play.clock_text import clock_line
-from bot.play.delivery import Delivery
+from bot.play.endings.resignations import Resignations
 from bot.play.errors import PlayError
-from bot.play.failures import CANNOT_DM, Blocked, classify
-from bot.play.in_place import card_link
-from bot.play.resignations import Resignations
+from bot.play.posting.channels import Channels
+from bot.play.posting.delivery import Delivery
+from bot.play.posting.failures import CANNOT_DM, Blocked, classify
+from bot.play.posting.in_place import card_link
+from bot.play.timekeeping.away import Availability
+from bot.play.timekeeping.clock import TurnClock
+from bot.play.timekeeping.clock_text import clock_line
+from bot.play.views.cards import note
 from bot.services import Services
 from bot.store import CorruptRecord, GameRecord, GuildSettings
 from bot.store.departures import timed_out_to_ai
@@ -59,7 +59,7 @@ class Reminders:
         self.channels = channels
         self.resignations = resignations
         self.delivery = delivery
-        #: Time away and quiet hours (``bot.play.away``), and each seat's clock.
+        #: Time away and quiet hours (``bot.play.timekeeping.away``), and each seat's clock.
         self.availability = Availability(services, client, channels)
         self.clocks = self.availability.clocks
 
@@ -166,7 +166,7 @@ class Reminders:
         return [f"reminder:{record.id}"]
 
     async def remind_by_dm(self, record: GameRecord, user_id: int, text: str, *, ping: bool) -> None:
-        """The reminder of a game the bot is not in (``bot.play.in_place``): by DM, where the bot may
+        """The reminder of a game the bot is not in (``bot.play.posting.in_place``): by DM, where the bot may
         write to the player; where it may not, nobody is told, and the clock runs on all the same (the
         card shows it)."""
         store = self.services.store

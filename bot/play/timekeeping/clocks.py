@@ -2,7 +2,7 @@
 time a seat has (:meth:`Clocks.turn`, :meth:`Clocks.line`), and the bank a move leaves
 (:meth:`Clocks.after_move`, written in the move's transaction).
 
-The maths is :mod:`bot.play.clock`; this module reads what it needs: the game's own
+The maths is :mod:`bot.play.timekeeping.clock`; this module reads what it needs: the game's own
 server's settings (its clock and its away budget, never those of where a command was
 asked), the seat's stored bank (none stored: a full bank), when the turn began (its
 last move; the game's start for the first), and the pauses that server granted.
@@ -15,9 +15,9 @@ import math
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from bot.play.clock import Budget, Charge, ClockRules, Span, TurnClock
-from bot.play.clock_text import clock_line
 from bot.play.session import Session
+from bot.play.timekeeping.clock import Budget, Charge, ClockRules, Span, TurnClock
+from bot.play.timekeeping.clock_text import clock_line
 from bot.server_settings import clock_rules
 from bot.services import Services
 from bot.store import CorruptRecord, GuildSettings

@@ -15,10 +15,10 @@ import discord
 from bot.custom_ids import CustomId
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import ENGLISH
-from bot.play.cards import note
-from bot.play.components import button
 from bot.play.languages import Languages
 from bot.play.session import Session
+from bot.play.views.cards import note
+from bot.play.views.components import button
 from bot.store import GameRecord, GameStore
 from i18n import Lang
 

@@ -15,8 +15,8 @@ import logging
 import aiohttp
 import discord
 
-from bot.play.cards import without_controls
-from bot.play.failures import Blocked
+from bot.play.posting.failures import Blocked
+from bot.play.views.cards import without_controls
 
 log = logging.getLogger(__name__)
 

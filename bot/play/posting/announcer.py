@@ -3,10 +3,10 @@
 Each ``deliver_*`` method does one outbox row's work and marks the row done in the
 same transaction that records the message it posted (``OutboxStore.complete``),
 so a row is either still pending or done with its message known. A post carries a
-nonce derived from the row (``bot.play.announcements.nonce``): if the bot dies after
+nonce derived from the row (``bot.play.posting.announcements.nonce``): if the bot dies after
 Discord created the message but before the row was marked, the retry gets the same
 message back instead of a second one. Failures propagate to the caller
-(``bot.play.delivery``), which decides when to try again.
+(``bot.play.posting.delivery``), which decides when to try again.
 """
 
 from __future__ import annotations
@@ -17,17 +17,17 @@ from typing import Protocol
 
 import discord
 
-from bot.play.announcements import events_from_json, nonce
-from bot.play.away import Availability
-from bot.play.boards import board_card, board_header, board_labels, mention_allowed, player_view, public_view
-from bot.play.cards import Card, card, first_line, note, seat_colour
-from bot.play.channels import Channels
-from bot.play.chooser import chooser
-from bot.play.failures import CANNOT_DM, Blocked
-from bot.play.in_place import InPlace
-from bot.play.interaction_posts import Reply
+from bot.play.posting.announcements import events_from_json, nonce
+from bot.play.posting.channels import Channels
+from bot.play.posting.failures import CANNOT_DM, Blocked
+from bot.play.posting.in_place import InPlace
+from bot.play.posting.interaction_posts import Reply
 from bot.play.session import Session
-from bot.play.since import since_your_turn_dm
+from bot.play.timekeeping.away import Availability
+from bot.play.views.boards import board_card, board_header, board_labels, mention_allowed, player_view, public_view
+from bot.play.views.cards import Card, card, first_line, note, seat_colour
+from bot.play.views.chooser import chooser
+from bot.play.views.since import since_your_turn_dm
 from bot.services import Services
 from bot.store import CorruptRecord
 from bot.store.outbox import Announcement, OutboxItem, PostedMessage
@@ -83,7 +83,7 @@ class Announcer:
         shown) and record it.
         ``session``: the game as loaded for this delivery pass, if it was; ``via``: the
         interaction that made the move, which may carry the post (see
-        :mod:`bot.play.interaction_posts`)."""
+        :mod:`bot.play.posting.interaction_posts`)."""
         services = self.services
         session = await self._current(item, session)
         if session.record.in_place:  # the bot user is not there: the players' clicks show the card

@@ -35,7 +35,7 @@ def closes_at(challenge: ChallengeRecord) -> datetime:
 
 
 def is_daily(challenge: ChallengeRecord) -> bool:
-    """The daily deal's challenge rows belong to no server (``bot.play.daily``)."""
+    """The daily deal's challenge rows belong to no server (``bot.play.endings.daily``)."""
     return challenge.guild_id is None
 
 

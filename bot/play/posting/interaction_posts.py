@@ -28,7 +28,7 @@ from typing import Any
 
 import discord
 
-from bot.play.cards import Card, uploads
+from bot.play.views.cards import Card, uploads
 
 log = logging.getLogger(__name__)
 

@@ -115,7 +115,7 @@ def rows(items: Iterable[Item]) -> list[discord.ui.ActionRow[Any]]:
 class Card(discord.ui.LayoutView):
     """A card as :func:`card` builds it. It keeps what it was built from, so the same card can be sent without its
     pictures first: Discord refuses files on a components-v2 follow-up (Execute Webhook), so a follow-up card is
-    posted bare and its pictures are edited in (:func:`bot.play.interaction_posts.send_card`)."""
+    posted bare and its pictures are edited in (:func:`bot.play.posting.interaction_posts.send_card`)."""
 
     def __init__(self, texts: Sequence[str], accent: int | None, files: Sequence[discord.File | Picture],
                  after: Sequence[str], controls: Sequence[Item]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 
 from bot.games.catalogue import Catalogue
-from bot.play.rating_texts import leaderboard_text, stats_text
+from bot.play.endings.rating_texts import leaderboard_text, stats_text
 from bot.play.session import Session
 from bot.ratings import EVERYWHERE, GameOutcome, count_game
 from bot.store import CorruptRecord, GameStore
