@@ -48,7 +48,6 @@ NEEDS: tuple[Need, ...] = (
     Need("send_messages_in_threads", N_("Send Messages in Threads"), N_("to post boards and turns in a game's thread"),
          places=("threads", "thread")),
     Need("attach_files", N_("Attach Files"), N_("to post the board pictures")),
-    Need("embed_links", N_("Embed Links"), N_("to show lobbies, rules and leaderboards as cards"), required=False),
     Need("read_message_history", N_("Read Message History"), N_("to find and update earlier boards"),
          required=False),
     Need("manage_threads", N_("Manage Threads"), N_("to archive a finished game's thread and reopen archived ones"),
