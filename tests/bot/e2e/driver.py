@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
 
 from emulator.harness import Harness
@@ -106,3 +107,30 @@ def boards(harness: Harness, channel: Channel) -> list[Message]:
 def versions(harness: Harness, channel: Channel) -> list[int]:
     """The move number of each board in ``channel``, oldest first."""
     return [int(m.group(2)) for b in boards(harness, channel) if (m := HEADER.search(card_text(b)))]
+
+
+@dataclass(frozen=True)
+class GroupDmGame:
+    """A two-player game started in a group DM where both players have user-installed the app and
+    the bot is not present (#27, play anywhere): the lobby message became the game's card."""
+
+    ana: User
+    ben: User
+    channel: Channel
+    card: Message
+    game_id: int
+
+
+async def group_dm_game(harness: Harness, game: str, **options: Any) -> GroupDmGame:
+    """Ana opens ``game`` in a group DM with Ben (both user-installed), Ben joins, Ana starts it."""
+    world = harness.world
+    ana, ben = world.add_user("ana"), world.add_user("ben")
+    harness.install_app(ana)
+    harness.install_app(ben)
+    await harness.start_bot()
+    gdm = harness.add_group_dm(ana, ben)
+    lobby = (await harness.slash(ana, gdm, "pyramid new", game=game, **options)).message
+    assert lobby is not None
+    await harness.click(ben, lobby, label="Join")
+    await harness.click(ana, lobby, label="Start")
+    return GroupDmGame(ana, ben, gdm, lobby, await latest_game_id(harness))

@@ -17,7 +17,7 @@ import pytest
 from emulator.harness import Harness
 from emulator.interactions import CommandUnavailable
 from emulator.model import Channel, Message, User
-from tests.bot.e2e.driver import HEADER, card_text, latest_game_id, session_of
+from tests.bot.e2e.driver import HEADER, card_text, group_dm_game, latest_game_id, session_of
 
 
 def public_cards(harness: Harness, channel: Channel) -> list[Message]:
@@ -246,18 +246,8 @@ async def test_ai_seats_restarts_reminders_and_timeouts_in_a_group_dm(
 async def test_a_move_from_the_hand_dm_updates_the_card_in_the_group_dm(emulator: Any, harness: Harness) -> None:
     """The hand DM's chooser plays too: the card in the group DM is edited through the freshest token
     that may edit it, and nothing of the game is posted into the DM but the hands."""
-    world = harness.world
-    ana, ben = world.add_user("ana"), world.add_user("ben")
-    harness.install_app(ana)
-    harness.install_app(ben)
-    await harness.start_bot()
-    gdm = harness.add_group_dm(ana, ben)
-    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=3)
-    lobby = res.message
-    assert lobby is not None
-    await harness.click(ben, lobby, label="Join")
-    await harness.click(ana, lobby, label="Start")
-    game_id = await latest_game_id(harness)
+    table = await group_dm_game(harness, "flaming-pyramids", turn_limit=3)
+    ana, ben, gdm, lobby, game_id = table.ana, table.ben, table.channel, table.card, table.game_id
     session = await session_of(harness, game_id)
     actor = (ana, ben)[session.to_act]
     step = [m for m in harness.dm(actor) if m.buttons()][-1]
@@ -287,18 +277,8 @@ async def test_an_app_not_installable_to_users_still_gets_its_commands(emulator:
 async def test_a_resignation_shows_on_the_card_at_the_next_click(emulator: Any, harness: Harness) -> None:
     """A game that ends without a move (``/pyramid resign``) is not announced on its own there; the
     next click on the card draws it finished, without its buttons, and the click is told why."""
-    world = harness.world
-    ana, ben = world.add_user("ana"), world.add_user("ben")
-    harness.install_app(ana)
-    harness.install_app(ben)
-    await harness.start_bot()
-    gdm = harness.add_group_dm(ana, ben)
-    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=3)
-    lobby = res.message
-    assert lobby is not None
-    await harness.click(ben, lobby, label="Join")
-    await harness.click(ana, lobby, label="Start")
-    game_id = await latest_game_id(harness)
+    table = await group_dm_game(harness, "flaming-pyramids", turn_limit=3)
+    ana, ben, gdm, lobby, game_id = table.ana, table.ben, table.channel, table.card, table.game_id
     card = harness.message(lobby.id)
     resigned = await harness.slash(ben, gdm, "pyramid resign", game=game_id)
     assert "resigned" in resigned.text
@@ -314,18 +294,8 @@ async def test_a_resignation_shows_on_the_card_at_the_next_click(emulator: Any, 
 async def test_a_double_click_in_a_group_dm_plays_one_move(emulator: Any, harness: Harness) -> None:
     """Two clicks on the chooser's last step at once: one move is played, the card shows it once,
     the other click is told the board moved on."""
-    world = harness.world
-    ana, ben = world.add_user("ana"), world.add_user("ben")
-    harness.install_app(ana)
-    harness.install_app(ben)
-    await harness.start_bot()
-    gdm = harness.add_group_dm(ana, ben)
-    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=3)
-    lobby = res.message
-    assert lobby is not None
-    await harness.click(ben, lobby, label="Join")
-    await harness.click(ana, lobby, label="Start")
-    game_id = await latest_game_id(harness)
+    table = await group_dm_game(harness, "flaming-pyramids", turn_limit=3)
+    ana, ben, gdm, lobby, game_id = table.ana, table.ben, table.channel, table.card, table.game_id
     session = await session_of(harness, game_id)
     actor = (ana, ben)[session.to_act]
     card = harness.message(lobby.id)

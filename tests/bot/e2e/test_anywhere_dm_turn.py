@@ -12,7 +12,7 @@ import pytest
 
 from bot.games.catalogue import Catalogue
 from emulator.harness import Harness
-from tests.bot.e2e.driver import HEADER, card_text, latest_game_id, session_of
+from tests.bot.e2e.driver import HEADER, card_text, group_dm_game, session_of
 from tests.fifth_game.engine import GAME_ID
 from tests.fifth_game.presenter import PRESENTER
 
@@ -23,18 +23,8 @@ def catalogue() -> Catalogue:
 
 
 async def test_a_move_made_without_a_click_is_told_by_dm(emulator: Any, harness: Harness, clock: Any) -> None:
-    world = harness.world
-    ana, ben = world.add_user("ana"), world.add_user("ben")
-    harness.install_app(ana)
-    harness.install_app(ben)
-    await harness.start_bot()
-    gdm = harness.add_group_dm(ana, ben)
-    res = await harness.slash(ana, gdm, "pyramid new", game=GAME_ID)
-    lobby = res.message
-    assert lobby is not None
-    await harness.click(ben, lobby, label="Join")
-    await harness.click(ana, lobby, label="Start")
-    game_id = await latest_game_id(harness)
+    table = await group_dm_game(harness, GAME_ID)
+    ana, ben, gdm, lobby, game_id = table.ana, table.ben, table.channel, table.card, table.game_id
     session = await session_of(harness, game_id)
     users = {0: ana, 1: ben}
     other = users[1 - session.to_act]
