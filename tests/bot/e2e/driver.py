@@ -121,16 +121,23 @@ class GroupDmGame:
     game_id: int
 
 
-async def group_dm_game(harness: Harness, game: str, **options: Any) -> GroupDmGame:
-    """Ana opens ``game`` in a group DM with Ben (both user-installed), Ben joins, Ana starts it."""
+async def group_dm_game(harness: Harness, game: str, *, ben_installs: bool = True, ai: str | None = None,
+                        **options: Any) -> GroupDmGame:
+    """Ana opens ``game`` in a group DM with Ben and starts it: Ben joins, or with ``ai`` an AI of
+    that level takes the second seat. Ana has user-installed the app; Ben too unless ``ben_installs``
+    is False."""
     world = harness.world
     ana, ben = world.add_user("ana"), world.add_user("ben")
     harness.install_app(ana)
-    harness.install_app(ben)
+    if ben_installs:
+        harness.install_app(ben)
     await harness.start_bot()
     gdm = harness.add_group_dm(ana, ben)
     lobby = (await harness.slash(ana, gdm, "pyramid new", game=game, **options)).message
     assert lobby is not None
-    await harness.click(ben, lobby, label="Join")
+    if ai is None:
+        await harness.click(ben, lobby, label="Join")
+    else:
+        await harness.select(ana, lobby, None, [ai])
     await harness.click(ana, lobby, label="Start")
     return GroupDmGame(ana, ben, gdm, lobby, await latest_game_id(harness))

@@ -322,17 +322,8 @@ async def test_a_double_click_in_a_group_dm_plays_one_move(emulator: Any, harnes
 async def test_only_the_opener_needs_the_app(emulator: Any, harness: Harness) -> None:
     """The card's buttons carry the opener's install: a friend who never added the app plays by
     clicking, and sees their hand privately (the bot may not DM someone it shares nothing with)."""
-    world = harness.world
-    ana, ben = world.add_user("ana"), world.add_user("ben")
-    harness.install_app(ana)
-    await harness.start_bot()
-    gdm = harness.add_group_dm(ana, ben)
-    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=2)
-    lobby = res.message
-    assert lobby is not None
-    await harness.click(ben, lobby, label="Join")
-    await harness.click(ana, lobby, label="Start")
-    game_id = await latest_game_id(harness)
+    table = await group_dm_game(harness, "flaming-pyramids", ben_installs=False, turn_limit=2)
+    ana, ben, gdm, lobby, game_id = table.ana, table.ben, table.channel, table.card, table.game_id
     users = {0: ana, 1: ben}
     for _ in range(2):
         session = await session_of(harness, game_id)
@@ -352,17 +343,8 @@ async def test_only_the_opener_needs_the_app(emulator: Any, harness: Harness) ->
 async def test_against_an_ai_in_a_group_dm_to_the_end(emulator: Any, harness: Harness) -> None:
     """A game against an AI, to its end through the card: the AI's turns are played inside each
     human click, so the card always waits for the human."""
-    world = harness.world
-    ana, ben = world.add_user("ana"), world.add_user("ben")
-    harness.install_app(ana)
-    await harness.start_bot()
-    gdm = harness.add_group_dm(ana, ben)
-    res = await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids", turn_limit=4)
-    lobby = res.message
-    assert lobby is not None
-    await harness.select(ana, lobby, None, ["easy"])
-    await harness.click(ana, lobby, label="Start")
-    game_id = await latest_game_id(harness)
+    table = await group_dm_game(harness, "flaming-pyramids", ben_installs=False, ai="easy", turn_limit=4)
+    ana, gdm, lobby, game_id = table.ana, table.channel, table.card, table.game_id
     for _ in range(200):
         session = await session_of(harness, game_id)
         if session.over:
