@@ -13,7 +13,6 @@ shows at ~550 px on a computer and ~400 px on a phone: every word is at least
 
 from __future__ import annotations
 
-import io
 import math
 import unicodedata
 from collections import OrderedDict
@@ -25,6 +24,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from render import textlog
+from render.png import palette_png
 from render.words import lang
 
 RGB = tuple[int, int, int]
@@ -451,7 +451,7 @@ def encode(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     Our pictures are flat colours plus anti-aliased edges (a few thousand colours),
     so a palette without dithering looks the same, and a palette PNG skips the
     per-row filter search and deflates a third of the bytes: about half the encode
-    time and size of an RGB PNG. With ``palette`` (see ``learn_palette``) colours
+    time and size of an RGB PNG (the file itself is written by ``render.png``). With ``palette`` (see ``learn_palette``) colours
     are mapped onto it; without, an octree palette is chosen for this picture.
     Both are deterministic and the file has no timestamp, so equal images (and
     palettes) give equal bytes."""
@@ -460,6 +460,4 @@ def encode(img: Image.Image, palette: Image.Image | None = None) -> bytes:
         indexed = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
         indexed = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    indexed.save(buf, "PNG", compress_level=2)
-    return buf.getvalue()
+    return palette_png(indexed)

@@ -99,6 +99,7 @@ class Figures:
     refused: int = 0  # a picker click answered without a way forward (stale or refused)
     peeks: int = 0  # 🂠 My hand clicks
     done_at: list[float] = field(default_factory=list)  # when each move's board appeared
+    clicked_at: list[float] = field(default_factory=list)  # when each move's last click was made
 
 
 def latest_board(harness: Harness, thread: Channel) -> Message | None:
@@ -198,6 +199,7 @@ class Player:
             self.figures.lost += 1
             return True
         self.figures.board_ms.append((time.perf_counter() - start) * 1000)
+        self.figures.clicked_at.append(start)
         self.figures.done_at.append(time.perf_counter())
         self.figures.moves += 1
         return True
@@ -297,6 +299,8 @@ class Load:
     peek: float = 0.0
     #: Discord's rate limits in the emulator (global 50/s per token, route buckets); False: none.
     rate_limits: bool = True
+    #: A CSV file to write each move's click time (seconds into the play) and click → board ms to.
+    timeline: str | None = None
 
 
 @dataclass(frozen=True)
@@ -403,6 +407,10 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
     started, bot_used, db_used, rig_used = time.perf_counter(), bot_cpu(), db_cpu(), time.process_time()
     await asyncio.gather(*(p.play(load.moves, load.think) for p in players))
     elapsed = time.perf_counter() - started
+    if load.timeline:
+        rows = sorted(zip(figures.clicked_at, figures.board_ms, strict=True))
+        Path(load.timeline).write_text("seconds,click_to_board_ms\n" + "".join(
+            f"{at - started:.3f},{ms:.1f}\n" for at, ms in rows))
     bot_used, db_used, rig_used = bot_cpu() - bot_used, db_cpu() - db_used, time.process_time() - rig_used
     own_used = own_cpu() - own_used
     await harness.settle(timeout=120)
@@ -533,9 +541,12 @@ def main() -> None:
                              "options, and print them side by side")
     parser.add_argument("--no-rate-limits", action="store_true",
                         help="the emulator enforces none of Discord's rate limits (as before issue #31)")
+    parser.add_argument("--timeline", default=None, metavar="CSV",
+                        help="write each move's click time (seconds into the play) and click → board ms to CSV, "
+                             "to see when the latency builds up")
     args = parser.parse_args()
     load = Load(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug, args.peek,
-                rate_limits=not args.no_rate_limits)
+                rate_limits=not args.no_rate_limits, timeline=args.timeline)
     if args.compare:
         if args.database is not None or args.processes is not None:
             parser.error("--compare runs its own three configurations: leave out --database and --processes")
