@@ -452,7 +452,8 @@ def encode(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     so a palette without dithering looks the same, and a palette PNG skips the
     per-row filter search and deflates a third of the bytes: about half the encode
     time and size of an RGB PNG (the file itself is written by ``render.png``).
-    With ``palette`` (see ``learn_palette``) colours are mapped onto it; without, an octree palette is chosen for this picture.
+    With ``palette`` (see ``learn_palette``) colours are mapped onto it; without,
+    an octree palette is chosen for this picture.
     Both are deterministic and the file has no timestamp, so equal images (and
     palettes) give equal bytes."""
     if palette is not None:
