@@ -112,6 +112,15 @@ async def edit_card(interaction: discord.Interaction[Any], card: discord.ui.Layo
         await interaction.edit_original_response(content=None, embeds=[], view=card, **kwargs)
 
 
+async def complete_original(interaction: discord.Interaction[Any], view: discord.ui.LayoutView,
+                            files: list[discord.File]) -> discord.Message:
+    """The click's original response (the message it updated, or its loading message) becomes
+    ``view``, its files replaced by ``files``; what is said next is a follow-up."""
+    message = await interaction.edit_original_response(content=None, embeds=[], view=view, attachments=files)
+    interaction.extras[_COMPLETED] = True
+    return message
+
+
 async def say_public(interaction: discord.Interaction[Any], text: str, *, private_note: str = "") -> None:
     """A card everyone in the channel sees. After a private defer the loading
     message is completed with ``private_note`` (or ``text``) for the clicker, and

@@ -224,11 +224,20 @@ class Turns:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         done = lang.tr("✅ You played `{move}`.", move=outcome.move)
-        if private_message:
+        # A chooser's "⏳ Playing…" waits for the mover's new hand, which completes it with this line (one
+        # request); said alone when the hand went elsewhere or nowhere (the game ended, say). A deferred
+        # answer cannot wait: Discord takes the first follow-up (the board) for it. Nor can a game played
+        # in place, whose card may be the answer's message (bot.play.posting.in_place keeps its token).
+        waits = private_message and not session.record.in_place
+        if private_message and not waits:
             await edit_card(interaction, card([done], accent=accent, files=kept))
-        else:
+        elif not private_message:
             await tell(interaction, done)
-        if not await self.host.delivery.announce(session.record.id, move_reply(interaction, outcome.session.version)):
+        reply = move_reply(interaction, outcome.session.version, done if waits else None)
+        announced = await self.host.delivery.announce(session.record.id, reply)
+        if waits and (reply.original is None or not reply.original.used):
+            await edit_card(interaction, card([done], accent=accent, files=kept))
+        if not announced:
             await tell(interaction, lang.tr("📋 Your move is saved; the board will follow as soon as Discord lets me "
                                             "post it."))
 

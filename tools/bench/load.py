@@ -266,7 +266,8 @@ def requests_per_move(records: list[RequestRecord], moves: int) -> dict[str, Any
     global rate limit (all of them, and by route, most first; a request refused with 429 and tried again
     counts once), interaction requests per move (exempt), and the 429s it got (by scope)."""
     limited = Counter(r.route for r in records if not exempt(r.route) and r.status != 429)
-    interactions = sum(1 for r in records if exempt(r.route) and r.status != 429)
+    answered = Counter(r.route for r in records if exempt(r.route) and r.status != 429)
+    interactions = sum(answered.values())
 
     def per(count: int) -> float:
         return count / moves if moves else float("nan")
@@ -276,6 +277,7 @@ def requests_per_move(records: list[RequestRecord], moves: int) -> dict[str, Any
         "rate_limited_per_move": per(sum(limited.values())),
         "interaction_per_move": per(interactions),
         "rate_limited_by_route": {route: per(n) for route, n in limited.most_common()},
+        "interaction_by_route": {route: per(n) for route, n in answered.most_common()},
         "429s": len(too_many),
         "429s_global": sum(1 for r in too_many if r.scope == "global"),
         "429s_by_route": dict(Counter(r.route for r in too_many).most_common()),

@@ -192,12 +192,15 @@ class Announcer:
                 files.append(since[1])
         # A card in the seat's colour; the chooser on it is edited in place step by step, its pictures kept
         # (bot.discord.turns.choose).
-        def hand_card() -> Card:  # one per attempt: a view is sent once
-            return card(["\n".join(lines)], accent=seat_colour(item.seat), files=files, controls=controls)
+        def hand_card(first: str | None = None) -> Card:  # one per attempt: a view is sent once
+            text = "\n".join([first, *lines] if first else lines)
+            return card([text], accent=seat_colour(item.seat), files=files, controls=controls)
 
         try:
             message = None
-            if carried and via is not None:
+            if carried and via is not None and via.original is not None:  # the click's "⏳ Playing…" shows it
+                message = await via.original.show(hand_card(via.original.done), files)
+            if message is None and carried and via is not None:
                 message = await via.post(None, private=True, files=files, view=hand_card(), silent=True)
             if message is None:
                 dm = self.client.get_partial_messageable(await self.dm_channel(seat.user_id),

@@ -8,6 +8,11 @@ in the channel it was clicked in (the game's channel), and the mover's hand as a
 private follow-up (ephemeral in the channel; a message in their DM when they moved
 from there). Only the next player's hand DM is then a rate-limited request.
 
+The mover's hand goes first of all into the click's own private answer (the chooser's
+"⏳ Playing…", or the loading message of a deferred click): one edit of the original
+response, with the line saying the move was played, where a private follow-up would be
+two requests and the "✅ You played" edit a third (:class:`Original`).
+
 A follow-up has no nonce, so only a fresh delivery, made while the click is being
 answered, goes this way; a retry, and anything Discord refuses here, is posted the
 ordinary way (with its nonce).
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +37,34 @@ import discord
 from bot.play.views.cards import Card, uploads
 
 log = logging.getLogger(__name__)
+
+
+#: Edits the click's original response into a card with these files; returns the message it now is.
+Complete = Callable[[discord.ui.LayoutView, list[discord.File]], Awaitable[discord.Message]]
+
+
+@dataclass
+class Original:
+    """The private answer to the click that made the move, waiting for the move's outcome."""
+
+    complete: Complete
+    #: What the mover is told first (the move was played), in their language.
+    done: str
+    #: It shows the mover's hand now (or an attempt is under way): nothing else may edit it.
+    used: bool = False
+
+    async def show(self, view: discord.ui.LayoutView, files: Sequence[discord.File]) -> discord.Message | None:
+        """The answer becomes ``view`` with ``files``, once; None when it was used already or Discord
+        refused (the hand then goes the ordinary way, and the clicker is told the move was played)."""
+        if self.used:
+            return None
+        self.used = True
+        try:
+            return await self.complete(view, [copy(f) for f in files])
+        except discord.HTTPException as exc:
+            log.info("the click's answer could not show the hand (%s); it goes the ordinary way", exc)
+            self.used = False
+            return None
 
 
 @dataclass(frozen=True)
@@ -47,6 +81,8 @@ class Reply:
     #: stay for good; not in a group DM, where the mover's hand must be an ephemeral follow-up
     #: (``bot.discord.surfaces.in_bot_dm``).
     in_dm: bool
+    #: The click's own private answer, which the mover's hand may complete (None: a follow-up it is).
+    original: Original | None = None
 
     def carries_board(self, version: int, channel_id: int) -> bool:
         return version == self.version and channel_id == self.channel_id and not self.in_dm
@@ -110,4 +146,4 @@ def copy(file: discord.File) -> discord.File:
                         spoiler=file.spoiler)
 
 
-__all__ = ["Reply", "copy", "send_card"]
+__all__ = ["Complete", "Original", "Reply", "copy", "send_card"]

@@ -92,6 +92,41 @@ async def test_a_move_made_by_a_click_costs_one_rate_limited_request(emulator: A
     assert versions(harness, thread) == [0, 1, 2, 3]
 
 
+async def test_the_movers_new_hand_completes_the_private_answer(emulator: Any, harness: Harness) -> None:
+    """A move picked in the private chooser: the chooser itself becomes "✅ You played" with the new
+    hand (one edit of the click's answer), not a "✅" edit and then a private follow-up (posted bare
+    and its picture edited in: three requests). The board is the click's only follow-up."""
+    (ana, ben) = [await harness.add_user(n) for n in ("ana", "ben")]
+    await harness.start_bot()
+    thread, game_id = await start_flaming(emulator, harness, [ana, ben])
+    for _ in range(2):
+        session = await session_of(harness, game_id)
+        mover = {0: ana, 1: ben}[session.to_act]
+        chooser = await harness.click(mover, boards(harness, thread)[-1], label="▶ Your move")
+        assert chooser.message is not None and chooser.message.ephemeral
+        first = len(emulator.requests)
+        message = chooser.message
+        while "You played" not in message.text and (
+                picks := [b["custom_id"] for b in message.buttons() if b["custom_id"].startswith("pb:pick:")]):
+            clicked = await harness.click(mover, message, custom_id=picks[0])  # its first choice, down to a move
+            assert clicked.message is not None
+            message = clicked.message
+        await harness.settle()
+        answer = harness.message(chooser.message.id)
+        version = (await session_of(harness, game_id)).version
+        assert version == session.version + 1
+        assert "✅ You played" in answer.text and f"after move {version}" in answer.text, answer.text
+        assert [a.filename for a in answer.attachments] == ["hand.png"]
+        followups = [m for m in harness.visible_messages(mover, thread) if m.ephemeral and m.id != answer.id
+                     and f"after move {session.version + 1}" in m.text]
+        assert not followups, "no second hand message"
+        routes = Counter(r.route for r in emulator.requests[first:] if exempt(r.route))
+        assert routes["POST /webhooks/{webhook_id}/{token}"] == 1, routes  # the board
+        assert routes["PATCH /webhooks/{webhook_id}/{token}/messages/{message_id}"] == 2, routes  # hand; picture
+        assert (await session_of(harness, game_id)).version == session.version + 1
+    assert versions(harness, thread) == [0, 1, 2]
+
+
 async def test_a_board_sent_as_a_follow_up_but_not_recorded_is_not_posted_again(
     emulator: Any, harness: Harness, clock: FakeClock
 ) -> None:
