@@ -43,7 +43,13 @@ def board_image(view: dict[str, Any], labels: dict[str, str] | None = None,
 
 
 def hand_image(view: dict[str, Any], *, art: Art | None = None) -> Image.Image:
-    return _bounded(_art(view, art).hand(view))
+    art = _art(view, art)
+    return _bounded(art.hand(hand_view(view, art)))
+
+
+def hand_view(view: dict[str, Any], art: Art) -> dict[str, Any]:
+    """What the hand picture of ``view`` is drawn from (``Art.hand_view``): equal parts, equal pictures."""
+    return art.hand_view(view) if art.hand_view is not None else view
 
 
 def palette(art: Art) -> Image.Image | None:
@@ -112,6 +118,7 @@ __all__ = [
     "art_ids",
     "board_image",
     "hand_image",
+    "hand_view",
     "palette",
     "render_board",
     "render_hand",

@@ -51,3 +51,6 @@ class Art:
     #: called by ``render.warm_up`` as a render worker starts, so the first clicks after
     #: a start don't pay for it; None: nothing to draw ahead.
     warm: Callable[[], None] | None = None
+    #: The part of a seat's view its hand picture shows (the picture is drawn from it alone, and kept
+    #: and shown again while it is unchanged: ``bot.workers.rendering``); None: the whole view.
+    hand_view: Callable[[dict[str, Any]], dict[str, Any]] | None = None

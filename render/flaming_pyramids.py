@@ -569,9 +569,24 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
         y = 64 + r * row_h
         cv.paste(body, tile_sprite(code, tile), x, y)
         cv.static_text(body, (x + tile / 2, y + tile * ASPECT + 26), _describe(code, lang), 21, True, cv.INK)
-    header = lo.header(width, TITLE, game_number(view),
-                       turn_text(view), _chips(view, names), ACCENT, _hand_status(view, seat, names))
+    header = lo.header(width, TITLE, game_number(view), "", (), ACCENT)  # the same strip for every picture
     return lo.stack([header, body, _legend(width, view)], width)
+
+
+def hand_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A hand picture shows the seat's own tiles and pile, its name, the game and the language:
+    not whose turn it is, the other seats' counts or the tiles out of the game (the message
+    it comes with and the board say those). So the picture a seat got after its own move is
+    shown again, not drawn again, when its turn comes round (a hand DM is drawn about once a
+    move instead of twice)."""
+    seat = viewer(view)
+
+    def own(key: str, nobody: Any) -> list[Any]:
+        return [value if i == seat else nobody for i, value in enumerate(view.get(key) or [])]
+
+    kept: dict[str, Any] = {key: view[key] for key in ("game", "game_number", "lang", "players", "seat")
+                            if key in view}
+    return {**kept, "names": own("names", ""), "hands": own("hands", []), "piles": own("piles", 0)}
 
 
 def _describe(code: str, lang: Lang) -> str:
@@ -583,18 +598,6 @@ def _describe(code: str, lang: Lang) -> str:
     if kind == "millstone":
         return lang.gettext("millstone")
     return f"{code} {lang.gettext(material)}"
-
-
-def _hand_status(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
-    if view.get("result") is not None:
-        return result_text(view)
-    pending = view.get("pending")
-    lang = lang_of(view)
-    if isinstance(pending, dict) and pending.get("kind") == "fall" and pending.get("player") == seat:
-        return lang.tr("Your choice: {tile} falls left or right", tile=_falling_tile(view))
-    if to_act(view) == seat and seat is not None:
-        return lang.gettext("Your turn: pick a tile and a lettered spot on the board")
-    return _status(view, names)
 
 
 #: The widths tiles are drawn at in most pictures: a hand of up to five, the legend of a
@@ -612,4 +615,4 @@ def warm() -> None:
 
 
 ART = Art("flaming-pyramids", draw_board, draw_hand, palette="flaming-pyramids.rgb",
-          describe_board=words.describe_board, describe_hand=words.describe_hand, warm=warm)
+          describe_board=words.describe_board, describe_hand=words.describe_hand, warm=warm, hand_view=hand_view)

@@ -53,7 +53,7 @@ from bot.workers.processes import CountingExecutor, process_pool
 from bot.workers.render_jobs import GameLog, ReplayBoard, _board, _hand, _replay, _replay_board, alt_text, ready
 from engine.core import Event
 from i18n import Lang
-from render import Art, warm_up
+from render import Art, hand_view, warm_up
 from render.describe import describe_board, describe_hand
 from render.replay import MAX_BYTES, Replay
 
@@ -61,12 +61,14 @@ log = logging.getLogger(__name__)
 
 
 #: Seats whose latest hand picture is kept for reuse, at most (the seat seen least
-#: recently goes first). A hand PNG is 25–70 KB, so this is about 10 MB; the byte cap
-#: below bounds it whatever freak positions are drawn. 256 seats are every seat of 128
-#: two-player games, each seen again soon after its DM (🂠 My hand, a retry).
-HAND_CACHE_ENTRIES = 256
+#: recently goes first). A Flaming Pyramids hand picture shows the hand alone, so the one
+#: drawn after a seat's move is shown again when its turn comes round: the cache should
+#: hold a picture for every seat in play. 1,024 seats are every seat of 512 two-player
+#: games; a hand PNG is 20–70 KB, so about 30 MB, and the byte cap below bounds it
+#: whatever freak positions are drawn.
+HAND_CACHE_ENTRIES = 1024
 #: ... and at most this many bytes of them.
-HAND_CACHE_BYTES = 16 * 2**20
+HAND_CACHE_BYTES = 64 * 2**20
 
 
 class _NotPlain(Exception):
@@ -207,7 +209,7 @@ class Renderer:
                             description=description)
 
     async def hand_png(self, view: Mapping[str, Any], *, art: Art) -> bytes:
-        view = dict(view)
+        view = hand_view(dict(view), art)  # what the picture shows: the same parts are the same picture
         digest = view_digest(view)
         if digest is None:  # not plain data: drawn every time
             return await self._draw_hand(view, art, None)

@@ -13,7 +13,7 @@ from typing import Any
 from bot.play.views.boards import player_view
 from emulator.harness import Harness
 from emulator.model import Message
-from render import render_hand
+from render import hand_view, render_hand
 from tests.bot.e2e.driver import boards, bot_of, flaming_game_of, session_of
 
 #: The move a hand picture shows, as its DM or private reply says.
@@ -52,13 +52,19 @@ async def test_a_hand_is_drawn_once_per_move_however_often_it_is_shown(emulator:
         shown += [hand_picture(seat, m) for m in harness.dm(user) + replies[seat] if m.png_attachments()]
 
     views = {(seat, move) for seat, move, _ in shown}
-    pictures = renderer.pictures()
-    assert pictures["hand", "drawn"] == len(views), "one drawing per seat and move"
-    assert pictures["hand", "reused"] == len(shown) - len(views) > 0
-    dms = sum(1 for user in users for m in harness.dm(user) if m.png_attachments())
-    assert dms + sum(map(len, replies.values())) >= 6, "every move still shows the hands it did"
     session = await session_of(harness, game_id)
     art = session.presenter.art
+    sessions = bot_of(harness).services.sessions
+    # What a hand picture shows (Art.hand_view): the seat's tiles and pile, not whose turn it is. A seat's
+    # hand is the same from its move until its next one, so its turn's DM shows the picture drawn after
+    # its move again.
+    content = {(seat, move): repr(hand_view(player_view(await sessions.load_at(game_id, move), seat), art))
+               for seat, move in views}
+    pictures = renderer.pictures()
+    assert pictures["hand", "drawn"] == len(set(content.values())) < len(views), "one drawing per hand shown"
+    assert pictures["hand", "reused"] == len(shown) - pictures["hand", "drawn"]
+    dms = sum(1 for user in users for m in harness.dm(user) if m.png_attachments())
+    assert dms + sum(map(len, replies.values())) >= 6, "every move still shows the hands it did"
     for seat, move in views:
         same = {picture for s, m, picture in shown if (s, m) == (seat, move)}
         at = await bot_of(harness).services.sessions.load_at(game_id, move)
