@@ -57,6 +57,26 @@ async def test_an_injected_clock_archives_before_the_next_request(api: RawAPI) -
     assert emu.violations == []
 
 
+async def test_requests_look_for_threads_to_archive_once_a_second(api: RawAPI) -> None:
+    """Not on every request (that was a quarter of the emulator's time under load): a thread is archived
+    by the first request a second or more after the last look, so at most a second late."""
+    start = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    now = [start]
+    async with Emulator(clock=lambda: now[0]) as emu, RawAPI(emu) as raw:
+        _, thread = await raw.request("POST", f"/channels/{emu.general.id}/threads",
+                                      {"name": "t", "type": 11, "auto_archive_duration": 60})
+        now[0] = start + dt.timedelta(minutes=60) - dt.timedelta(milliseconds=300)
+        _, fetched = await raw.request("GET", f"/channels/{thread['id']}")  # a look: not due yet
+        assert fetched["thread_metadata"]["archived"] is False
+        now[0] += dt.timedelta(milliseconds=600)  # due now, but looked 0.6 s ago
+        _, fetched = await raw.request("GET", f"/channels/{thread['id']}")
+        assert fetched["thread_metadata"]["archived"] is False
+        now[0] += dt.timedelta(milliseconds=400)  # a second after the last look
+        _, fetched = await raw.request("GET", f"/channels/{thread['id']}")
+        assert fetched["thread_metadata"]["archived"] is True
+    assert emu.violations == []
+
+
 async def test_a_post_unarchives_an_archived_thread(emulator: Emulator, api: RawAPI, gw: RawGateway) -> None:
     thread = await new_thread(emulator, api)
     await emulator.advance(days=1)
