@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 from collections.abc import Callable
@@ -46,6 +47,7 @@ async def serve(settings: Settings) -> None:
     holding = bot_running(settings.database_path) if settings.database.path is not None else contextlib.nullcontext()
     with holding:
         services = await Services.open(settings, utc_now)
+        tune_gc()
         try:
             await _operate(settings, services)
         finally:
@@ -112,6 +114,16 @@ async def _cancel(task: asyncio.Task[None]) -> None:
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
+
+
+def tune_gc() -> None:
+    """Python's cycle collector, tuned for a long-running server: what exists once the bot
+    is set up (modules, settings, caches) is frozen out of every later collection, and
+    young objects are collected every 10,000 allocations instead of every 700. Under the
+    load bench the collector had cost about a millisecond of each move's CPU, nearly all
+    of it in full collections that walked the whole heap."""
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
 
 
 def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
