@@ -229,10 +229,10 @@ class Turns:
         # answer cannot wait: Discord takes the first follow-up (the board) for it. Nor can a game played
         # in place, whose card may be the answer's message (bot.play.posting.in_place keeps its token).
         waits = private_message and not session.record.in_place
-        if private_message and not waits:
-            await edit_card(interaction, card([done], accent=accent, files=kept))
-        elif not private_message:
+        if not private_message:
             await tell(interaction, done)
+        elif not waits:
+            await edit_card(interaction, card([done], accent=accent, files=kept))
         reply = move_reply(interaction, outcome.session.version, done if waits else None)
         announced = await self.host.delivery.announce(session.record.id, reply)
         if waits and (reply.original is None or not reply.original.used):
