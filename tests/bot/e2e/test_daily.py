@@ -8,6 +8,8 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from emulator.harness import Harness
 from emulator.messages import create_message
 from emulator.model import Channel, Message, User
@@ -71,6 +73,7 @@ async def move_by_buttons(harness: Harness, user: User, game_id: int) -> None:
     raise AssertionError("the chooser did not make a move")
 
 
+@pytest.mark.slow  # Three days of daily deals on two servers (about 29 s on 2 cores): in CI's -m slow run
 async def test_daily_deal_two_players_two_servers_and_a_streak(
     emulator: Any, harness: Harness, clock: FakeClock
 ) -> None:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from emulator.harness import Harness
 from tests.bot.e2e.driver import boards, challenge_of, latest_game_id, play_out, session_of
 
 
+@pytest.mark.slow  # two whole Continuous Pyramid games (about 35 s on 2 cores): in CI's -m slow run
 async def test_continuous_pyramid_challenge_two_players_and_leaderboard(emulator: Any, harness: Harness) -> None:
     (ana, ben), board_msg = await challenge_of(emulator, harness, "ana", "ben")
     assert "challenge" in board_msg.text and "No results yet" in board_msg.text

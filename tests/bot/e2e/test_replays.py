@@ -130,6 +130,7 @@ async def test_a_finished_game_gets_its_replay_in_its_thread_once(emulator: Any,
     assert replay_posts(harness, thread) == [post]
 
 
+@pytest.mark.slow  # A whole long game and its animation (about 20 s on 2 cores): in CI's -m slow run
 async def test_a_long_flaming_pyramids_game_stays_under_the_attachment_limit(emulator: Any,
                                                                             harness: Harness) -> None:
     """Hundreds of moves, written through the session service (clicking each would
