@@ -5,11 +5,13 @@ connection could interleave statements inside each other's transactions. Writes
 therefore go through an asyncio lock: a write is one ``BEGIN IMMEDIATE … COMMIT``
 that nobody else can see half-done.
 
-Reads use a second, read-only connection and no lock. In WAL mode a reader sees
+Reads use read-only connections of their own and no lock. In WAL mode a reader sees
 only committed transactions and never waits for the writer, and every read here is
 a single statement, so it is its own consistent snapshot. Under load this matters:
 a dozen reads per move queueing on the writers' lock (each hand-over costs an event
-loop turn) made clicks wait for each other.
+loop turn) made clicks wait for each other. A read is tried on the event loop first
+(``bot.store.loop_reads``: no thread hand-off for a point read) and goes to the
+read-only connection's thread when it would wait or run long.
 
 Each statement is one trip to the connection's thread (``execute_fetchall``; a write's
 cursor is dropped on the loop, which finalizes its finished statement, instead of a
@@ -40,6 +42,7 @@ from bot.store.database import (
     Tx,
     utc_now,
 )
+from bot.store.loop_reads import LoopReader
 from bot.store.migrate import Migration, SchemaError, bundled_migrations, check_version
 
 #: SQLite's primary result codes (https://sqlite.org/rescode.html) that say the file is bad...
@@ -145,10 +148,12 @@ class SqliteDatabase(Database):
     unreachable = (sqlite3.Error, ValueError)  # ValueError: the connection was closed
 
     def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Clock,
-                 schema_version: int, path: Path) -> None:
+                 schema_version: int, path: Path, quick: LoopReader | None = None) -> None:
+        """``quick``: reads tried on the event loop first (``bot.store.loop_reads``); None: all on ``reader``."""
         super().__init__(clock, schema_version)
         self._conn = conn
         self._reader = reader
+        self.quick = quick
         self._lock = asyncio.Lock()
         self.path = path
 
@@ -198,14 +203,18 @@ class SqliteDatabase(Database):
             reader.row_factory = aiosqlite.Row
             for pragma in ("query_only=ON", "foreign_keys=ON", "busy_timeout=5000"):
                 await reader.execute(f"PRAGMA {pragma}")
-            opened.pop_all()  # both stay open: the Database owns them now
-        return cls(conn, reader, clock, schema_version, path)
+            quick = LoopReader(path)
+            opened.callback(quick.close)
+            opened.pop_all()  # all stay open: the Database owns them now
+        return cls(conn, reader, clock, schema_version, path, quick)
 
     def describe(self) -> str:
         return str(self.path)
 
     async def close(self) -> None:
         async with self._lock:
+            if self.quick is not None:
+                self.quick.close()
             await self._reader.close()
             await self._conn.close()
 
@@ -229,7 +238,12 @@ class SqliteDatabase(Database):
         return rows[0] if rows else None
 
     async def read_all(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        return list(await self._reader.execute_fetchall(sql, tuple(params)))
+        params = tuple(params)
+        if self.quick is not None:
+            rows = self.quick.read_all(sql, params)
+            if rows is not None:
+                return list(rows)
+        return list(await self._reader.execute_fetchall(sql, params))
 
 
 async def _current_version(conn: aiosqlite.Connection) -> int:
