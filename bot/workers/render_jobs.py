@@ -9,7 +9,6 @@ mid-load; here it needs only the engine and the renderer, which its warm-up load
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,11 +19,6 @@ from render.describe import MAX_DESCRIPTION, describe_board, header, lang_of
 from render.replay import Replay, make_replay
 
 log = logging.getLogger(__name__)
-
-
-def ready() -> int:
-    """Nothing: submitted once per worker at start-up, so the workers start (and warm up) at boot."""
-    return os.getpid()
 
 
 def _board(view: dict[str, Any], labels: dict[str, str], events: list[Event], art: Art) -> bytes:

@@ -49,8 +49,8 @@ from typing import Any
 
 import discord
 
-from bot.workers.processes import CountingExecutor, process_pool
-from bot.workers.render_jobs import GameLog, ReplayBoard, _board, _hand, _replay, _replay_board, alt_text, ready
+from bot.workers.pool import ExecutorJobs, Jobs, WorkerPool
+from bot.workers.render_jobs import GameLog, ReplayBoard, _board, _hand, _replay, _replay_board, alt_text
 from engine.core import Event
 from i18n import Lang
 from render import Art, hand_view, warm_up
@@ -156,10 +156,11 @@ def _slot(art: Art, view: Mapping[str, Any], digest: bytes) -> Hashable:
 
 
 class Renderer:
-    def __init__(self, executor: Executor, *, hand_cache: int = HAND_CACHE_ENTRIES,
+    def __init__(self, jobs: Jobs | Executor, *, hand_cache: int = HAND_CACHE_ENTRIES,
                  hand_cache_bytes: int = HAND_CACHE_BYTES) -> None:
-        """``hand_cache``: hand pictures kept for reuse (0: none), ``hand_cache_bytes``: their bytes at most."""
-        self._executor = CountingExecutor(executor)
+        """``jobs``: where pictures are drawn (an executor: its threads). ``hand_cache``: hand
+        pictures kept for reuse (0: none), ``hand_cache_bytes``: their bytes at most."""
+        self._jobs: Jobs = ExecutorJobs(jobs) if isinstance(jobs, Executor) else jobs
         self._hands = PictureCache(hand_cache, hand_cache_bytes)
         #: Hand pictures being drawn, so a second request for the same one waits for it.
         self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
@@ -176,10 +177,7 @@ class Renderer:
         ``bot.workers.processes``), each warmed up (fonts, sprites, palettes: of
         ``arts``, else of every registered game) before its first real job."""
         count = workers or max(1, min(2, os.cpu_count() or 1))
-        pool = process_pool(count, warm_up=functools.partial(warm_up, tuple(arts)) if arts else warm_up)
-        for _ in range(count):  # start them all now, at boot, not one by one under the first load
-            pool.submit(ready)
-        return cls(pool)
+        return cls(WorkerPool(count, warm_up=functools.partial(warm_up, tuple(arts)) if arts else warm_up))
 
     @classmethod
     def with_threads(cls, workers: int = 2) -> Renderer:
@@ -191,8 +189,7 @@ class Renderer:
     ) -> discord.File:
         """The board of ``view`` with its alt text: ``description``, else the view in
         words (``render.describe.describe_board``, in ``lang`` or the view's language)."""
-        loop = asyncio.get_running_loop()
-        data = await loop.run_in_executor(self._executor, _board, dict(view), dict(labels or {}), list(events), art)
+        data = await self._jobs.submit(_board, dict(view), dict(labels or {}), list(events), art)
         self._counts["board", "drawn"] += 1
         if description is None:
             description = alt_text(describe_board, view, art=art, lang=lang, labels=labels)
@@ -227,7 +224,7 @@ class Renderer:
 
     async def _draw_hand(self, view: dict[str, Any], art: Art, keep: tuple[Hashable, bytes] | None) -> bytes:
         """Draw in the pool; ``keep``: where the picture is kept, and its view's digest."""
-        drawing = asyncio.get_running_loop().run_in_executor(self._executor, _hand, view, art)
+        drawing = self._jobs.submit(_hand, view, art)
         if keep is not None:
             self._drawing[art, keep[1]] = drawing
         drawing.add_done_callback(functools.partial(self._drawn, art, keep))
@@ -246,8 +243,7 @@ class Renderer:
     async def replay(self, log: GameLog, *, art: Art, max_bytes: int = MAX_BYTES) -> Replay:
         """The game of ``log`` as an animated GIF under ``max_bytes`` (``render.replay``)."""
         async with self._replaying:
-            loop = asyncio.get_running_loop()
-            replay = await loop.run_in_executor(self._executor, _replay, log, art, max_bytes)
+            replay = await self._jobs.submit(_replay, log, art, max_bytes)
         self._counted("replay")
         return replay
 
@@ -256,8 +252,7 @@ class Renderer:
         move ringed as its board showed it, and no button letters."""
         if not 0 <= move <= len(log.moves):
             raise ValueError(f"Game #{log.number} has moves 0 to {len(log.moves)}, not {move}.")
-        loop = asyncio.get_running_loop()
-        board = await loop.run_in_executor(self._executor, _replay_board, log, move, art)
+        board = await self._jobs.submit(_replay_board, log, move, art)
         self._counted("replay_board")
         return board
 
@@ -272,7 +267,7 @@ class Renderer:
 
     def queue_depth(self) -> int:
         """Pictures asked for and not drawn yet (being drawn or waiting for a worker)."""
-        return self._executor.pending
+        return self._jobs.pending
 
     def close(self) -> None:
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        self._jobs.close()
