@@ -191,8 +191,10 @@ class Database(ABC):
         self.rows = RowCache(enabled=self.dialect == "sqlite")
 
     @abstractmethod
-    def transaction(self) -> AbstractAsyncContextManager[Tx]:
-        """Every write happens in here; an exception rolls the whole block back."""
+    def transaction(self, *, long: bool = False) -> AbstractAsyncContextManager[Tx]:
+        """Every write happens in here; an exception rolls the whole block back. ``long``:
+        the block may work through many rows (a purge, a recount of every rating), so on
+        SQLite its statements run off the event loop (``bot.store.loop_writes``)."""
 
     @abstractmethod
     async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Row | None:

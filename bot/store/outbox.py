@@ -299,7 +299,7 @@ class OutboxStore:
     async def purge_done(self, keep: timedelta = KEEP_DONE) -> int:
         """Forget rows delivered long ago (the table would otherwise grow with every move)."""
         cutoff = _iso(datetime.fromisoformat(self.db.now()) - keep)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(long=True) as conn:
             return await conn.execute("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < ?", (cutoff,))
 
     async def games_needing_a_board(self) -> list[tuple[int, int]]:

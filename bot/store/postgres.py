@@ -197,7 +197,8 @@ class PostgresDatabase(Database):
         await self._pool.close()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    async def transaction(self, *, long: bool = False) -> AsyncIterator[Tx]:
+        """``long`` changes nothing here: every statement already waits on the server, off the loop."""
         tx: PostgresTx | None = None
         try:
             async with self._writing, self._pool.acquire() as conn, conn.transaction():

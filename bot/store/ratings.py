@@ -107,8 +107,9 @@ class RatingStore:
 
     # --- writing ------------------------------------------------------------------
     async def apply(self, outcome: GameOutcome) -> bool:
-        """Count a finished game once; False when it was counted already."""
-        async with self.db.transaction() as conn:
+        """Count a finished game once; False when it was counted already. Long: a game
+        finished before others already counted recounts every game of its kind."""
+        async with self.db.transaction(long=True) as conn:
             if not await _insert_game(conn, outcome, self.db.now()):
                 return False
             later = await conn.fetch_one(
@@ -130,7 +131,7 @@ class RatingStore:
         from; when the database has others by now (a game ended meanwhile), nothing is
         written and the answer is False (work them out again)."""
         outcomes = list(outcomes)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(long=True) as conn:
             rows = await conn.fetch_all("SELECT id FROM games WHERE status = 'finished'")
             if {int(r[0]) for r in rows} != set(finished):
                 return False

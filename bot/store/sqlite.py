@@ -1,9 +1,8 @@
 """The embedded backend: one SQLite file, owned by one bot process.
 
-aiosqlite runs every statement on one worker thread, so two coroutines sharing a
-connection could interleave statements inside each other's transactions. Writes
-therefore go through an asyncio lock: a write is one ``BEGIN IMMEDIATE … COMMIT``
-that nobody else can see half-done.
+Writes go through an asyncio lock: a write is one ``BEGIN IMMEDIATE … COMMIT`` that
+nobody else can see half-done, run on the event loop by ``bot.store.loop_writes`` (which
+says why, and how it never holds the loop up).
 
 Reads use read-only connections of their own and no lock. In WAL mode a reader sees
 only committed transactions and never waits for the writer, and every read here is
@@ -11,19 +10,16 @@ a single statement, so it is its own consistent snapshot. Under load this matter
 a dozen reads per move queueing on the writers' lock (each hand-over costs an event
 loop turn) made clicks wait for each other. A read is tried on the event loop first
 (``bot.store.loop_reads``: no thread hand-off for a point read) and goes to the
-read-only connection's thread when it would wait or run long.
-
-Each statement is one trip to the connection's thread (``execute_fetchall``; a write's
-cursor is dropped on the loop, which finalizes its finished statement, instead of a
-second trip to close it): every trip is a thread hand-off and an event loop wake-up.
+read-only connection's thread (aiosqlite) when it would wait or run long.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -43,7 +39,10 @@ from bot.store.database import (
     utc_now,
 )
 from bot.store.loop_reads import LoopReader
+from bot.store.loop_writes import LoopWriter
 from bot.store.migrate import Migration, SchemaError, bundled_migrations, check_version
+
+log = logging.getLogger(__name__)
 
 #: SQLite's primary result codes (https://sqlite.org/rescode.html) that say the file is bad...
 _DAMAGED_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
@@ -111,22 +110,22 @@ def _try_open(path: Path) -> None:
 
 
 class SqliteTx(Tx):
-    def __init__(self, conn: aiosqlite.Connection, rows: RowCache | None = None) -> None:
-        self._conn = conn
+    """The statements of one transaction, on the loop writer's connection: on the event
+    loop, or each on a thread when the transaction is long (``bot.store.loop_writes``)."""
+
+    def __init__(self, writer: LoopWriter, rows: RowCache | None = None, *, long: bool = False) -> None:
+        self._writer = writer
         self._rows = rows
+        self.long = long
         #: Cached tables its statements wrote (their rows are forgotten again at the end).
         self.touched: set[str] = set()
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         if self._rows is not None:
             self.touched |= self._rows.touched(sql)
-        try:  # one trip to the connection's thread: the cursor is dropped, not closed there (see the module)
-            cur = await self._conn.execute(sql, tuple(params))
-            return max(cur.rowcount, 0)
-        except sqlite3.IntegrityError as exc:
-            if getattr(exc, "sqlite_errorcode", None) in _UNIQUE_CODES:
-                raise Conflict(str(exc)) from exc
-            raise
+        conn, values = self._writer.conn, tuple(params)
+        with _conflicts():
+            return await self._writer.run(lambda: max(conn.execute(sql, values).rowcount, 0), off_loop=self.long)
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.fetch_all(sql, params)
@@ -135,12 +134,20 @@ class SqliteTx(Tx):
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         if self._rows is not None and sql.lstrip()[:6].upper() != "SELECT":  # a write with RETURNING
             self.touched |= self._rows.touched(sql)
-        try:
-            return list(await self._conn.execute_fetchall(sql, tuple(params)))
-        except sqlite3.IntegrityError as exc:
-            if getattr(exc, "sqlite_errorcode", None) in _UNIQUE_CODES:
-                raise Conflict(str(exc)) from exc
-            raise
+        conn, values = self._writer.conn, tuple(params)
+        with _conflicts():
+            return await self._writer.run(lambda: list(conn.execute(sql, values).fetchall()), off_loop=self.long)
+
+
+@contextlib.contextmanager
+def _conflicts() -> Iterator[None]:
+    """A broken uniqueness rule raised as :class:`Conflict`."""
+    try:
+        yield
+    except sqlite3.IntegrityError as exc:
+        if getattr(exc, "sqlite_errorcode", None) in _UNIQUE_CODES:
+            raise Conflict(str(exc)) from exc
+        raise
 
 
 class SqliteDatabase(Database):
@@ -148,13 +155,17 @@ class SqliteDatabase(Database):
     unreachable = (sqlite3.Error, ValueError)  # ValueError: the connection was closed
 
     def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Clock,
-                 schema_version: int, path: Path, quick: LoopReader | None = None) -> None:
-        """``quick``: reads tried on the event loop first (``bot.store.loop_reads``); None: all on ``reader``."""
+                 schema_version: int, path: Path, writer: LoopWriter, quick: LoopReader | None = None) -> None:
+        """``conn``: the set-up's connection, which now only runs checkpoints on its thread;
+        ``writer``: every transaction's (``bot.store.loop_writes``); ``quick``: reads tried
+        on the event loop first (``bot.store.loop_reads``), else on ``reader``'s thread."""
         super().__init__(clock, schema_version)
         self._conn = conn
         self._reader = reader
+        self.writer = writer
         self.quick = quick
         self._lock = asyncio.Lock()
+        self._checkpoint: asyncio.Task[None] | None = None
         self.path = path
 
     @classmethod
@@ -195,8 +206,7 @@ class SqliteDatabase(Database):
             await check_integrity(conn, path)
             for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=5000", "synchronous=NORMAL"):
                 await conn.execute(f"PRAGMA {pragma}")
-            if max_bytes is not None:
-                await cap_size(conn, max_bytes)
+            max_pages = await cap_size(conn, max_bytes) if max_bytes is not None else None
             schema_version = await migrate_sqlite(conn, migrations)
             reader = await aiosqlite.connect(path, isolation_level=None)
             opened.push_async_callback(reader.close)
@@ -205,33 +215,52 @@ class SqliteDatabase(Database):
                 await reader.execute(f"PRAGMA {pragma}")
             quick = LoopReader(path)
             opened.callback(quick.close)
+            writer = LoopWriter(path, max_pages=max_pages)
+            opened.callback(writer.close)
             opened.pop_all()  # all stay open: the Database owns them now
-        return cls(conn, reader, clock, schema_version, path, quick)
+        return cls(conn, reader, clock, schema_version, path, writer, quick)
 
     def describe(self) -> str:
         return str(self.path)
 
     async def close(self) -> None:
         async with self._lock:
+            if self._checkpoint is not None:
+                await asyncio.wait([self._checkpoint])
             if self.quick is not None:
                 self.quick.close()
+            self.writer.close()
             await self._reader.close()
             await self._conn.close()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    async def transaction(self, *, long: bool = False) -> AsyncIterator[Tx]:
+        await asyncio.sleep(0)  # a turn for the others first: a loop of writes must not hold the loop (see read_all)
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            tx = SqliteTx(self._conn, self.rows)
+            await self.writer.begin()
+            tx = SqliteTx(self.writer, self.rows, long=long)
             try:
                 yield tx
             except BaseException:
-                await self._conn.rollback()
+                self.writer.rollback()
                 raise
             else:
-                await self._conn.commit()
+                if await self.writer.commit(off_loop=long):
+                    self._checkpoint_soon()
             finally:
                 self.rows.forget(tx.touched)
+
+    def _checkpoint_soon(self) -> None:
+        """A passive checkpoint on the set-up connection's thread (it waits for nobody, and
+        its syncing holds up no click); one at a time."""
+        if self._checkpoint is None or self._checkpoint.done():
+            self._checkpoint = asyncio.get_running_loop().create_task(self._run_checkpoint())
+
+    async def _run_checkpoint(self) -> None:
+        try:
+            await self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as exc:  # the next one tries again; a commit never fails for it
+            log.warning("SQLite checkpoint failed: %s", exc)
 
     async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         rows = await self.read_all(sql, params)
@@ -239,6 +268,9 @@ class SqliteDatabase(Database):
 
     async def read_all(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         params = tuple(params)
+        # Every read lets the loop turn, as a trip to the thread did: code that reads in a loop
+        # (a sweep over every game) must not hold up the clicks that come meanwhile.
+        await asyncio.sleep(0)
         if self.quick is not None:
             rows = self.quick.read_all(sql, params)
             if rows is not None:

@@ -263,15 +263,15 @@ async def test_a_held_write_lock_is_told_as_such(
 async def test_a_read_only_database_is_told_as_such(
     emulator: Any, harness: Harness, ana: User, caplog: pytest.LogCaptureFixture
 ) -> None:
-    conn = harness.bot.services.db._conn  # the bot's writer, made read-only under it
-    await conn.execute("PRAGMA query_only = ON")
+    conn = harness.bot.services.db.writer.conn  # the bot's writer, made read-only under it
+    conn.execute("PRAGMA query_only = ON")
     try:
         res = await harness.slash(ana, emulator.general, "pyramid-admin settings", max_open_games=5)
         storage_refusal(res, "read-only")
         res = await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="solo")
         storage_refusal(res, "read-only")
     finally:
-        await conn.execute("PRAGMA query_only = OFF")
+        conn.execute("PRAGMA query_only = OFF")
     assert await harness.bot.services.store.all_games() == []
     assert await harness.bot.services.store.guild_settings(emulator.guild.id) == GuildSettings(
         guild_id=emulator.guild.id)

@@ -26,8 +26,10 @@ async def test_never_more_than_the_limit_in_any_second() -> None:
 
     await asyncio.gather(*(request() for _ in range(10)))
     assert len(sent) == 10
-    for first in sent:  # any window of one second: a slow machine only spreads them further
-        assert sum(1 for t in sent if first <= t < first + 1.0) <= 4
+    # Any window of one second, less the 0.1 s a busy machine may take to resume one request
+    # and not the next (the limiter admits at its own clock reading; ``sent`` is read after).
+    for first in sent:
+        assert sum(1 for t in sent if first <= t < first + 0.9) <= 4
     assert limit.waited >= 6  # the first four went at once
 
 
