@@ -129,7 +129,7 @@ def tune_gc() -> None:
 def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     """uvloop's event loop where it is installed (Linux and macOS): the same asyncio API, with the
     loop, its sockets and its thread wake-ups in C. The bot's own process spends most of its time
-    there (HTTP to Discord, the gateway, a hand-off to the SQLite thread for every statement);
+    there (HTTP to Discord, the gateway, the SQLite statements and picture jobs it hands out);
     measured with the load bench. Elsewhere (Windows) the standard loop."""
     try:
         import uvloop
