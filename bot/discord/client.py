@@ -4,8 +4,10 @@ background work to the services it is given. It holds no rules and no global sta
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.discord.challenges import Challenges
@@ -26,15 +28,25 @@ log = logging.getLogger(__name__)
 
 
 def limit_requests(http: discord.http.HTTPClient, limit: GlobalLimit) -> None:
-    """Every request through discord.py's REST client (all of them rate-limited; interaction
-    responses and follow-ups go through the webhook adapter instead) waits for ``limit``."""
-    send = http.request
+    """Every request of discord.py's HTTP session that Discord counts against the global limit
+    waits for ``limit`` as it is sent: after discord.py's own wait for the route's bucket, and
+    again for each retry after a 429 (every one reaches Discord and counts). Admitted before
+    those waits, as the bot used to, requests held by a bucket all went out together when it
+    reset, over the limit. The interaction endpoints (the callback, the interaction's
+    webhook) are exempt. Call before login: the session takes the trace when it opens."""
+    trace = http.http_trace or aiohttp.TraceConfig()
 
-    async def request(*args: Any, **kwargs: Any) -> Any:
-        await limit.acquire()
-        return await send(*args, **kwargs)
+    async def on_request_start(_session: aiohttp.ClientSession, _context: Any,
+                               params: aiohttp.TraceRequestStartParams) -> None:
+        if not _EXEMPT.search(params.url.path):
+            await limit.acquire()
 
-    http.request = request  # type: ignore[method-assign]
+    trace.on_request_start.append(on_request_start)
+    http.http_trace = trace
+
+
+#: Paths of the interaction endpoints, which Discord's global limit does not bind.
+_EXEMPT = re.compile(r"/(interactions|webhooks)/")
 
 
 class PyramidClient(discord.AutoShardedClient):

@@ -131,10 +131,10 @@ class Metrics:
             kind, started = waiting
             self.latency.labels(kind).observe(max(0.0, self._timer() - started))
 
-    def http_trace(self) -> aiohttp.TraceConfig:
-        """Sees every request of the client's HTTP session; an accepted interaction
-        callback is the interaction's first response."""
-        trace = aiohttp.TraceConfig()
+    def http_trace(self, trace: aiohttp.TraceConfig | None = None) -> aiohttp.TraceConfig:
+        """Sees every request of the client's HTTP session (through ``trace``, or a new
+        one); an accepted interaction callback is the interaction's first response."""
+        trace = trace or aiohttp.TraceConfig()
 
         async def on_request_end(_session: aiohttp.ClientSession, _ctx: Any,
                                  params: aiohttp.TraceRequestEndParams) -> None:
@@ -188,7 +188,7 @@ def instrument(client: discord.Client, metrics: Metrics) -> None:
             await own(interaction)
 
     client.event(on_interaction)
-    client.http.http_trace = metrics.http_trace()
+    client.http.http_trace = metrics.http_trace(client.http.http_trace)  # the rate limit's hook stays
 
 
 class ErrorCounter(logging.Handler):

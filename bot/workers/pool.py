@@ -192,6 +192,12 @@ class WorkerPool:
     async def _connect(self, process: BaseProcess, sock: socket.socket) -> None:
         try:
             reader, writer = await asyncio.open_unix_connection(sock=sock, limit=1 << 20)
+        except OSError as exc:  # cannot happen to a fresh socket pair, bar running out of descriptors
+            log.error("could not talk to a new picture worker (%s); trying another", exc)
+            sock.close()
+            process.kill()
+            self._loop.call_later(RESTART_DELAY, self._restart)
+            return
         finally:
             self._starting -= 1
         worker = _Worker(process, reader, writer)
