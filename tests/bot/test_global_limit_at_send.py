@@ -11,16 +11,17 @@ import discord
 from bot.api_base import configure_api_base
 from bot.discord.client import limit_requests
 from bot.play.posting.rest_budget import GlobalLimit
-from emulator.ratelimits import RateLimits
+from emulator.ratelimits import Limit, RateLimits
 from emulator.server import Emulator
 
 PER_SECOND = 3
 
 
 async def test_posts_held_by_a_channels_bucket_still_keep_the_global_limit() -> None:
-    # The channel's bucket (5 posts per 5 s) holds the sixth to tenth post; Discord's global
-    # limit is left out here so that every post's arrival can be seen.
-    emulator = await Emulator.start(rate_limits=RateLimits.discord(global_per_second=None))
+    # The channel's bucket (5 posts per 2.5 s here: Discord's is 5 per 5 s) holds the sixth to
+    # tenth post; Discord's global limit is left out so that every post's arrival can be seen.
+    emulator = await Emulator.start(rate_limits=RateLimits(
+        global_per_second=None, routes={"POST /channels/{channel_id}/messages": Limit(5, 2.5)}))
     configure_api_base(emulator.api_url)
     http = discord.http.HTTPClient(asyncio.get_running_loop())
     limit_requests(http, GlobalLimit(PER_SECOND))
