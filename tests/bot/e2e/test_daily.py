@@ -180,11 +180,14 @@ async def test_closed_dms_a_dm_and_a_timed_out_daily(emulator: Any, harness: Har
     # the AI finishes the game, but only Cy's own plays count.
     await harness.slash(cy, emulator.general, "pyramid daily")
     (game,) = (await daily_games(harness))[cy.id]
-    for _ in range(2):
-        session = await session_of(harness, game.id)
-        # a tile to play that leaves another to play (the day's deal comes from a secret made afresh for each run)
-        move = next(m for m in session.game.legal_moves(session.state) if m.startswith("play") and any(
-            after.startswith("play") for after in session.game.legal_moves(session.game.play(session.state, 0, m)[0])))
+    session = await session_of(harness, game.id)
+    # Two tiles to play after which the game goes on (the day's deal comes from a secret made
+    # afresh for each run: a greedy first choice could leave a second play that ends it).
+    rules, state = session.game, session.state
+    plays = [(first, second) for first in rules.legal_moves(state) if first.startswith("play")
+             for second in rules.legal_moves(rules.play(state, 0, first)[0]) if second.startswith("play")
+             and rules.result(rules.play(rules.play(state, 0, first)[0], 0, second)[0]) is None]
+    for move in plays[0]:
         await harness.slash(cy, harness.dm_channel(cy), "pyramid play", move=move, game=game.id)
     clock.advance(hours=80)
     done = await bot_of(harness).client.host.reminders.sweep()
