@@ -8,12 +8,11 @@ values, so a game known only to the bot's catalogue works in a worker too.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
-from bot.workers.processes import CountingExecutor, process_pool
+from bot.workers.pool import ExecutorJobs, Jobs, WorkerPool
 from engine.ai import choose_move
 from engine.core import Event, Game
 
@@ -47,40 +46,37 @@ def replay_events(game: Game[Any], players: int, options: dict[str, Any], seed: 
 
 
 class CpuPool:
-    def __init__(self, executor: Executor) -> None:
-        self._executor = CountingExecutor(executor)
+    def __init__(self, jobs: Jobs | Executor) -> None:
+        """``jobs``: where the work runs (an executor: its threads)."""
+        self._jobs: Jobs = ExecutorJobs(jobs) if isinstance(jobs, Executor) else jobs
 
     @classmethod
     def with_processes(cls, workers: int = 1) -> CpuPool:
-        """Workers that die with the bot, even if it is SIGKILLed (see ``bot.workers.processes``)."""
-        return cls(process_pool(workers))
+        """Workers that die with the bot, even if it is SIGKILLed, and are replaced if they
+        die under it (``bot.workers.pool``)."""
+        return cls(WorkerPool(workers, kind="AI"))
 
     @classmethod
     def with_threads(cls, workers: int = 2) -> CpuPool:
         return cls(ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cpu"))
 
     async def ai_move(self, game: Game[Any], position: dict[str, Any], seat: int, level: str, seed: int) -> str:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, ai_move, game, position, seat, level, seed)
+        return await self._jobs.submit(ai_move, game, position, seat, level, seed)
 
     async def setup(self, game: Game[Any], players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, setup_position, game, players, options, seed)
+        return await self._jobs.submit(setup_position, game, players, options, seed)
 
     async def replay(self, game: Game[Any], players: int, options: dict[str, Any], seed: int,
                      moves: list[tuple[int, str]]) -> dict[str, Any]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, replay_position, game, players, options, seed, moves)
+        return await self._jobs.submit(replay_position, game, players, options, seed, moves)
 
     async def replay_events(self, game: Game[Any], players: int, options: dict[str, Any], seed: int,
                             moves: list[tuple[int, str]], since: int) -> list[Event]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, replay_events, game, players, options, seed, moves,
-                                          since)
+        return await self._jobs.submit(replay_events, game, players, options, seed, moves, since)
 
     def queue_depth(self) -> int:
         """Jobs handed to the pool and not finished yet (running or waiting)."""
-        return self._executor.pending
+        return self._jobs.pending
 
     def close(self) -> None:
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        self._jobs.close()

@@ -1,11 +1,12 @@
-"""Worker processes fed through a socket each, read and written by the event loop itself.
+"""Worker processes fed through a socket each, read and written by the event loop itself:
+the picture workers (``bot.workers.rendering``) and the AI's (``bot.workers.cpu``).
 
-The render workers used to be a ``ProcessPoolExecutor``. Every picture then crossed
+Both used to be a ``ProcessPoolExecutor``. Every picture then crossed
 three threads of the bot (the event loop, the pool's manager thread, its queue's feeder
 thread) and back, each crossing a thread switch under the GIL: about half a
 millisecond of the bot's CPU a picture, several pictures a move. And a worker that died
 (the OOM killer, a crash in native code) broke that pool for good: every later picture
-failed until the bot was restarted.
+(or AI move) failed until the bot was restarted.
 
 Here each worker has a socket pair. The event loop writes a job to an idle worker's
 socket (a length and a pickle, buffered by the loop's transport) and a task per worker
@@ -73,12 +74,7 @@ def _send(sock: socket.socket, payload: bytes) -> None:
 def _receive(sock: socket.socket) -> bytes | None:
     """One frame, or None at the end of the stream."""
     header = _read_exactly(sock, _HEADER.size)
-    if header is None:
-        return None
-    payload = _read_exactly(sock, _HEADER.unpack(header)[0])
-    if payload is None:
-        return None
-    return payload
+    return None if header is None else _read_exactly(sock, _HEADER.unpack(header)[0])
 
 
 def _read_exactly(sock: socket.socket, size: int) -> bytes | None:
@@ -131,9 +127,11 @@ class WorkerPool:
     (picklable) arguments, get an asyncio future of its result."""
 
     def __init__(self, count: int, *, warm_up: Callable[[], None] | None = None,
-                 context: BaseContext | None = None) -> None:
-        """Must be made on the running event loop, which is the only one to use it."""
+                 context: BaseContext | None = None, kind: str = "picture") -> None:
+        """Must be made on the running event loop, which is the only one to use it. ``kind``
+        names the workers in logs and errors ("picture", "AI")."""
         self._loop = asyncio.get_running_loop()
+        self.kind = kind
         self._count = max(1, count)
         self._warm_up = warm_up
         self._context = context or worker_context()
@@ -157,7 +155,7 @@ class WorkerPool:
     def submit(self, function: Callable[..., T], *args: Any) -> asyncio.Future[T]:
         future: asyncio.Future[T] = self._loop.create_future()
         if self._closed:
-            future.set_exception(RuntimeError("The picture workers have been shut down."))
+            future.set_exception(RuntimeError(f"The {self.kind} workers have been shut down."))
             return future
         job = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
         self._waiting.append((job, future))
@@ -179,7 +177,7 @@ class WorkerPool:
         parent, child = socket.socketpair()
         try:
             process: BaseProcess = cast(Any, self._context).Process(  # each start method's own class
-                target=serve, args=(child, os.getpid(), self._warm_up), name="picture-worker", daemon=True)
+                target=serve, args=(child, os.getpid(), self._warm_up), name=f"{self.kind}-worker", daemon=True)
             process.start()
         except BaseException:
             parent.close()
@@ -193,7 +191,7 @@ class WorkerPool:
         try:
             reader, writer = await asyncio.open_unix_connection(sock=sock, limit=1 << 20)
         except OSError as exc:  # cannot happen to a fresh socket pair, bar running out of descriptors
-            log.error("could not talk to a new picture worker (%s); trying another", exc)
+            log.error("could not talk to a new %s worker (%s); trying another", self.kind, exc)
             sock.close()
             process.kill()
             self._loop.call_later(RESTART_DELAY, self._restart)
@@ -205,7 +203,7 @@ class WorkerPool:
             self._stop(worker)
             return
         self._workers.append(worker)
-        worker.listening = self._loop.create_task(self._listen(worker), name="picture-worker")
+        worker.listening = self._loop.create_task(self._listen(worker), name=f"{self.kind}-worker")
         self._dispatch()
 
     async def _listen(self, worker: _Worker) -> None:
@@ -221,14 +219,13 @@ class WorkerPool:
         except (asyncio.IncompleteReadError, ConnectionError):
             self._lost(worker)
 
-    @staticmethod
-    def _settle(future: asyncio.Future[Any], answer: bytes) -> None:
+    def _settle(self, future: asyncio.Future[Any], answer: bytes) -> None:
         if future.done():  # its caller gave up on it
             return
         try:
             ok, value, *where = pickle.loads(answer)
         except Exception as exc:  # noqa: BLE001  (a result that does not unpickle fails its job only)
-            future.set_exception(RuntimeError(f"A picture worker's answer could not be read: {exc}"))
+            future.set_exception(RuntimeError(f"A {self.kind} worker's answer could not be read: {exc}"))
             return
         if ok:
             future.set_result(value)
@@ -247,10 +244,11 @@ class WorkerPool:
             future = worker.jobs.popleft()
             if not future.done():
                 future.set_exception(WorkerDied(
-                    f"The picture worker drawing this ended (exit code {code}) before it finished."))
+                    f"The {self.kind} worker running this ended (exit code {code}) before it finished."))
         if self._closed:
             return
-        log.warning("a picture worker ended (exit code %s) after %d jobs; starting another", code, worker.answered)
+        log.warning("a %s worker ended (exit code %s) after %d jobs; starting another", self.kind, code,
+                    worker.answered)
         if worker.answered == 0:
             self._failed_starts += 1
         delay = 0.0 if self._failed_starts == 0 else min(RESTART_DELAY * 2 ** (self._failed_starts - 1),
@@ -307,7 +305,7 @@ class ExecutorJobs:
 
 
 class Jobs(Protocol):
-    """Where pictures are drawn: a :class:`WorkerPool` or an :class:`ExecutorJobs`."""
+    """Where jobs run: a :class:`WorkerPool` or an :class:`ExecutorJobs`."""
 
     @property
     def pending(self) -> int: ...

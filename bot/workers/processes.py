@@ -8,7 +8,7 @@ more. So each of them watches its parent instead:
 
 * On Linux, ``prctl(PR_SET_PDEATHSIG, SIGKILL)`` asks the kernel to kill the process
   the moment its parent exits. The fork server gets it through a preload module
-  (``bot.workers.forkserver_guard``), the workers through the pool's initializer; a worker's
+  (``bot.workers.forkserver_guard``), the workers as they start (``start_worker``); a worker's
   parent is the fork server, so the bot's death takes the whole tree down in a chain.
 * Everywhere, a daemon thread in each worker polls its parent pid and the bot's pid
   and exits the worker when either is gone (the portable fallback, and a second line
@@ -29,7 +29,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import ParamSpec, TypeVar
@@ -102,7 +102,7 @@ def guard_fork_server() -> None:
 
 
 def start_worker(owner: int, warm_up: Callable[[], None] | None = None) -> None:
-    """A pool worker's initializer: die with the parent and the bot, then warm up."""
+    """What a pool worker does first (``bot.workers.pool.serve``): die with the parent and the bot, then warm up."""
     parent = os.getppid()
     set_parent_death_signal()
     if orphaned(parent, owner):  # the bot died before the signal was armed
@@ -122,12 +122,6 @@ def worker_context() -> BaseContext:
         context.set_forkserver_preload(["__main__", FORKSERVER_GUARD])
         return context
     return multiprocessing.get_context("spawn")
-
-
-def process_pool(workers: int, warm_up: Callable[[], None] | None = None) -> ProcessPoolExecutor:
-    """A process pool whose workers die with this process, however it ends."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=worker_context(), initializer=start_worker,
-                               initargs=(os.getpid(), warm_up))
 
 
 class CountingExecutor(Executor):

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from bot.workers.cpu import CpuPool
 from bot.workers.pool import WorkerDied, WorkerPool
 from bot.workers.processes import process_exists
 from bot.workers.rendering import Renderer
@@ -149,3 +150,27 @@ async def test_pictures_are_drawn_again_after_a_render_worker_is_killed() -> Non
         assert Image.open(io.BytesIO(again.fp.read())).size == Image.open(io.BytesIO(first.fp.read())).size
     finally:
         renderer.close()
+
+
+async def test_the_ai_pool_works_again_after_its_worker_is_killed() -> None:
+    """The AI's pool is the same kind of pool: a killed worker is replaced."""
+    before = forked_workers(os.getpid())
+    cpu = CpuPool.with_processes()
+    try:
+        dealt = await cpu.setup(GAME, 2, {}, 3)
+        workers = forked_workers(os.getpid()) - before
+        assert workers, "the AI works in a process of its own"
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        await until(lambda: not any(process_exists(pid) for pid in workers))
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                again = await cpu.setup(GAME, 2, {}, 3)
+                break
+            except WorkerDied:
+                assert time.monotonic() < deadline, "no job run since the worker died"
+                await asyncio.sleep(0.2)
+        assert again == dealt
+    finally:
+        cpu.close()
