@@ -138,6 +138,8 @@ class WorkerPool:
         self._waiting: deque[tuple[bytes, asyncio.Future[Any]]] = deque()
         self._workers: list[_Worker] = []
         self._starting = 0
+        #: Workers being connected (their tasks are kept here: the loop holds tasks only weakly).
+        self._connecting: set[asyncio.Task[None]] = set()
         self._failed_starts = 0
         self._closed = False
         for _ in range(self._count):
@@ -185,7 +187,9 @@ class WorkerPool:
         finally:
             child.close()
         self._starting += 1
-        self._loop.create_task(self._connect(process, parent))
+        connecting = self._loop.create_task(self._connect(process, parent))
+        self._connecting.add(connecting)
+        connecting.add_done_callback(self._connecting.discard)
 
     async def _connect(self, process: BaseProcess, sock: socket.socket) -> None:
         try:
