@@ -12,7 +12,7 @@ import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
-from bot.workers.pool import ExecutorJobs, Jobs, WorkerPool
+from bot.workers.pool import Jobs, WorkerPool, as_jobs
 from engine.ai import choose_move
 from engine.core import Event, Game
 
@@ -48,7 +48,7 @@ def replay_events(game: Game[Any], players: int, options: dict[str, Any], seed: 
 class CpuPool:
     def __init__(self, jobs: Jobs | Executor) -> None:
         """``jobs``: where the work runs (an executor: its threads)."""
-        self._jobs: Jobs = ExecutorJobs(jobs) if isinstance(jobs, Executor) else jobs
+        self._jobs: Jobs = as_jobs(jobs)
 
     @classmethod
     def with_processes(cls, workers: int = 1) -> CpuPool:

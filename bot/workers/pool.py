@@ -317,3 +317,8 @@ class Jobs(Protocol):
     def submit(self, function: Callable[..., T], *args: Any) -> asyncio.Future[T]: ...
 
     def close(self) -> None: ...
+
+
+def as_jobs(jobs: Jobs | Executor) -> Jobs:
+    """``jobs`` itself, or an executor wrapped as :class:`ExecutorJobs`."""
+    return ExecutorJobs(jobs) if isinstance(jobs, Executor) else jobs

@@ -49,7 +49,7 @@ from typing import Any
 
 import discord
 
-from bot.workers.pool import ExecutorJobs, Jobs, WorkerPool
+from bot.workers.pool import Jobs, WorkerPool, as_jobs
 from bot.workers.render_jobs import GameLog, ReplayBoard, _board, _hand, _replay, _replay_board, alt_text
 from engine.core import Event
 from i18n import Lang
@@ -160,7 +160,7 @@ class Renderer:
                  hand_cache_bytes: int = HAND_CACHE_BYTES) -> None:
         """``jobs``: where pictures are drawn (an executor: its threads). ``hand_cache``: hand
         pictures kept for reuse (0: none), ``hand_cache_bytes``: their bytes at most."""
-        self._jobs: Jobs = ExecutorJobs(jobs) if isinstance(jobs, Executor) else jobs
+        self._jobs: Jobs = as_jobs(jobs)
         self._hands = PictureCache(hand_cache, hand_cache_bytes)
         #: Hand pictures being drawn, so a second request for the same one waits for it.
         self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
