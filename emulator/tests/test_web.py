@@ -32,7 +32,8 @@ class Tab:
             return resp.status, await resp.json()
 
     async def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
-        async with self.http.post(self.web.url.rstrip("/") + path, json={**body, "user": self.user.username}) as resp:
+        async with self.http.post(self.web.url.rstrip("/") + path, params={"user": self.user.username},
+                                  json=body) as resp:
             return resp.status, await resp.json()
 
     async def command(self, emulator: Emulator, channel_id: int, name: str, path: list[str], options: dict[str, Any],

@@ -4,15 +4,16 @@
     ...
     await web.close()
 
-Routes (all under the page's own origin, loopback only):
+Routes (all under the page's own origin, loopback only; ``guard.py`` refuses a foreign ``Host`` or ``Origin`` and
+a state-changing request that is not JSON, on every route):
 
 - ``GET /`` the page (``static/index.html``; the tab's user is ``?user=<name>``), ``GET /static/…`` its script
   and styles;
 - ``GET /client/people`` who one can be; ``GET /client/state?user=`` the sidebar (``views.state``),
   ``GET /client/channels/{id}/messages?user=``, ``GET /client/channels/{id}/commands?user=``;
-- ``POST /client/interactions`` a command, autocomplete, click, select or modal (``actions``); the answer is
+- ``POST /client/interactions?user=`` a command, autocomplete, click, select or modal (``actions``); the answer is
   the bot's initial response as far as the client shows it (a modal, choices, or "This interaction failed");
-- ``POST /client/messages`` a plain message;
+- ``POST /client/messages?user=`` a plain message;
 - ``GET /client/events?user=`` server-sent events: a ``change`` event each time the emulator's world changed
   (a request of the bot, an interaction, a gateway event), bursts coalesced; the page then re-reads what it
   shows.
@@ -40,6 +41,7 @@ from ..interactions import (
 )
 from ..model import User
 from . import actions, views
+from .guard import OwnOrigin
 
 if TYPE_CHECKING:
     from ..server import Emulator
@@ -49,6 +51,8 @@ STATIC_FILES = {"app.js": "text/javascript", "app.css": "text/css"}
 #: Coalesce bursts of changes (a move is a dozen requests) into one event for the page.
 EVENT_COALESCE_SECONDS = 0.04
 KEEPALIVE_SECONDS = 15.0
+#: The page runs only the script it was served, and no other page may frame it (and trick clicks out of it).
+PAGE_POLICY = "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
@@ -60,7 +64,8 @@ def _refusal(message: str, status: int = 400) -> web.Response:
 
 
 class WebClient:
-    """The page's server, next to an emulator, on a loopback address only: it acts as any user it is asked to."""
+    """The page's server, next to an emulator, on a loopback address only: it acts as any user its own page asks
+    it to (``guard.py`` keeps every other web page out)."""
 
     def __init__(self, emulator: Emulator, *, host: str = "127.0.0.1", port: int = 0) -> None:
         if not ipaddress.ip_address(host).is_loopback:
@@ -69,6 +74,7 @@ class WebClient:
         self.host = host
         self.port = port
         self._runner: web.AppRunner | None = None
+        self._own = OwnOrigin(host, port)  # the port is known once it listens
         self._closing = asyncio.Event()
 
     @classmethod
@@ -85,7 +91,7 @@ class WebClient:
         return f"{self.url}?user={username}"
 
     async def _start(self) -> None:
-        app = web.Application(middlewares=[self._errors])
+        app = web.Application(middlewares=[self._guard, self._errors])
         app.router.add_get("/", self._page)
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/client/people", self._people)
@@ -100,6 +106,13 @@ class WebClient:
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         self.port = int(self._runner.addresses[0][1])
+        self._own = OwnOrigin(self.host, self.port)
+
+    @property
+    def app(self) -> web.Application:
+        """The aiohttp application (its routes), once started."""
+        assert self._runner is not None, "the web client is not started"
+        return self._runner.app
 
     async def close(self) -> None:
         self._closing.set()
@@ -109,6 +122,18 @@ class WebClient:
             self._runner = None
 
     # --- plumbing -----------------------------------------------------------------------------------------------
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """The first thing every request meets: only this server's own page (or a program, not a browser page
+        elsewhere) gets further (``guard.py``)."""
+        refused = self._own.refusal(request.method, request.headers.get("Host"), request.headers.get("Origin"),
+                                    request.content_type if request.headers.get("Content-Type") else "")
+        if refused is not None:
+            return _refusal(refused.message, refused.status)
+        response: web.StreamResponse = await handler(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
 
     @web.middleware
     async def _errors(self, request: web.Request, handler: Any) -> web.StreamResponse:
@@ -122,15 +147,21 @@ class WebClient:
         except APIError as exc:
             return _refusal(exc.message, exc.status)
 
-    def _user(self, request: web.Request, body: dict[str, Any] | None = None) -> User:
-        name = (body or {}).get("user") or request.query.get("user") or ""
-        return views.find_user(self.emulator, str(name))
+    def _user(self, request: web.Request) -> User:
+        """The user a request acts as: the one its tab is for, ``?user=`` in its URL, for every route.
+
+        Any user of the playground may be anyone (the page's user switch is one click), so there is no secret to
+        keep between its people; what must not name a user is another web page, and ``_guard`` has already
+        refused every request such a page could make (foreign ``Host`` or ``Origin``, or not JSON, which a
+        cross-site page cannot send without a preflight). A user named in the body is not read: one place names
+        it, for reads and acts alike."""
+        return views.find_user(self.emulator, request.query.get("user", ""))
 
     # --- the page -----------------------------------------------------------------------------------------------
 
     async def _page(self, request: web.Request) -> web.Response:
         return web.Response(body=(STATIC / "index.html").read_bytes(), content_type="text/html", charset="utf-8",
-                            headers={"Cache-Control": "no-cache"})
+                            headers={"Cache-Control": "no-cache", "Content-Security-Policy": PAGE_POLICY})
 
     async def _static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -171,7 +202,7 @@ class WebClient:
 
     async def _interaction(self, request: web.Request) -> web.Response:
         body = await self._body(request)
-        user = self._user(request, body)
+        user = self._user(request)
         kind = body.get("type")
         emu = self.emulator
         try:
@@ -189,7 +220,7 @@ class WebClient:
 
     async def _say(self, request: web.Request) -> web.Response:
         body = await self._body(request)
-        message = await actions.say(self.emulator, self._user(request, body), body)
+        message = await actions.say(self.emulator, self._user(request), body)
         return _json({"id": str(message.id)})
 
     # --- live updates -------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ const S = {
 async function api(path, body) {
   const url = path + (path.includes("?") ? "&" : "?") + "user=" + encodeURIComponent(ME);
   const init = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify({...body, user: ME})};
+    body: JSON.stringify(body)};
   const resp = await fetch(url, init);
   const data = await resp.json().catch(() => ({}));
   if (!resp.ok) throw new Error(data.message || resp.statusText);
@@ -101,73 +101,147 @@ setInterval(() => {
 }, 15000);
 
 // ---------------------------------------------------------------------------------------------- markdown
-function escapeHtml(s) {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+// A parser that builds DOM nodes: text only ever becomes text nodes (textContent), and the renderer alone
+// chooses elements and attributes (a link's href is a URL that parsed as http or https). Nothing is parsed as
+// HTML, so no message can make an element or attribute of its own, nor a link inside a link.
+function safeHref(raw) {
+  try {
+    const u = new URL(raw);
+    return u.protocol === "http:" || u.protocol === "https:" ? raw : null;
+  } catch (_) {
+    return null;
+  }
 }
-function inline(text) {
-  // code spans first, kept out of every other rule
-  const codes = [];
-  let s = text.replace(/`([^`\n]+)`/g, (_, c) => { codes.push(c); return "\u0000" + (codes.length - 1) + "\u0000"; });
-  s = escapeHtml(s);
-  s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, n, st) => {
-    const title = new Date(Number(n) * 1000).toLocaleString([], {dateStyle: "full", timeStyle: "short"});
-    const r = st === "R" ? ` data-r="${n}"` : "";
-    return `<span class="ts" title="${escapeHtml(title)}"${r}>${escapeHtml(discordTime(Number(n), st))}</span>`;
-  });
-  s = s.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention" data-user="${id}">@${escapeHtml(nameOf(id))}</span>`);
-  s = s.replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) =>
-    `<span class="mention">@${escapeHtml((S.state && S.state.names.roles[id]) || "unknown-role")}</span>`);
-  s = s.replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention" data-channel="${id}"># ${escapeHtml(channelName(id))}</span>`);
-  s = s.replace(/&lt;\/([\w -]+):(\d+)&gt;/g, (_, name) => `<span class="mention">/${name}</span>`);
-  s = s.replace(/&lt;a?:(\w+):(\d+)&gt;/g, (_, name) => `:${name}:`);
-  s = s.replace(/\[([^\]\n]+)\]\((https?:\/\/[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noreferrer">$1</a>');
-  s = s.replace(/(^|[\s(])(https?:\/\/[^\s<)]+)/g, '$1<a href="$2" target="_blank" rel="noreferrer">$2</a>');
-  s = s.replace(/\*\*\*(.+?)\*\*\*/g, "<strong><em>$1</em></strong>");
-  s = s.replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>");
-  s = s.replace(/__(.+?)__/g, "<u>$1</u>");
-  s = s.replace(/(^|[^\w*])\*(?!\s)([^*\n]+?)\*(?!\w)/g, "$1<em>$2</em>");
-  s = s.replace(/(^|[^\w])_(?!\s)([^_\n]+?)_(?!\w)/g, "$1<em>$2</em>");
-  s = s.replace(/~~(.+?)~~/g, "<s>$1</s>");
-  s = s.replace(/\|\|(.+?)\|\|/g, '<span class="spoiler">$1</span>');
-  return s.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${escapeHtml(codes[Number(i)])}</code>`);
+function link(href, children) {
+  const a = el("a");
+  a.setAttribute("href", href);
+  a.target = "_blank";
+  a.rel = "noreferrer";
+  a.append(...children);
+  return a;
 }
+function mention(text, key, id) {
+  const s = el("span", "mention", text);
+  if (key) s.dataset[key] = id;
+  return s;
+}
+function timestamp(raw, n, style) {
+  const seconds = Number(n);
+  // a time no date can show stays the text it was, as on Discord
+  if (!Number.isFinite(new Date(seconds * 1000).getTime())) return document.createTextNode(raw);
+  const s = el("span", "ts", discordTime(seconds, style));
+  s.title = new Date(seconds * 1000).toLocaleString([], {dateStyle: "full", timeStyle: "short"});
+  if (style === "R") s.dataset.r = n;
+  return s;
+}
+// Discord's tokens in angle brackets: timestamps, mentions of users, roles, channels, commands; custom emoji.
+const ANGLE = [
+  [/^<t:(-?\d+)(?::([tTdDfFR]))?>/, (m) => timestamp(m[0], m[1], m[2])],
+  [/^<@!?(\d+)>/, (m) => mention("@" + nameOf(m[1]), "user", m[1])],
+  [/^<@&(\d+)>/, (m) => mention("@" + ((S.state && S.state.names.roles[m[1]]) || "unknown-role"))],
+  [/^<#(\d+)>/, (m) => mention("# " + channelName(m[1]), "channel", m[1])],
+  [/^<\/([\w -]+):(\d+)>/, (m) => mention("/" + m[1])],
+  [/^<a?:(\w+):(\d+)>/, (m) => document.createTextNode(`:${m[1]}:`)],
+];
+// Spans between a pair of delimiters, tried in this order at each position; the inside is parsed again.
+const SPANS = [
+  ["***", () => { const s = el("strong"); const e = el("em"); s.append(e); return [s, e]; }],
+  ["**", () => { const s = el("strong"); return [s, s]; }],
+  ["__", () => { const u = el("u"); return [u, u]; }],
+  ["~~", () => { const s = el("s"); return [s, s]; }],
+  ["||", () => { const s = el("span", "spoiler"); return [s, s]; }],
+];
+const WORD = /\w/;
+// Single * or _ emphasis, as Discord reads it: not inside a word, not opening on a space.
+function singleEmphasis(text, i, mark) {
+  const before = i > 0 ? text[i - 1] : "";
+  if (before && (WORD.test(before) || before === mark)) return -1;
+  if (i + 1 >= text.length || /\s/.test(text[i + 1])) return -1;
+  const end = text.indexOf(mark, i + 1);
+  if (end < i + 2 || text.slice(i + 1, end).includes("\n")) return -1;
+  if (end + 1 < text.length && WORD.test(text[end + 1])) return -1;
+  return end;
+}
+// One line's inline markdown as nodes. ``links`` is false inside a link's text: no link inside a link.
+function inline(text, links = true) {
+  const out = [];
+  let plain = "";
+  const flush = () => { if (plain) { out.push(document.createTextNode(plain)); plain = ""; } };
+  const put = (node) => { flush(); out.push(node); };
+  let i = 0;
+  scan: while (i < text.length) {
+    const rest = text.slice(i), ch = text[i];
+    let m;
+    if (ch === "\\" && i + 1 < text.length && /[^\w\s]/.test(text[i + 1])) { plain += text[i + 1]; i += 2; continue; }
+    if (ch === "`" && (m = rest.match(/^`([^`\n]+)`/))) { put(el("code", "", m[1])); i += m[0].length; continue; }
+    if (ch === "<") {
+      for (const [re, make] of ANGLE) {
+        if ((m = rest.match(re))) { put(make(m)); i += m[0].length; continue scan; }
+      }
+    }
+    if (links && ch === "[" && (m = rest.match(/^\[([^\]\n]+)\]\((https?:\/\/[^)\s]+)\)/)) && safeHref(m[2])) {
+      put(link(m[2], inline(m[1], false))); i += m[0].length; continue;
+    }
+    if (links && ch === "h" && (i === 0 || /[\s(]/.test(text[i - 1])) && (m = rest.match(/^https?:\/\/[^\s<)]+/))
+        && safeHref(m[0])) {
+      put(link(m[0], [document.createTextNode(m[0])])); i += m[0].length; continue;
+    }
+    for (const [mark, make] of SPANS) {
+      if (!rest.startsWith(mark)) continue;
+      const end = text.indexOf(mark, i + mark.length + 1);
+      if (end < 0) continue;
+      const [outer, inner] = make();
+      inner.append(...inline(text.slice(i + mark.length, end), links));
+      put(outer); i = end + mark.length; continue scan;
+    }
+    if (ch === "*" || ch === "_") {
+      const end = singleEmphasis(text, i, ch);
+      if (end > 0) {
+        const e = el("em");
+        e.append(...inline(text.slice(i + 1, end), links));
+        put(e); i = end + 1; continue;
+      }
+    }
+    plain += ch;
+    i += 1;
+  }
+  flush();
+  return out;
+}
+// Blocks: code fences, then line by line headers, subtext, quotes, lists and plain lines.
 function markdown(text) {
   const out = [];
   const parts = String(text || "").split(/```/);
   parts.forEach((part, i) => {
     if (i % 2 === 1) {
-      const body = part.replace(/^[\w+-]*\n/, "");
-      out.push(`<pre>${escapeHtml(body.replace(/\n$/, ""))}</pre>`);
+      out.push(el("pre", "", part.replace(/^[\w+-]*\n/, "").replace(/\n$/, "")));
       return;
     }
     const lines = part.split("\n");
     let list = null;
-    const closeList = () => { if (list) { out.push(`</${list}>`); list = null; } };
+    const block = (tag, cls, body) => { const b = el(tag, cls); b.append(...inline(body)); return b; };
+    const item = (kind, body) => {
+      if (!list || list.tagName.toLowerCase() !== kind) { list = el(kind); out.push(list); }
+      list.append(block("li", "", body));
+    };
     lines.forEach((line, j) => {
       let m;
-      const last = j === lines.length - 1;
-      if ((m = line.match(/^(#{1,3}) (.+)$/))) { closeList(); out.push(`<h${m[1].length}>${inline(m[2])}</h${m[1].length}>`); return; }
-      if ((m = line.match(/^-# (.+)$/))) { closeList(); out.push(`<div class="subtext">${inline(m[1])}</div>`); return; }
-      if ((m = line.match(/^>>> ?([\s\S]*)$/))) { closeList(); out.push(`<blockquote>${inline(m[1])}</blockquote>`); return; }
-      if ((m = line.match(/^> ?(.*)$/))) { closeList(); out.push(`<blockquote>${inline(m[1])}</blockquote>`); return; }
-      if ((m = line.match(/^\s*[-*] (.+)$/))) {
-        if (list !== "ul") { closeList(); out.push("<ul>"); list = "ul"; }
-        out.push(`<li>${inline(m[1])}</li>`); return;
-      }
-      if ((m = line.match(/^\s*\d+\. (.+)$/))) {
-        if (list !== "ol") { closeList(); out.push("<ol>"); list = "ol"; }
-        out.push(`<li>${inline(m[1])}</li>`); return;
-      }
-      closeList();
-      out.push(inline(line) + (last ? "" : "\n"));
+      if ((m = line.match(/^(#{1,3}) (.+)$/))) { list = null; out.push(block("h" + m[1].length, "", m[2])); return; }
+      if ((m = line.match(/^-# (.+)$/))) { list = null; out.push(block("div", "subtext", m[1])); return; }
+      if ((m = line.match(/^>>> ?(.*)$/))) { list = null; out.push(block("blockquote", "", m[1])); return; }
+      if ((m = line.match(/^> ?(.*)$/))) { list = null; out.push(block("blockquote", "", m[1])); return; }
+      if ((m = line.match(/^\s*[-*] (.+)$/))) { item("ul", m[1]); return; }
+      if ((m = line.match(/^\s*\d+\. (.+)$/))) { item("ol", m[1]); return; }
+      list = null;
+      out.push(...inline(line));
+      if (j < lines.length - 1) out.push(document.createTextNode("\n"));
     });
-    closeList();
   });
-  return out.join("");
+  return out;
 }
 function md(cls, text) {
   const d = el("div", "md " + cls);
-  d.innerHTML = markdown(text);
+  d.append(...markdown(text));
   return d;
 }
 document.addEventListener("click", (ev) => {
@@ -242,7 +316,8 @@ function embed(msg, e) {
   if (e.author && e.author.name) d.append(el("div", "e-author", e.author.name));
   if (e.title) {
     const t = el("div", "e-title");
-    if (e.url) { const a = el("a", "", e.title); a.href = e.url; a.target = "_blank"; t.append(a); } else t.innerHTML = inline(e.title);
+    const href = e.url && safeHref(e.url);
+    if (href) t.append(link(href, [document.createTextNode(e.title)])); else t.append(...inline(e.title));
     d.append(t);
   }
   if (e.description) d.append(md("e-desc", e.description));
@@ -251,7 +326,7 @@ function embed(msg, e) {
     for (const f of e.fields) {
       const fd = el("div", "e-field" + (f.inline ? " inline" : ""));
       const b = el("b");
-      b.innerHTML = inline(f.name || "");
+      b.append(...inline(f.name || ""));
       fd.append(b, md("", f.value || ""));
       fs.append(fd);
     }
