@@ -24,6 +24,10 @@ from emulator.gateway import Session
 from emulator.server import Emulator
 
 
+#: Where everything the tools start listens: this machine only.
+LOOPBACK = "127.0.0.1"
+
+
 class BotProcess:
     """``python -m bot`` in a child process, configured the way an admin would (environment variables)."""
 
@@ -77,6 +81,10 @@ class BotProcess:
             "PYRAMID_LOG_LEVEL": os.environ.get("PYRAMID_LOG_LEVEL", "WARNING"),
             "PYRAMID_RENDER_WORKERS": str(self.workers),
             **self.extra_env,
+            # A bot these tools start plays against a local emulator: its /healthz and /metrics stay on this
+            # machine whatever the environment, `.env` (read by the bot, which an environment variable
+            # overrides) or ``env`` ask for.
+            "PYRAMID_METRICS_HOST": LOOPBACK,
         }
         self._older_sessions = set(self.emulator.gateway.sessions)
         if self.log_path is None:
