@@ -23,7 +23,6 @@ from pathlib import Path
 from emulator.gateway import Session
 from emulator.server import Emulator
 
-
 #: Where everything the tools start listens: this machine only.
 LOOPBACK = "127.0.0.1"
 
