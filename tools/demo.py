@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import secrets
 import shutil
 import signal
 import sys
@@ -65,7 +66,9 @@ class Playground:
 
     async def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        emu = self.emulator = await Emulator.start(guild_name=GUILD_NAME)
+        # A token of its own: the emulator's well-known default would let any web page the visitor opens
+        # (WebSockets know no same-origin rule) connect to its gateway as the bot and read every message.
+        emu = self.emulator = await Emulator.start(guild_name=GUILD_NAME, token=secrets.token_urlsafe(32))
         world = emu.world
         world.add_channel(emu.guild, "games", topic="Start a game with /pyramid new")
         for person in self.names:

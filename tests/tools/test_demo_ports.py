@@ -1,7 +1,8 @@
 """``pyramid-bot demo`` listens on this machine only, whatever the environment says: the emulator, the page and the
 bot's /healthz and /metrics endpoint, even when the environment and a ``.env`` where it is started ask the bot for
 ``0.0.0.0``. Every listening TCP socket of the playground's processes (this one and the bot's whole tree) is read
-from ``/proc`` and must be a loopback address."""
+from ``/proc`` and must be a loopback address. And since any web page can reach a loopback port (a WebSocket
+knows no same-origin rule), the emulator's well-known token opens neither its gateway nor its API."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import os
 import socket
 from pathlib import Path
 
+import aiohttp
 import pytest
 
+from emulator.server import DEFAULT_TOKEN
 from tests.paths import REPO
 from tools.demo import Playground
 
@@ -87,3 +90,14 @@ async def test_every_port_of_the_playground_is_loopback_whatever_the_environment
         ports = {port for _, port, _ in sockets}
         assert {running.emulator.port, running.web.port, metrics} <= ports, sockets
         assert [s for s in sockets if not s[0].is_loopback] == [], "a playground port is open beyond this machine"
+
+        # Any web page may open a WebSocket to a loopback port: the emulator's well-known token opens nothing.
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(running.emulator.gateway_url) as ws:
+                assert (await ws.receive_json())["op"] == 10  # HELLO
+                await ws.send_json({"op": 2, "d": {"token": DEFAULT_TOKEN, "intents": 0, "properties": {}}})
+                closing = await ws.receive()
+                assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 4004, closing
+            async with http.get(f"{running.emulator.api_url}/users/@me",
+                                headers={"Authorization": f"Bot {DEFAULT_TOKEN}"}) as resp:
+                assert resp.status == 401
