@@ -132,7 +132,8 @@ class WebClient:
         if refused is not None:
             return _refusal(refused.message, refused.status)
         response: web.StreamResponse = await handler(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        if not response.prepared:  # a stream of events has sent its headers already
+            response.headers.setdefault("X-Content-Type-Options", "nosniff")
         return response
 
     @web.middleware
