@@ -113,6 +113,8 @@ class Announcer:
         silent = not mentions.users  # nobody to ping: news for spectators only, no notification
         header = board_header(target, lang)
         message = await self._posted_before(channel_id, header) if item.attempts or item.uncertain else None
+        if message is not None and not message.attachments:  # a follow-up's card went up, its picture did not
+            message = await self._picture_in(message, board_card(target, events, lang, file, clock), file, mentions)
         if message is None and via is not None and not item.uncertain and via.carries_board(item.version,
                                                                                            channel_id):
             message = await via.post(None, private=False, file=file, view=card_view, allowed_mentions=mentions,
@@ -140,6 +142,17 @@ class Announcer:
         except discord.HTTPException:
             return None
         return None
+
+    async def _picture_in(self, message: discord.Message, view: discord.ui.LayoutView, file: discord.File,
+                          mentions: discord.AllowedMentions) -> discord.Message:
+        """Finish a board posted as a follow-up in two requests (``send_card``: the card,
+        then an edit adding its picture) whose second never happened: the bot was killed
+        between them, or the connection dropped. The card is the board's only while it
+        shows the board, so the row is done only once this edit went through (it raises
+        otherwise, and the row is tried again). An edit, not a second post: the card keeps
+        its place, and nobody is pinged twice."""
+        partial = self.client.get_partial_messageable(message.channel.id).get_partial_message(message.id)
+        return await partial.edit(view=view, attachments=[file], allowed_mentions=mentions)
 
     async def _mentions(self, session: Session) -> discord.AllowedMentions:
         """Who the board may ping: the player to act, unless it is their quiet hours (the
