@@ -21,7 +21,7 @@ from bot.play.posting.announcements import events_from_json, nonce
 from bot.play.posting.channels import Channels
 from bot.play.posting.failures import CANNOT_DM, Blocked
 from bot.play.posting.in_place import InPlace
-from bot.play.posting.interaction_posts import Reply
+from bot.play.posting.interaction_posts import Reply, copy
 from bot.play.session import Session
 from bot.play.timekeeping.away import Availability
 from bot.play.views.boards import board_card, board_header, board_labels, mention_allowed, player_view, public_view
@@ -130,8 +130,8 @@ class Announcer:
     async def _posted_before(self, channel_id: int, header: str) -> discord.Message | None:
         """A retried board may have been posted already as a click's follow-up, which has no
         nonce (the bot stopped, or its record failed, before the row was done): the bot's
-        own board with the same header (game and move) among the channel's latest messages.
-        One read, on retries only."""
+        own board with the same header (game and move) among the channel's latest messages,
+        perhaps still without its picture (:meth:`_picture_in`). One read, on retries only."""
         me = self.client.user
         if me is None:
             return None
@@ -144,15 +144,19 @@ class Announcer:
         return None
 
     async def _picture_in(self, message: discord.Message, view: discord.ui.LayoutView, file: discord.File,
-                          mentions: discord.AllowedMentions) -> discord.Message:
+                          mentions: discord.AllowedMentions) -> discord.Message | None:
         """Finish a board posted as a follow-up in two requests (``send_card``: the card,
         then an edit adding its picture) whose second never happened: the bot was killed
-        between them, or the connection dropped. The card is the board's only while it
-        shows the board, so the row is done only once this edit went through (it raises
+        between them, or the connection dropped. The card is the board's only once it
+        shows the board, so the row is done only after this edit went through (it raises
         otherwise, and the row is tried again). An edit, not a second post: the card keeps
-        its place, and nobody is pinged twice."""
+        its place, and nobody is pinged twice. None: the card is gone (deleted meanwhile),
+        post the board anew."""
         partial = self.client.get_partial_messageable(message.channel.id).get_partial_message(message.id)
-        return await partial.edit(view=view, attachments=[file], allowed_mentions=mentions)
+        try:
+            return await partial.edit(view=view, attachments=[copy(file)], allowed_mentions=mentions)
+        except discord.NotFound:
+            return None
 
     async def _mentions(self, session: Session) -> discord.AllowedMentions:
         """Who the board may ping: the player to act, unless it is their quiet hours (the
