@@ -113,12 +113,14 @@ class Announcer:
         silent = not mentions.users  # nobody to ping: news for spectators only, no notification
         header = board_header(target, lang)
         message = await self._posted_before(channel_id, header) if item.attempts or item.uncertain else None
-        if message is not None and not message.attachments:  # a follow-up's card went up, its picture did not
-            message = await self._picture_in(message, board_card(target, events, lang, file, clock), file, mentions)
         if message is None and via is not None and not item.uncertain and via.carries_board(item.version,
                                                                                            channel_id):
             message = await via.post(None, private=False, file=file, view=card_view, allowed_mentions=mentions,
                                      silent=silent)
+        # The row is done only with a message that shows the board: a card whose picture never went up
+        # (a follow-up cut between its two requests) is finished first.
+        if message is not None and not message.attachments:
+            message = await self._picture_in(message, board_card(target, events, lang, file, clock), file, mentions)
         if message is None:
             message = await self.client.get_partial_messageable(channel_id).send(
                 view=board_card(target, events, lang, file, clock), file=file,
@@ -152,6 +154,8 @@ class Announcer:
         otherwise, and the row is tried again). An edit, not a second post: the card keeps
         its place, and nobody is pinged twice. None: the card is gone (deleted meanwhile),
         post the board anew."""
+        log.warning("the board in message %s was posted without its picture (the bot stopped, or the connection "
+                    "dropped, between the two requests): adding it now", message.id)
         partial = self.client.get_partial_messageable(message.channel.id).get_partial_message(message.id)
         try:
             return await partial.edit(view=view, attachments=[copy(file)], allowed_mentions=mentions)
