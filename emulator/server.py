@@ -53,6 +53,13 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 @dataclass
+class _Cut:
+    route: str
+    remaining: int
+    where: Callable[[str], bool] | None
+
+
+@dataclass
 class RequestRecord:
     method: str
     route: str  # "POST /channels/{channel_id}/messages"
@@ -120,6 +127,7 @@ class Emulator:
         self.requests: list[RequestRecord] = []
         self.in_flight = 0
         self._rate_limits: dict[str, _RateLimit] = {}
+        self._cuts: list[_Cut] = []
         #: Discord's own rate limits (see ``ratelimits.py``); replace it to change them mid-test.
         self.limiter = Limiter(rate_limits if rate_limits is not None else RateLimits())
         self._changed = asyncio.Event()
@@ -252,6 +260,16 @@ class Emulator:
             raise ValueError(f"route must look like 'POST /channels/{{channel_id}}/messages', got {route!r}")
         self._rate_limits[f"{method.upper()} {path}"] = _RateLimit(count, retry_after, is_global)
 
+    def cut(self, route: str, count: int = 1, *, where: Callable[[str], bool] | None = None) -> None:
+        """Drop the connection of the next ``count`` requests on ``route`` (whose path passes
+        ``where``, if given) as they arrive, doing nothing and answering nothing: what a request
+        meets when the network fails, or what a bot killed while the request was on its way
+        leaves (the work before it done, not it)."""
+        method, _, path = route.partition(" ")
+        if not path.startswith("/"):
+            raise ValueError(f"route must look like 'PATCH /channels/{{channel_id}}/messages', got {route!r}")
+        self._cuts.append(_Cut(f"{method.upper()} {path}", count, where))
+
     @property
     def rate_limits(self) -> RateLimits:
         return self.limiter.limits
@@ -280,8 +298,15 @@ class Emulator:
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX + "/"):
             return await handler(request)
-        self.in_flight += 1
         route = _route_key(request)
+        cut = next((c for c in self._cuts if c.route == route and c.remaining > 0
+                    and (c.where is None or c.where(request.path))), None)
+        if cut is not None:
+            cut.remaining -= 1
+            if request.transport is not None:
+                request.transport.abort()
+            return web.Response(status=503)  # never reaches the bot: its connection is gone
+        self.in_flight += 1
         try:
             response = await self._handle_api(request, handler, route)
         finally:

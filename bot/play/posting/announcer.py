@@ -21,7 +21,7 @@ from bot.play.posting.announcements import events_from_json, nonce
 from bot.play.posting.channels import Channels
 from bot.play.posting.failures import CANNOT_DM, Blocked
 from bot.play.posting.in_place import InPlace
-from bot.play.posting.interaction_posts import Reply
+from bot.play.posting.interaction_posts import Reply, copy
 from bot.play.session import Session
 from bot.play.timekeeping.away import Availability
 from bot.play.views.boards import board_card, board_header, board_labels, mention_allowed, player_view, public_view
@@ -117,6 +117,10 @@ class Announcer:
                                                                                            channel_id):
             message = await via.post(None, private=False, file=file, view=card_view, allowed_mentions=mentions,
                                      silent=silent)
+        # The row is done only with a message that shows the board: a card whose picture never went up
+        # (a follow-up cut between its two requests) is finished first.
+        if message is not None and not message.attachments:
+            message = await self._picture_in(message, board_card(target, events, lang, file, clock), file, mentions)
         if message is None:
             message = await self.client.get_partial_messageable(channel_id).send(
                 view=board_card(target, events, lang, file, clock), file=file,
@@ -128,8 +132,8 @@ class Announcer:
     async def _posted_before(self, channel_id: int, header: str) -> discord.Message | None:
         """A retried board may have been posted already as a click's follow-up, which has no
         nonce (the bot stopped, or its record failed, before the row was done): the bot's
-        own board with the same header (game and move) among the channel's latest messages.
-        One read, on retries only."""
+        own board with the same header (game and move) among the channel's latest messages,
+        perhaps still without its picture (:meth:`_picture_in`). One read, on retries only."""
         me = self.client.user
         if me is None:
             return None
@@ -140,6 +144,23 @@ class Announcer:
         except discord.HTTPException:
             return None
         return None
+
+    async def _picture_in(self, message: discord.Message, view: discord.ui.LayoutView, file: discord.File,
+                          mentions: discord.AllowedMentions) -> discord.Message | None:
+        """Finish a board posted as a follow-up in two requests (``send_card``: the card,
+        then an edit adding its picture) whose second never happened: the bot was killed
+        between them, or the connection dropped. The card is the board's only once it
+        shows the board, so the row is done only after this edit went through (it raises
+        otherwise, and the row is tried again). An edit, not a second post: the card keeps
+        its place, and nobody is pinged twice. None: the card is gone (deleted meanwhile),
+        post the board anew."""
+        log.warning("the board in message %s was posted without its picture (the bot stopped, or the connection "
+                    "dropped, between the two requests): adding it now", message.id)
+        partial = self.client.get_partial_messageable(message.channel.id).get_partial_message(message.id)
+        try:
+            return await partial.edit(view=view, attachments=[copy(file)], allowed_mentions=mentions)
+        except discord.NotFound:
+            return None
 
     async def _mentions(self, session: Session) -> discord.AllowedMentions:
         """Who the board may ping: the player to act, unless it is their quiet hours (the

@@ -22,6 +22,9 @@ follow-up "functions the same as", refuses ``files[n]`` on a message flagged
 IS_COMPONENTS_V2. Editing a webhook message takes files, so :func:`send_card` posts the
 card without its pictures (its words, mentions and buttons: the ping goes out with it)
 and edits them in at once; both requests are the interaction's, outside the global limit.
+Should the bot die, or the connection drop, between the two, the board's retry finds the
+card by its header and edits the picture in before its row is done
+(``Announcer._picture_in``): a card without its picture is never taken for the board.
 """
 
 from __future__ import annotations

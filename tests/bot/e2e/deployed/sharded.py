@@ -281,6 +281,42 @@ class Posts:
         assert not self.duplicate_hands, f"hand DMs sent more than once: {self.duplicate_hands}"
 
 
+async def board_verdict(db: Db, emulator: Emulator, table: Table, stored: int, shown: int) -> str:
+    """Why a game's newest board (``shown``: its move number as the channel shows it, -1 for
+    none) is behind its ``stored`` moves, said so that a failure names its kind:
+
+    - LOST: the board row of the last move is marked done, yet no board picture of that move
+      is in Discord (delivered on paper only: a bug of the bot);
+    - PENDING: the row is still undelivered when the wait ended (slow, or stuck: its
+      ``attempts``/``last_error`` say which);
+    - UNQUEUED: the last move has no board row at all.
+
+    Then the game's board rows and the bot's messages in its thread, as Discord has them
+    (deleted ones too), so the story can be read without running the test again."""
+    rows = await db.rows("SELECT version, kind, seat, attempts, uncertain, blocked, last_error, done_at, outcome"
+                         " FROM outbox WHERE game_id = $1 ORDER BY id", table.game)
+    boards = {r[0]: r for r in rows if r[1] == "board"}
+    last = boards.get(stored)
+    if last is None:
+        kind = f"UNQUEUED: move {stored} has no board row"
+    elif last[7] is None:
+        kind = f"PENDING: the board row of move {stored} was not delivered when the wait ended"
+    else:
+        kind = (f"LOST: the board row of move {stored} is done ({last[8]!r}) but no board picture of move "
+                f"{stored} is in Discord")
+    history = []
+    for message in emulator.world.channel_messages(table.thread.id, include_deleted=True):
+        if message.author.id != emulator.bot.id or not (h := BOARD.search(message.text)):
+            continue
+        history.append(f"  message {message.id}: move {h.group(2)}, {len(message.png_attachments())} picture(s)"
+                       f"{', deleted' if message.deleted else ''}{', buttons' if message.buttons() else ''}"
+                       f"{', edited' if message.edited else ''}{', follow-up' if message.webhook_id else ''}")
+    outbox = "\n".join(f"  {r}" for r in rows if r[1] in ("board", "ai", "finish"))
+    return (f"game {table.game}: {stored} moves stored, newest board shows move {shown}. {kind}\n"
+            f" outbox (version, kind, seat, attempts, uncertain, blocked, last_error, done_at, outcome):\n"
+            f"{outbox}\n boards in its thread:\n" + "\n".join(history))
+
+
 def forgive_cut_requests(harness: Harness) -> None:
     """A request cut off by a kill ends in the emulator as "Connection lost": the kill's doing, not a bug."""
     harness.bot_errors[:] = [r for r in harness.bot_errors
