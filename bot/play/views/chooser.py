@@ -110,3 +110,14 @@ def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | N
     if back is not None:
         view.add_item(button(CustomId("pick", gid, ver, " ".join(back)), lang.gettext("⬅ Back"), row=row))
     return Chooser("\n".join(lines), view, seat_colour(session.to_act))
+
+
+def step_to(session: Session, path: Sequence[str], page: int = 0, lang: Lang | None = None) -> str | Chooser:
+    """What a click on a step of the chooser leads to (``path`` chosen so far, ``page`` of a long
+    list): the move to play when the path spells one with nothing more to choose, else the chooser
+    there. :class:`~bot.games.picker.PathGone` when the path no longer leads to a legal move.
+    The one place a click's path becomes the next thing shown (``Turns.choose``)."""
+    node = node_at(session.game.legal_moves(session.state), list(path), session.presenter.steps)
+    if node.complete is not None and not node.choices:
+        return node.complete
+    return chooser(session, node.path, page, lang)
