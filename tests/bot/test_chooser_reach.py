@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bot.custom_ids import CustomId
@@ -170,8 +170,21 @@ def test_every_legal_move_is_a_few_clicks_away(game: Game, moves: int) -> None:
     assert_every_move_reachable(game.last_position(moves), game.lang)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(games(), st.integers(0, 60))
+#: Random games that pass through positions with a single legal move, always walked: Pyramido's
+#: "end" after the last stone (moves 17, 28) and a competitive seat's "pass" (move 58), and
+#: Pyrinoes' one possible play (move 32) and "draw" (move 37). Each once dead-ended the chooser.
+ONLY_ONE_MOVE = [
+    (Game("pyramido", 1, {"mode": "solo", "size": 4}, 0, 0, LANGS[0]), 30),
+    (Game("pyramido", 2, {"mode": "competitive"}, 0, 1, LANGS[1]), 58),
+    (Game("pyrinoes", 2, {"target": 10}, 0, 0, LANGS[0]), 37),
+]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), st.integers(0, 40))
+@example(*ONLY_ONE_MOVE[0])
+@example(*ONLY_ONE_MOVE[1])
+@example(*ONLY_ONE_MOVE[2])
 def test_every_position_of_a_short_random_game(game: Game, moves: int) -> None:
     """Every position along one random game, so the rare ones in between are walked too (the
     turn a Pyramido player has placed their last stone, a competitive seat that can only pass)."""
@@ -180,7 +193,7 @@ def test_every_position_of_a_short_random_game(game: Game, moves: int) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_every_position_of_whole_random_games(game: Game) -> None:
     """The larger sample (``-m slow``): every position of whole random games."""
