@@ -7,6 +7,7 @@ move through ``SessionService.make_move`` (one lock, one versioned write).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -154,7 +155,15 @@ class Turns:
         return session
 
     async def open_chooser(self, interaction: Interaction, cid: CustomId) -> None:
-        """▶ Your move: the chooser, privately."""
+        """▶ Your move: the chooser, privately. On an older card too, during the clicker's own turn:
+        the chooser is built from the game as it stands (its clicks carry today's version), so it is
+        the newest card's; anyone else clicking an older card is shown the current board."""
+        try:
+            now = await self.services.sessions.load(cid.game_id)
+            check_actor(now, interaction.user.id)
+            cid = dataclasses.replace(cid, version=now.version)
+        except PlayError:
+            pass  # not theirs to act (or no game): answered below as any click on that card
         session = await self._actor_session(interaction, cid)
         if session is not None:
             shown = chooser(session, (), lang=await reader(interaction, self.services.languages))
