@@ -66,7 +66,7 @@ def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | N
     node = node_at(moves, list(path), p.steps)
     view = discord.ui.View(timeout=None)
     chosen = " › ".join(p.token_label(t, labels, lang) for t in node.path)
-    lines = [lang.tr("**{title}** · move {move}", title=p.title, move=ver + 1)]
+    lines = [lang.tr("**{title}** · move {move}", title=p.title, move=ver)]  # the board's number
     if chosen:
         lines.append(lang.tr("So far: {chosen}", chosen=chosen))
     # A path that spells a whole move with nothing left to choose (the only legal move, Pyramido's

@@ -29,7 +29,7 @@ async def test_your_move_on_an_old_card_during_your_turn_opens_the_chooser(emula
 
     shown = await harness.click(ana, old, label="▶ Your move")
     assert shown.ephemeral
-    assert "out of date" not in shown.text and "move 2" in shown.text, shown.text
+    assert "out of date" not in shown.text and "· move 1" in shown.text, shown.text
     buttons = [b for b in shown.message.buttons() if "Back" not in (b.get("label") or "")]
     assert buttons and all(b["custom_id"].split(":")[3] == "1" for b in buttons), buttons  # today's version
     end = next(b for b in buttons if b.get("label") == "✅ End turn")
