@@ -41,7 +41,7 @@ Interaction = discord.Interaction[Any]
 AI_LEVELS: tuple[AiLevel, ...] = ("easy", "normal", "hard")
 #: The AI levels as the lobby's menu names them.
 AI_NAMES: dict[str, str] = {"easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI")}
-#: ... and as its notes name them ("Ana added a normal AI.").
+#: ... and as its notes name them ("Ana added an AI (normal).").
 AI_WORDS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 STATUSES: dict[str, str] = {"lobby": N_("Waiting for players"), "active": N_("Started"), "finished": N_("Finished"),
                             "cancelled": N_("Cancelled")}
@@ -84,17 +84,21 @@ def lobby_card(record: GameRecord, seats: list[SeatRecord], presenter: Presenter
     texts = [f"### {title}", lang.gettext(STATUSES[record.status]), f"**{heading}**\n{players}",
              f"**{lang.tr('Options')}**\n{option_text}", note]
     has_options = bool(offered(game.options_model))
-    return card(texts, accent=NEUTRAL, controls=lobby_view(record, lang, has_options=has_options).children)
+    return card(texts, accent=NEUTRAL, controls=lobby_view(record, lang, has_options=has_options,
+                                                           full=len(seats) >= high).children)
 
 
-def lobby_view(record: GameRecord, lang: Lang = ENGLISH, *, has_options: bool = False) -> discord.ui.View:
+def lobby_view(record: GameRecord, lang: Lang = ENGLISH, *, has_options: bool = False,
+               full: bool = False) -> discord.ui.View:
     """Lobby buttons while it gathers players (⚙️ Options when the game has some to
-    set); none once it started or closed."""
+    set); none once it started or closed. A ``full`` lobby's Join and AI menu are off: a
+    seat to take is what they offer."""
     view = discord.ui.View(timeout=None)
     if record.status != "lobby":
         return view
     gid = record.id
-    view.add_item(button(CustomId("join", gid, 0), lang.tr("Join"), discord.ButtonStyle.success, row=0))
+    view.add_item(button(CustomId("join", gid, 0), lang.tr("Join"), discord.ButtonStyle.success, row=0,
+                         disabled=full))
     view.add_item(button(CustomId("leave", gid, 0), lang.tr("Leave"), row=0))
     view.add_item(button(CustomId("start", gid, 0), lang.tr("Start"), discord.ButtonStyle.primary, row=0))
     view.add_item(button(CustomId("cancel", gid, 0), lang.tr("Cancel"), discord.ButtonStyle.danger, row=0))
@@ -103,6 +107,7 @@ def lobby_view(record: GameRecord, lang: Lang = ENGLISH, *, has_options: bool = 
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=CustomId("addai", gid, 0).encode(), placeholder=lang.tr("🤖 Add an AI player…"), row=1,
         options=[discord.SelectOption(label=lang.gettext(AI_NAMES[level]), value=level) for level in AI_LEVELS],
+        disabled=full,
     )
     view.add_item(select)
     return view
@@ -288,7 +293,7 @@ class Lobbies:
             raise LobbyError(lobby.lang.tr("Join the lobby before adding AI players."))
         await self.services.store.add_seat(lobby.record.id, ai_level=level, limit=lobby.high)
         words = lobby.words
-        note = words.tr("{name} added a {level} AI.", name=interaction.user.display_name,
+        note = words.tr("{name} added an AI ({level}).", name=interaction.user.display_name,
                         level=words.gettext(AI_WORDS[level]))
         await self.refresh(interaction, lobby.record.id, note, lang=words)
 
@@ -298,8 +303,9 @@ class Lobbies:
         if not any(s.user_id == interaction.user.id for s in seats):
             raise LobbyError(lang.tr("Only players in the lobby can start the game."))
         if len(seats) < lobby.low:
-            raise LobbyError(lang.tr("{title} needs at least {low} players; there are {n}. Invite someone or add an "
-                                     "AI.", title=lang.gettext(lobby.presenter.title), low=lobby.low, n=len(seats)))
+            raise LobbyError(lang.tr("{title} needs at least {low} players; {n} joined so far. Invite someone or "
+                                     "add an AI.", title=lang.gettext(lobby.presenter.title), low=lobby.low,
+                                     n=len(seats)))
         await interaction.response.defer()
         await self.start_game(interaction, lobby.record, lang=lang)
 

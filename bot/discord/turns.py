@@ -7,6 +7,7 @@ move through ``SessionService.make_move`` (one lock, one versioned write).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -18,14 +19,14 @@ from bot.discord.access import check_at_game, check_player_place
 from bot.discord.move_replies import move_reply
 from bot.discord.previews import Previews
 from bot.discord.replies import defer_private, edit_card, explain, reader, show_card, tell
-from bot.games.picker import PathGone, node_at
+from bot.games.picker import PathGone
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.host import Host
 from bot.play.posting.announcements import ai_to_act
 from bot.play.session import Session
 from bot.play.views.boards import board_labels, board_texts, player_view, public_view
 from bot.play.views.cards import card, kept_pictures, seat_colour
-from bot.play.views.chooser import chooser
+from bot.play.views.chooser import chooser, step_to
 from bot.services import Services
 from engine.core import MoveRejected
 from engine.core.text import Word
@@ -154,7 +155,15 @@ class Turns:
         return session
 
     async def open_chooser(self, interaction: Interaction, cid: CustomId) -> None:
-        """▶ Your move: the chooser, privately."""
+        """▶ Your move: the chooser, privately. On an older card too, during the clicker's own turn:
+        the chooser is built from the game as it stands (its clicks carry today's version), so it is
+        the newest card's; anyone else clicking an older card is shown the current board."""
+        try:
+            now = await self.services.sessions.load(cid.game_id)
+            check_actor(now, interaction.user.id)
+            cid = dataclasses.replace(cid, version=now.version)
+        except PlayError:
+            pass  # not theirs to act (or no game): answered below as any click on that card
         session = await self._actor_session(interaction, cid)
         if session is not None:
             shown = chooser(session, (), lang=await reader(interaction, self.services.languages))
@@ -168,14 +177,13 @@ class Turns:
             return
         lang = await reader(interaction, self.services.languages)
         try:
-            node = node_at(session.game.legal_moves(session.state), list(path), session.presenter.steps)
+            shown = step_to(session, path, page, lang)
         except PathGone as exc:
             await tell(interaction, explain(exc, lang))
             return
-        if node.complete is not None and not node.choices:
-            await self.play_or_preview(interaction, session, node.complete)
+        if isinstance(shown, str):
+            await self.play_or_preview(interaction, session, shown)
             return
-        shown = chooser(session, node.path, page, lang)
         if is_board(interaction.message):  # a step on a board: never edit it
             await show_card(interaction, shown.card())
             return

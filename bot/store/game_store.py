@@ -205,7 +205,7 @@ class GameStore:
             rows = await conn.fetch_all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
             seats = [_model(SeatRecord, r, f"seat of game {game_id}") for r in rows]
             if len(seats) < min_players:
-                raise LobbyError(N_("This game needs at least {least} players; there are {seated}. "
+                raise LobbyError(N_("This game needs at least {least} players; {seated} joined so far. "
                                     "Invite someone or add an AI."), least=min_players, seated=len(seats))
             if len(seats) > max_players:
                 raise LobbyError(N_("This game takes at most {most} players; there are {seated}."), most=max_players,

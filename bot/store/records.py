@@ -75,7 +75,7 @@ class SeatRecord(_Row):
         """How the seat is named in narration: a mention for people (pings are
         controlled separately), the level for AIs."""
         if self.user_id is None:
-            return f"🤖 {self.ai_level or 'AI'} AI"
+            return f"🤖 {self.plain_name}"
         return f"<@{self.user_id}>"
 
     @property

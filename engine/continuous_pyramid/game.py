@@ -34,9 +34,14 @@ from engine.core.hidden import redeal
 from engine.core.pending import Pending
 from engine.core.result import Result
 from engine.core.rng import Rng
-from engine.core.text import N_, Listing, phrase
+from engine.core.text import N_, Listing, Phrase, phrase, plural
 
 STUCK_CHOICES = ("undo", "resign")
+
+
+def undo_count(undos: int) -> Phrase:
+    """"1 undo", "2 undos": a result's count of take-backs, singular for one."""
+    return phrase(plural(undos, N_("{undos} undo"), N_("{undos} undos")), undos=undos)
 
 
 class ContinuousPyramid(Game[CPState]):
@@ -165,18 +170,18 @@ class ContinuousPyramid(Game[CPState]):
         scores = (float(placed), float(state.moves), float(state.undos))
         details = {"tiles_placed": float(placed), "moves": float(state.moves), "undos": float(state.undos)}
         if placed == NUM_CELLS:
-            text = phrase(N_("{0} completed the pyramid: all {total} tiles in {moves} moves, {undos} undos."),
-                          total=NUM_CELLS, moves=state.moves, undos=state.undos)
+            text = phrase(N_("{0} completed the pyramid: all {total} tiles in {moves} moves, {undos}."),
+                          total=NUM_CELLS, moves=state.moves, undos=undo_count(state.undos))
             return Result((0,), scores, details={**details, "final": 1.0}, summary_text=text)
         if state.resigned or rules.is_stuck(state):
             final = rules.is_final(state)
             if final:
-                template = N_("{0} placed {placed} of {total} tiles ({undos} undos).")
+                template = N_("{0} placed {placed} of {total} tiles ({undos}).")
             else:
                 # not final: it must not read as over (pictures put "Not over yet:" before it)
-                template = N_("{0} is stuck with {placed} of {total} tiles placed ({undos} undos); "
+                template = N_("{0} is stuck with {placed} of {total} tiles placed ({undos}); "
                               "an undo can still go on.")
-            text = phrase(template, placed=placed, total=NUM_CELLS, undos=state.undos)
+            text = phrase(template, placed=placed, total=NUM_CELLS, undos=undo_count(state.undos))
             return Result((), scores, details={**details, "final": 1.0 if final else 0.0}, summary_text=text)
         return None
 

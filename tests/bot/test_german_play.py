@@ -149,7 +149,7 @@ def test_the_board_buttons_are_german() -> None:
 def test_the_chooser_is_german() -> None:
     session = pyramido()
     first = chooser(session, (), lang=DE)
-    assert first.content.splitlines()[0] == "**Pyramido** · Zug 1"
+    assert first.content.splitlines()[0] == "**Pyramido** · Zug 0"  # the number its board shows
     assert "Wähle einen Zug:" in first.content
     assert "Die Plätze tragen dieselben Buchstaben wie auf dem Bild des Bretts." in first.content
     assert "Stein verbauen" in labels(first.view)

@@ -49,7 +49,12 @@ class Arguments:
 
 def read_arguments(cid: CustomId, interaction: discord.Interaction[Any]) -> Arguments:
     """``cid`` and the click's data, checked; :class:`BadInput` for what the bot never sends."""
-    data: dict[str, Any] = dict(interaction.data or {})
+    return arguments_of(cid, dict(interaction.data or {}))
+
+
+def arguments_of(cid: CustomId, data: dict[str, Any]) -> Arguments:
+    """``cid`` and a click's ``data`` (its component type and chosen values, as Discord sends
+    them), checked: also what the chooser's click-reachability test reads its clicks with."""
     kind = data.get("component_type")
     values = data.get("values")
     value: str | None = None

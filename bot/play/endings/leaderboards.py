@@ -45,6 +45,16 @@ def rank_key(record: GameRecord) -> tuple[float, float, str]:
     return (-placed, undos, record.updated_at)
 
 
+def leader_line(rank: int, record: GameRecord, name: str, lang: Lang) -> str:
+    """One finished game's line on its challenge's leaderboard: "1. 🏆 ana — 144/144 tiles, 1 undo"."""
+    details = (record.result or {}).get("details", {}) or {}
+    placed = int(-rank_key(record)[0])
+    undos = int(details.get("undos", 0))
+    return lang.tr("{rank}. {won}{name} — {placed}/{total} tiles, {undos}", rank=rank,
+                   won="🏆 " if placed >= TILES else "", name=name, placed=placed, total=TILES,
+                   undos=lang.trn("{count} undo", "{count} undos", undos, count=undos))
+
+
 class Leaderboards:
     def __init__(self, store: GameStore, catalogue: Catalogue, client: discord.Client,
                  languages: Languages | None = None) -> None:
@@ -76,12 +86,7 @@ class Leaderboards:
             lines.append(lang.gettext("**Leaderboard** (tiles placed, then fewest undos, then first to finish)"))
             for rank, record in enumerate(finished[:20], start=1):
                 seats = await self.store.seats(record.id)
-                name = seats[0].display if seats else "?"
-                details = (record.result or {}).get("details", {}) or {}
-                placed = int(-rank_key(record)[0])
-                won = "🏆 " if placed >= TILES else ""
-                lines.append(lang.tr("{rank}. {won}{name} — {placed}/{total} tiles, {undos} undos", rank=rank, won=won,
-                                     name=name, placed=placed, total=TILES, undos=int(details.get("undos", 0))))
+                lines.append(leader_line(rank, record, seats[0].display if seats else "?", lang))
         else:
             lines.append(lang.gettext("No results yet."))
         if playing:

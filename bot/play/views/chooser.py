@@ -1,7 +1,12 @@
 """The private move chooser: the legal moves as a few clicks, for the seat to act
 (in an ephemeral reply or with the hand DM). Its buttons carry the path chosen so
 far; :mod:`bot.games.picker` rebuilds the choices from the current legal moves on
-every click."""
+every click.
+
+Every legal move is reachable by clicks alone: each choice is a button (or an option of a
+paged select menu) and each move the path spells has a ✅ button, even when nothing is left
+to choose (Pyramido's only move "End turn" or "Pass" once opened a chooser without one).
+``tests/bot/test_chooser_reach.py`` walks the clicks of random positions of every game."""
 
 from __future__ import annotations
 
@@ -24,6 +29,8 @@ from i18n import N_, Lang
 PAGE = 20
 #: A page of choices beyond the list (translated where it is shown).
 NO_PAGE = N_("That page of choices does not exist; open the chooser again with ▶ Your move.")
+#: The prompt where the path chosen is a whole move and nothing is left to choose.
+CONFIRM = N_("Confirm your move")
 
 
 @dataclass(frozen=True)
@@ -59,10 +66,13 @@ def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | N
     node = node_at(moves, list(path), p.steps)
     view = discord.ui.View(timeout=None)
     chosen = " › ".join(p.token_label(t, labels, lang) for t in node.path)
-    lines = [lang.tr("**{title}** · move {move}", title=p.title, move=ver + 1)]
+    lines = [lang.tr("**{title}** · move {move}", title=p.title, move=ver)]  # the board's number
     if chosen:
         lines.append(lang.tr("So far: {chosen}", chosen=chosen))
-    lines.append(lang.tr("{prompt}:", prompt=p.prompt(node.path, lang)))
+    # A path that spells a whole move with nothing left to choose (the only legal move, Pyramido's
+    # "End turn" after the last stone): no choice to prompt for, the move to confirm.
+    leaf = node.complete is not None and not node.choices
+    lines.append(lang.tr("{prompt}:", prompt=lang.gettext(CONFIRM) if leaf else p.prompt(node.path, lang)))
     if labels:
         lines.append(lang.gettext("Spots are lettered as on the board picture."))
     choices = list(node.choices)
@@ -93,10 +103,21 @@ def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | N
             view.add_item(button(CustomId("page", gid, ver, f"{page - 1}|{' '.join(node.path)}"),
                                  lang.gettext("◀ Back"), row=1))
     row = 4
-    if node.complete is not None and choices:
-        view.add_item(button(CustomId("move", gid, ver, node.complete), lang.gettext("✅ Done here"),
-                             discord.ButtonStyle.success, row=row))
+    if node.complete is not None:  # every move the path spells has its button, with choices beyond it or not
+        done = (chosen or node.complete) if leaf else lang.gettext("✅ Done here")
+        view.add_item(button(CustomId("move", gid, ver, node.complete), done, discord.ButtonStyle.success, row=row))
     back = back_path(moves, node, p.steps)
     if back is not None:
         view.add_item(button(CustomId("pick", gid, ver, " ".join(back)), lang.gettext("⬅ Back"), row=row))
     return Chooser("\n".join(lines), view, seat_colour(session.to_act))
+
+
+def step_to(session: Session, path: Sequence[str], page: int = 0, lang: Lang | None = None) -> str | Chooser:
+    """What a click on a step of the chooser leads to (``path`` chosen so far, ``page`` of a long
+    list): the move to play when the path spells one with nothing more to choose, else the chooser
+    there. :class:`~bot.games.picker.PathGone` when the path no longer leads to a legal move.
+    The one place a click's path becomes the next thing shown (``Turns.choose``)."""
+    node = node_at(session.game.legal_moves(session.state), list(path), session.presenter.steps)
+    if node.complete is not None and not node.choices:
+        return node.complete
+    return chooser(session, node.path, page, lang)
