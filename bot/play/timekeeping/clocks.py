@@ -117,19 +117,30 @@ class Clocks:
             return None
         return await self.seat_turn(session, session.to_act)
 
+    def now(self) -> datetime:
+        return self.services.clock()
+
+    async def out_of_time(self, session: Session, now: datetime | None = None) -> TurnClock | None:
+        """The running turn's clock when its bank is empty at ``now`` (None: time left,
+        or no clock runs). The one question the sweep and every move ask, so that they
+        can never disagree on whether a seat ran out of time."""
+        clock = await self.turn(session)
+        return clock if clock is not None and clock.timed_out(now or self.now()) else None
+
     async def line(self, session: Session, lang: Lang, now: datetime | None = None) -> str | None:
         """The clock in words for the seat to act (``⏱ 1 d 4 h left · runs out <t:…:R>``), or None."""
         clock = await self.turn(session)
         return clock_line(clock, now or self.services.clock(), lang) if clock is not None else None
 
-    async def after_move(self, before: Session, seat: int, after: Session) -> tuple[int, float] | None:
-        """The bank ``seat`` keeps after its move from ``before`` to ``after``: what is
-        left, plus the increment when the turn passes on. None: no clock to keep (an
-        AI's seat, or a seat moving out of turn, such as a public decision)."""
+    async def after_move(self, before: Session, seat: int, after: Session,
+                         now: datetime | None = None) -> tuple[int, float] | None:
+        """The bank ``seat`` keeps after its move from ``before`` to ``after`` at ``now``:
+        what is left, plus the increment when the turn passes on. None: no clock to keep
+        (an AI's seat, or a seat moving out of turn, such as a public decision)."""
         if before.to_act != seat:
             return None
         clock = await self.seat_turn(before, seat)
         if clock is None:
             return None
-        kept = clock.after_move(self.services.clock(), passes=after.to_act != seat)
+        kept = clock.after_move(now or self.now(), passes=after.to_act != seat)
         return seat, kept.total_seconds()

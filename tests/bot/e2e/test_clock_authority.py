@@ -16,24 +16,36 @@ from emulator.harness import Harness
 from emulator.model import Channel, User
 from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import boards, session_of, start_flaming
-from tests.bot.e2e.test_cards import choose_to_the_end
+from tests.bot.e2e.test_cards import NOT_A_CHOICE
 
 def notes(harness: Harness, channel: Channel) -> list[str]:
     """What the channel was told of timeouts and forfeits."""
     return [m.text for m in harness.messages(channel) if "time bank ran out" in m.text or "timed out" in m.text]
 
 
-def alike(text: str, users: list[User]) -> str:
+def alike(text: str, late: User, users: list[User]) -> str:
+    """``text`` with the late player named "@late" and the other "@other"."""
     for user in users:
-        text = text.replace(f"<@{user.id}>", "@someone").replace(user.name, "someone")
+        said = "@late" if user.id == late.id else "@other"
+        text = text.replace(f"<@{user.id}>", said).replace(user.username, said)
     return text
 
 
 async def click_a_move(harness: Harness, user: User, thread: Channel) -> str:
     """``user`` opens ▶ Your move on the newest board and picks through the chooser; what they are told."""
     board = boards(harness, thread)[-1]
-    shown = await choose_to_the_end(harness, user, await harness.click(user, board, label="▶ Your move"))
-    return shown.text
+    shown = await harness.click(user, board, label="▶ Your move")
+    for _ in range(10):
+        said = "\n".join([shown.text if shown.message is not None else ""] + [m.text for m in shown.followups])
+        if "✅ You played" in said or "❌" in said:
+            return said
+        message = shown.last
+        if message.selects() and not [b for b in message.button_labels if b not in NOT_A_CHOICE]:
+            shown = await harness.select(user, message, None, [message.selects()[0]["options"][0]["value"]])
+        else:
+            shown = await harness.click(user, message, label=next(b for b in message.button_labels
+                                                                    if b not in NOT_A_CHOICE))
+    raise AssertionError(f"no move was made: {said}")
 
 
 async def two_games(emulator: Any, harness: Harness) -> tuple[list[User], list[tuple[Channel, int]]]:
@@ -52,6 +64,7 @@ async def test_a_move_after_the_bank_ran_out_is_refused_and_times_out_as_the_swe
         await harness.bot.services.store.save_guild_settings(GuildSettings(guild_id=emulator.guild.id,
                                                                            timeout_action="forfeit"))
     actor = users[(await session_of(harness, clicked_id)).to_act]
+    swept_actor = users[(await session_of(harness, swept_id)).to_act]
     seat = (await session_of(harness, clicked_id)).to_act
     version = (await session_of(harness, clicked_id)).version
     # 72 h and a minute: the bank is empty, and no sweep has looked (late, or the bot just restarted).
@@ -76,8 +89,8 @@ async def test_a_move_after_the_bank_ran_out_is_refused_and_times_out_as_the_swe
     assert len(await harness.bot.services.store.db.read_all(
         "SELECT * FROM seat_departures WHERE game_id = ?", (clicked_id,))) == 1
     # The same words as the sweep's, in each game's channel.
-    by_click = [alike(t, users) for t in notes(harness, clicked)]
-    by_sweep = [alike(t, users) for t in notes(harness, swept)]
+    by_click = [alike(t, actor, users) for t in notes(harness, clicked)]
+    by_sweep = [alike(t, swept_actor, users) for t in notes(harness, swept)]
     assert by_click and by_click == by_sweep
 
 
