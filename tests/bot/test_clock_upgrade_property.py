@@ -69,7 +69,8 @@ class OldTimer:
         return self.away_until is None and not quiet_now and self.counted(now) >= after
 
 
-def first_old_timeout(started: datetime, timeout: timedelta, aways: list[Span], quiet: OldQuietWindow | None) -> datetime:
+def first_old_timeout(started: datetime, timeout: timedelta, aways: list[Span],
+                      quiet: OldQuietWindow | None) -> datetime:
     """The first moment the old sweep would have fired: the old timer can only begin to fire where
     its count reaches the timeout, where quiet hours end, or where an away ends; try them all."""
     horizon = max([started, *(a.ends for a in aways)]) + 12 * timeout + timedelta(days=3)  # 2 h a day count

@@ -18,6 +18,7 @@ from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import boards, session_of, start_flaming
 from tests.bot.e2e.test_cards import NOT_A_CHOICE
 
+
 def notes(harness: Harness, channel: Channel) -> list[str]:
     """What the channel was told of timeouts and forfeits."""
     return [m.text for m in harness.messages(channel) if "time bank ran out" in m.text or "timed out" in m.text]
