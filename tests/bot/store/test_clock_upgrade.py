@@ -121,3 +121,28 @@ async def test_a_plain_turn_falls_due_as_before_and_the_next_turn_is_on_the_cloc
         assert turn is not None and turn.deadline == clock.now + 72 * H
         # The mover kept what their (longer) old turn had left, never more than a full bank.
         assert await Clocks(services).store.bank(game_id, seat.seat) == 72 * 3600.0
+
+
+async def test_on_a_database_already_on_the_clock_only_turns_from_before_it_are_kept(tmp_path: Path) -> None:
+    """A database that took migrations 12-14 earlier: 0015 notes only the turns begun before 0012 was applied."""
+    path = tmp_path / "bot.db"
+    clock = FakeClock()
+    old_game = await running_before_the_clock(path, clock, quiet=("22:00", "07:00"))
+    target = DatabaseTarget.parse(path)
+    db = await target.open(clock, migrations=bundled_migrations(target.dialect)[:14])  # the clock came (now)
+    try:
+        clock.now = datetime.now(UTC).replace(microsecond=0) + timedelta(days=1)  # a game begun on the clock, later
+        store = GameStore(db)
+        new_game = await store.create_game("flaming-pyramids", created_by=ANA, guild_id=GUILD_A,
+                                           channel_id=CHANNEL, options={}, seed=8)
+        for user in (ANA, BEN):
+            await store.add_seat(new_game, user_id=user, limit=4, name=str(user))
+        await store.begin_game(new_game, min_players=2, max_players=4)
+    finally:
+        await db.close()
+    async with services_on(path, clock) as services:
+        clocks = Clocks(services)
+        assert await clocks.store.upgraded_turn(old_game) is not None
+        assert await clocks.store.upgraded_turn(new_game) is None
+        turn = await clocks.turn(await services.sessions.load(new_game))
+        assert turn is not None and turn.deadline == clock.now + 72 * H  # quiet hours or not: the clock's rule
