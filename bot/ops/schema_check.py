@@ -46,8 +46,13 @@ def expected_schema(version: int) -> dict[str, str]:
     """The schema of a new database migrated to ``version``."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
+        # As the bot migrates: its bookkeeping first (a migration may read it: 0015 does), each file then recorded.
+        conn.execute(f"CREATE TABLE {BOOKKEEPING} (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                     " applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)")
         for migration in bundled_migrations("sqlite")[:version]:
             conn.executescript(f"BEGIN;\n{migration.sql}\nCOMMIT;")
+            conn.execute(f"INSERT INTO {BOOKKEEPING} (version, name) VALUES (?, ?)", (migration.version,
+                                                                                     migration.name))
         return schema_of(conn)
     finally:
         conn.close()

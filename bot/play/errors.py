@@ -50,3 +50,20 @@ class StaleBoard(PlayError):
 RESIGNED = N_("You left this game; an AI plays your seat now.")
 #: ... and one whose seat went to an AI when they timed out.
 REPLACED = N_("An AI is playing your seat now: you timed out.")
+
+
+class OutOfTime(PlayError):
+    """A move made after the mover's time bank ran out: it is not played, and the
+    timeout is applied at that moment, as the sweep would have (``action``: what it did,
+    "ai" or "forfeit"; None when nothing was left to do or no one applies timeouts)."""
+
+    def __init__(self, action: str | None) -> None:
+        if action == "forfeit":
+            super().__init__(N_("Your time bank ran out before this move, so it was not played: you timed out "
+                                "and forfeit this game."))
+        elif action == "ai":
+            super().__init__(N_("Your time bank ran out before this move, so it was not played: you timed out, "
+                                "and an AI plays your seat now."))
+        else:
+            super().__init__(N_("Your time bank ran out before this move, so it was not played: you timed out."))
+        self.action = action

@@ -53,4 +53,5 @@ class Host:
         resignations = Resignations(services, client, channels, delivery)
         reminders = Reminders(services, client, channels, resignations, delivery)
         services.sessions.clocks = reminders.clocks  # each move keeps its mover's time bank
+        services.sessions.timeouts = reminders.run_out  # a move after the bank ran out times the seat out
         return cls(channels, leaderboards, announcer, delivery, resignations, reminders, ratings=ratings, daily=daily)

@@ -1,8 +1,10 @@
 """Games in play: loading them from the store and making moves, safely.
 
 A move goes through one path whatever its source (button, slash command, AI,
-timeout): take the game's lock, check the board version the player saw, let the
-engine judge it, then write it as move N+1 together with its snapshot and the
+timeout): take the game's lock, check the board version the player saw, ask the
+clock whether the mover's time bank is empty (then the move is refused and the
+timeout applied, as the sweep would: :class:`OutOfTime`), let the engine judge it,
+then write it as move N+1 together with its snapshot and the
 outbox rows that announce it (``bot.play.posting.announcements.plan``), in one transaction.
 The lock stops two clicks in this process from interleaving; the (game, seq) key
 stops a second process or a retried request from writing the same move twice.
@@ -14,13 +16,14 @@ import asyncio
 import dataclasses
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol
 
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import Presenter
-from bot.play.errors import PlayError, StaleBoard
+from bot.play.errors import OutOfTime, PlayError, StaleBoard
 from bot.play.posting.announcements import plan
 from bot.play.session import Session
 from bot.store import CorruptRecord, DuplicateMove, GameRecord, GameStore, LobbyError
@@ -41,19 +44,35 @@ class MoveOutcome:
 
 
 class BankKeeper(Protocol):
-    """Works out the time bank a seat keeps after its move (``bot.play.timekeeping.clocks.Clocks``)."""
+    """The turn clock as a move needs it (``bot.play.timekeeping.clocks.Clocks``): the
+    time, whether the seat to act ran out of it (the sweep's own question), and the
+    bank a seat keeps after its move."""
 
-    async def after_move(self, before: Session, seat: int, after: Session) -> tuple[int, float] | None: ...
+    def now(self) -> datetime: ...
+
+    async def out_of_time(self, session: Session, now: datetime | None = None) -> object | None: ...
+
+    async def after_move(self, before: Session, seat: int, after: Session,
+                         now: datetime | None = None) -> tuple[int, float] | None: ...
+
+
+#: Applies the timeout of a game whose seat to act ran out of time, as the sweep does; returns what
+#: it did ("ai", "forfeit") or None (``bot.play.timekeeping.reminders.Reminders.run_out``).
+TimeoutKeeper = Callable[[int], Awaitable[str | None]]
 
 
 class SessionService:
     """Owns the in-memory cache of loaded games and the per-game locks.
 
     ``on_move`` hears of every move written, by the kind of its game (the metrics
-    count them). ``clocks`` (set by ``Host.build``) gives the mover's new time bank,
-    written in the move's transaction; without it banks are not kept (all stay full)."""
+    count them). ``clocks`` (set by ``Host.build``) is asked, under the game's lock,
+    whether the mover's bank is empty (the move is then refused) and gives the mover's
+    new bank, written in the move's transaction; without it banks are not kept (all
+    stay full). ``timeouts`` (set by ``Host.build``) applies the timeout a refused move
+    found, at once."""
 
     clocks: BankKeeper | None = None
+    timeouts: TimeoutKeeper | None = None
 
     def __init__(self, store: GameStore, catalogue: Catalogue, cpu: CpuPool | None = None, *,
                  cache_size: int = 512, on_move: Callable[[str], None] | None = None) -> None:
@@ -221,45 +240,61 @@ class SessionService:
     ) -> MoveOutcome:
         """Apply one move for a user (``user_id``) or for a seat the bot plays
         (``seat``, with ``user_id`` None). Raises PlayError/StaleBoard/MoveRejected
-        with a readable reason and changes nothing in that case."""
+        with a readable reason and changes nothing in that case; OutOfTime when the
+        mover's bank was empty, after the timeout was applied."""
         async with self.lock(game_id):
-            session = await self.load(game_id)
-            if session.record.status != "active":
-                raise PlayError(N_("This game is not running any more."))
-            if expected_version is not None and expected_version != session.version:
-                raise StaleBoard(session.version)
-            if seat is None:
-                if user_id is None:
-                    raise PlayError(N_("You are not playing in this game."))
-                # checked again under the game's lock: a resign racing this move wins
-                seat = session.human_seat(user_id).seat
-            new_state, events = session.game.play(session.state, seat, move)
-            final = session.game.waiting_for(new_state) is None
-            result = session.game.result(new_state) if final else None
-            seq = session.version + 1
-            # The write bumps the revision once; had anyone else changed the game meanwhile,
-            # the stored revision is further on, and the next load rebuilds from the database.
-            record = session.record.model_copy(update={"revision": session.record.revision + 1})
-            stored = result.to_json() if result is not None else None
-            if stored is not None:
-                record = record.model_copy(update={"status": "finished", "result": stored})
-            after = Session(record, session.seats, session.presenter, new_state, seq, events, seat)
-            bank = await self.clocks.after_move(session, seat, after) if self.clocks is not None else None
-            try:
-                written_at = await self.store.append_move(
-                    game_id, seq, seat, move.strip(), actor_id=user_id,
-                    snapshot=session.game.to_position(new_state),
-                    status="finished" if stored is not None else None,
-                    result=stored,
-                    announcements=plan(after, [seat], events),
-                    bank=bank,
-                )
-            except DuplicateMove as exc:
-                self.forget(game_id)
-                raise StaleBoard(seq) from exc
-            # idleness (reminders, timeouts) runs from this move, in this process's cache too
-            after = dataclasses.replace(after, record=after.record.model_copy(update={"updated_at": written_at}))
-            self._remember(after)
+            outcome = await self._move_locked(game_id, move, user_id=user_id, seat=seat,
+                                              expected_version=expected_version)
+        if outcome is None:  # the bank was empty: the timeout, now (outside the lock, which it takes itself)
+            raise OutOfTime(await self.timeouts(game_id) if self.timeouts is not None else None)
         if self.on_move is not None:
-            self.on_move(record.kind)
+            self.on_move(outcome.session.record.kind)
+        return outcome
+
+    async def _move_locked(self, game_id: int, move: str, *, user_id: int | None, seat: int | None,
+                           expected_version: int | None) -> MoveOutcome | None:
+        """:meth:`make_move` under the game's lock; None when the mover's time ran out."""
+        session = await self.load(game_id)
+        if session.record.status != "active":
+            raise PlayError(N_("This game is not running any more."))
+        if expected_version is not None and expected_version != session.version:
+            raise StaleBoard(session.version)
+        if seat is None:
+            if user_id is None:
+                raise PlayError(N_("You are not playing in this game."))
+            # checked again under the game's lock: a resign racing this move wins
+            seat = session.human_seat(user_id).seat
+        # The clock is the authority at the moment of the move, whatever the sweep did (late, a restart):
+        # the same question the sweep asks, about the seat to act (an AI's seat, or a public decision
+        # made out of turn, runs no clock).
+        now = self.clocks.now() if self.clocks is not None else None
+        if self.clocks is not None and seat == session.to_act and await self.clocks.out_of_time(session, now):
+            return None
+        new_state, events = session.game.play(session.state, seat, move)
+        final = session.game.waiting_for(new_state) is None
+        result = session.game.result(new_state) if final else None
+        seq = session.version + 1
+        # The write bumps the revision once; had anyone else changed the game meanwhile,
+        # the stored revision is further on, and the next load rebuilds from the database.
+        record = session.record.model_copy(update={"revision": session.record.revision + 1})
+        stored = result.to_json() if result is not None else None
+        if stored is not None:
+            record = record.model_copy(update={"status": "finished", "result": stored})
+        after = Session(record, session.seats, session.presenter, new_state, seq, events, seat)
+        bank = await self.clocks.after_move(session, seat, after, now) if self.clocks is not None else None
+        try:
+            written_at = await self.store.append_move(
+                game_id, seq, seat, move.strip(), actor_id=user_id,
+                snapshot=session.game.to_position(new_state),
+                status="finished" if stored is not None else None,
+                result=stored,
+                announcements=plan(after, [seat], events),
+                bank=bank,
+            )
+        except DuplicateMove as exc:
+            self.forget(game_id)
+            raise StaleBoard(seq) from exc
+        # idleness (reminders, timeouts) runs from this move, in this process's cache too
+        after = dataclasses.replace(after, record=after.record.model_copy(update={"updated_at": written_at}))
+        self._remember(after)
         return MoveOutcome(after, seat, move.strip(), events, result)

@@ -8,6 +8,7 @@ their table (``Database.rows``)."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from bot.store.database import Database, Tx
 from bot.store.records import CorruptRecord
@@ -20,6 +21,24 @@ async def write_bank(conn: Tx, game_id: int, seat: int, seconds: float) -> None:
         " ON CONFLICT(game_id, seat) DO UPDATE SET bank_seconds = excluded.bank_seconds",
         (game_id, seat, float(seconds)),
     )
+
+
+@dataclass(frozen=True)
+class UpgradedTurn:
+    """A game's turn that was running when the clock came (migration 0015): the move count
+    then (``seq``), and when the old per-turn timeout began counting it (ISO text)."""
+
+    seq: int
+    started_at: str
+
+
+@dataclass(frozen=True)
+class OldQuiet:
+    """A player's quiet hours as they stood when the clock came (local ``HH:MM``, IANA zone)."""
+
+    starts: str
+    ends: str
+    zone: str
 
 
 class ClockStore:
@@ -46,3 +65,17 @@ class ClockStore:
         row = await self.db.rows.get("move_times", (game_id, seq), lambda: self.db.read_one(
             "SELECT created_at FROM moves WHERE game_id = ? AND seq = ?", (game_id, seq)))
         return str(row[0]) if row is not None else None
+
+    async def upgraded_turn(self, game_id: int) -> UpgradedTurn | None:
+        """The game's turn that ran when the clock came (None: none did; never written since)."""
+        row = await self.db.rows.get("clock_upgrade", ("turn", game_id), lambda: self.db.read_one(
+            "SELECT seq, started_at FROM clock_upgrade_turns WHERE game_id = ?", (game_id,)))
+        if row is None:
+            return None
+        return UpgradedTurn(seq=int(row[0]), started_at=str(row[1]))
+
+    async def old_quiet(self, user_id: int) -> OldQuiet | None:
+        """The player's quiet hours when the clock came (None: they had none)."""
+        row = await self.db.rows.get("clock_upgrade", ("quiet", user_id), lambda: self.db.read_one(
+            "SELECT starts, ends, zone FROM clock_upgrade_quiet WHERE user_id = ?", (user_id,)))
+        return OldQuiet(str(row[0]), str(row[1]), str(row[2])) if row is not None else None

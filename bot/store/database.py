@@ -119,9 +119,11 @@ class RowCache:
         "aways": ("away_periods", "away_grants"),
         "seat_clocks": ("seat_clocks",),
         "move_times": ("moves",),
+        "clock_upgrade": ("clock_upgrade_turns", "clock_upgrade_quiet"),  # written by migration 0015 only
     }
     #: What may be kept where other processes write (they announce writes to its tables).
-    SHARED: ClassVar[frozenset[str]] = frozenset({"guild_settings", "players", "dm_closed", "quiet_hours", "aways"})
+    SHARED: ClassVar[frozenset[str]] = frozenset({"guild_settings", "players", "dm_closed", "quiet_hours", "aways",
+                                                   "clock_upgrade"})
 
     def __init__(self, enabled: bool, size: int = 16_384, only: frozenset[str] | None = None) -> None:
         """``only``: the names kept (None: all of :attr:`KEPT`); the others are always read."""

@@ -207,6 +207,10 @@ class TurnClock:
 
     def after_move(self, now: datetime, *, passes: bool) -> timedelta:
         """The seat's bank once it moves at ``now``: what is left, topped up by the
-        increment when the turn passes on, never past the full bank."""
-        left = max(self.left(now), ZERO)
+        increment when the turn passes on, never past the full bank. An empty bank
+        stays empty: a move at that moment is refused anyway (``timed_out``), and the
+        increment is for time left, never a way back from none."""
+        left = self.left(now)
+        if left <= ZERO:
+            return ZERO
         return min(self.rules.bank, left + self.rules.increment if passes else left)

@@ -10,6 +10,7 @@ last move; the game's start for the first), and the pauses that server granted.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 from collections.abc import Iterable
@@ -18,11 +19,12 @@ from datetime import datetime, timedelta
 from bot.play.session import Session
 from bot.play.timekeeping.clock import Budget, Charge, ClockRules, Span, TurnClock
 from bot.play.timekeeping.clock_text import clock_line
+from bot.play.timekeeping.upgrade import OldQuietWindow, old_deadline, upgraded_bank
 from bot.server_settings import clock_rules
 from bot.services import Services
 from bot.store import CorruptRecord, GuildSettings
 from bot.store.availability import AvailabilityStore, AwayRow
-from bot.store.clocks import ClockStore
+from bot.store.clocks import ClockStore, UpgradedTurn
 from i18n import Lang
 
 log = logging.getLogger(__name__)
@@ -108,7 +110,28 @@ class Clocks:
         bank = rules.bank if stored is None else min(timedelta(seconds=stored), rules.bank)
         started = await self.started(session)
         pauses = await self.pauses(seat.user_id, session.record.guild_id, started)
-        return TurnClock(started=started, bank=bank, pauses=tuple(pauses), rules=rules)
+        clock = TurnClock(started=started, bank=bank, pauses=tuple(pauses), rules=rules)
+        upgraded = await self.store.upgraded_turn(session.record.id)
+        if upgraded is not None and upgraded.seq == session.version:
+            clock = await self.kept_from_before(clock, seat.user_id, session.record.guild_id, upgraded)
+        return clock
+
+    async def kept_from_before(self, clock: TurnClock, user_id: int, guild_id: int | None,
+                               upgraded: UpgradedTurn) -> TurnClock:
+        """A turn that was running when the clock came: its bank reaches the old timeout's
+        deadline (:mod:`bot.play.timekeeping.upgrade`), whatever has happened since."""
+        try:
+            rows = await self.aways.aways(user_id, "")
+        except CorruptRecord as exc:
+            log.warning("time away of player %s unreadable, ignored: %s", user_id, exc)
+            rows = []
+        before = [row for row in rows if not row.granted]  # the aways the old bot knew
+        quiet_row = await self.store.old_quiet(user_id)
+        quiet = OldQuietWindow.read(quiet_row.starts, quiet_row.ends, quiet_row.zone) if quiet_row else None
+        deadline = old_deadline(datetime.fromisoformat(upgraded.started_at), clock.rules.bank,
+                                [Span(row.starts, row.ends) for row in before], quiet)
+        old = dataclasses.replace(clock, pauses=tuple(pauses_for(before, guild_key(guild_id))))
+        return dataclasses.replace(clock, bank=upgraded_bank(old, deadline))
 
     async def turn(self, session: Session) -> TurnClock | None:
         """The clock of the seat to act in a running game (None: over, or an AI to act).
@@ -117,19 +140,30 @@ class Clocks:
             return None
         return await self.seat_turn(session, session.to_act)
 
+    def now(self) -> datetime:
+        return self.services.clock()
+
+    async def out_of_time(self, session: Session, now: datetime | None = None) -> TurnClock | None:
+        """The running turn's clock when its bank is empty at ``now`` (None: time left,
+        or no clock runs). The one question the sweep and every move ask, so that they
+        can never disagree on whether a seat ran out of time."""
+        clock = await self.turn(session)
+        return clock if clock is not None and clock.timed_out(now or self.now()) else None
+
     async def line(self, session: Session, lang: Lang, now: datetime | None = None) -> str | None:
         """The clock in words for the seat to act (``⏱ 1 d 4 h left · runs out <t:…:R>``), or None."""
         clock = await self.turn(session)
         return clock_line(clock, now or self.services.clock(), lang) if clock is not None else None
 
-    async def after_move(self, before: Session, seat: int, after: Session) -> tuple[int, float] | None:
-        """The bank ``seat`` keeps after its move from ``before`` to ``after``: what is
-        left, plus the increment when the turn passes on. None: no clock to keep (an
-        AI's seat, or a seat moving out of turn, such as a public decision)."""
+    async def after_move(self, before: Session, seat: int, after: Session,
+                         now: datetime | None = None) -> tuple[int, float] | None:
+        """The bank ``seat`` keeps after its move from ``before`` to ``after`` at ``now``:
+        what is left, plus the increment when the turn passes on. None: no clock to keep
+        (an AI's seat, or a seat moving out of turn, such as a public decision)."""
         if before.to_act != seat:
             return None
         clock = await self.seat_turn(before, seat)
         if clock is None:
             return None
-        kept = clock.after_move(self.services.clock(), passes=after.to_act != seat)
+        kept = clock.after_move(now or self.now(), passes=after.to_act != seat)
         return seat, kept.total_seconds()

@@ -21,6 +21,7 @@ from bot.play.posting.channels import Channels
 from bot.play.posting.delivery import Delivery
 from bot.play.posting.failures import CANNOT_DM, Blocked, classify
 from bot.play.posting.in_place import card_link
+from bot.play.session import Session
 from bot.play.timekeeping.away import Availability
 from bot.play.timekeeping.clock import TurnClock
 from bot.play.timekeeping.clock_text import clock_line
@@ -111,34 +112,14 @@ class Reminders:
         seat = session.seat(seat_no) if seat_no is not None else None
         if seat is None or seat.is_ai or seat.user_id is None:
             return []
-        guild = await self.guild_settings(record.guild_id)
+        expired = await self.clocks.out_of_time(session, now)  # the question every move asks too
+        if expired is not None:
+            return await self.time_out(record, session, expired, now)
         clock = await self.clocks.turn(session)
         if clock is None:
             return []
         channel_id = record.play_channel_id
         channel = self.client.get_partial_messageable(channel_id)
-        if clock.timed_out(now):
-            action = guild.timeout_action if guild else "ai"
-            if action == "forfeit":
-                await self.resignations.resign(record.id, seat.user_id, reason="timed out and forfeits")
-            else:
-                await timed_out_to_ai(services.store.db, record.id, seat.seat, session.version)
-                await services.store.set_seat_ai(record.id, seat.seat, "normal")
-                services.sessions.forget(record.id)
-                await self.delivery.schedule_ai(await services.sessions.load(record.id))
-                if record.in_place:  # no channel post there: the card shows the AI in the seat at the next click
-                    return [f"timeout:{record.id}:{action}"]
-                try:
-                    self.channels.check_postable(channel_id)
-                    lang = await services.languages.for_game(record)  # told to the channel
-                    await channel.send(
-                        view=note(lang.tr("⌛ {name}'s time bank ran out ({idle} into this turn); a normal AI takes "
-                                          "their seat.", name=seat.display, idle=hours(now - clock.started, lang))),
-                        allowed_mentions=discord.AllowedMentions.none(), silent=True,
-                    )
-                except (discord.HTTPException, Blocked) as exc:  # the seat changed hands all the same
-                    log.warning("could not tell game %s that an AI took a seat: %s", record.id, exc)
-            return [f"timeout:{record.id}:{action}"]
         if clock.paused_now(now) or now < clock.reminder_due:
             return []
         if await services.store.reminded(record.id, session.version):
@@ -164,6 +145,71 @@ class Reminders:
         )
         await services.store.mark_reminded(record.id, session.version)
         return [f"reminder:{record.id}"]
+
+    async def run_out(self, game_id: int) -> str | None:
+        """A move found its mover's bank empty (``SessionService.make_move`` refused it): apply the
+        timeout now, exactly as the sweep would, whether or not a sweep has looked yet. Returns what
+        was done ("ai", "forfeit"), or None when there was nothing (left) to do."""
+        now = self.services.clock()
+        try:
+            session = await self.services.sessions.load(game_id)
+        except PlayError:
+            return None
+        expired = await self.clocks.out_of_time(session, now)
+        if expired is None:
+            return None
+        done = await self.time_out(session.record, session, expired, now)
+        return done[0].rsplit(":", 1)[1] if done else None
+
+    async def time_out(self, record: GameRecord, session: Session, clock: TurnClock, now: datetime) -> list[str]:
+        """The seat to act ran out of time (``clock``, empty at ``now``): an AI takes it, or the player
+        forfeits, as the game's server chose; the channel is told. Applied once: whoever comes second
+        (the sweep after a refused move, or the other way round) finds the seat handed over and does
+        nothing."""
+        services = self.services
+        seat = session.seat(session.to_act) if session.to_act is not None else None
+        if seat is None or seat.user_id is None:
+            return []
+        guild = await self.guild_settings(record.guild_id)
+        action = guild.timeout_action if guild else "ai"
+        if action == "forfeit":
+            try:
+                await self.resignations.resign(record.id, seat.user_id, reason="timed out and forfeits")
+            except PlayError:  # gone already: applied first by a move or another pass
+                return []
+            return [f"timeout:{record.id}:{action}"]
+        if not await self.hand_to_ai(session, seat.seat):
+            return []
+        await self.delivery.schedule_ai(await services.sessions.load(record.id))
+        if record.in_place:  # no channel post there: the card shows the AI in the seat at the next click
+            return [f"timeout:{record.id}:{action}"]
+        channel_id = record.play_channel_id
+        try:
+            self.channels.check_postable(channel_id)
+            lang = await services.languages.for_game(record)  # told to the channel
+            await self.client.get_partial_messageable(channel_id).send(
+                view=note(lang.tr("⌛ {name}'s time bank ran out ({idle} into this turn); a normal AI takes "
+                                  "their seat.", name=seat.display, idle=hours(now - clock.started, lang))),
+                allowed_mentions=discord.AllowedMentions.none(), silent=True,
+            )
+        except (discord.HTTPException, Blocked) as exc:  # the seat changed hands all the same
+            log.warning("could not tell game %s that an AI took a seat: %s", record.id, exc)
+        return [f"timeout:{record.id}:{action}"]
+
+    async def hand_to_ai(self, session: Session, seat_no: int) -> bool:
+        """Give the timed-out seat to a normal AI, under the game's lock and only if the game still
+        waits for that person at that move (False: someone got there first)."""
+        services, game_id = self.services, session.record.id
+        async with services.sessions.lock(game_id):
+            fresh = await services.sessions.load(game_id, fresh=True)
+            seat = fresh.seat(seat_no)
+            if (fresh.record.status != "active" or fresh.version != session.version or fresh.to_act != seat_no
+                    or seat is None or seat.is_ai or seat.resigned):
+                return False
+            await timed_out_to_ai(services.store.db, game_id, seat_no, fresh.version)
+            await services.store.set_seat_ai(game_id, seat_no, "normal")
+            services.sessions.forget(game_id)
+        return True
 
     async def remind_by_dm(self, record: GameRecord, user_id: int, text: str, *, ping: bool) -> None:
         """The reminder of a game the bot is not in (``bot.play.posting.in_place``): by DM, where the bot may

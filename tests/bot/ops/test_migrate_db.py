@@ -139,6 +139,11 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
                               decide=lambda aways, servers: dict.fromkeys(servers | {1}, 3))
         await away.set_quiet(101, "22:00", "07:00", "Europe/Berlin")
         await ClockStore(db).set_bank(running["flaming-pyramids"], 0, 3600.0)  # a seat's time bank
+        async with db.transaction() as conn:  # a turn running when the clock came, as migration 0015 notes it
+            await conn.execute("INSERT INTO clock_upgrade_turns (game_id, seq, started_at) VALUES (?, ?, ?)",
+                               (running["pyrinoes"], moves, db.now()))
+            await conn.execute("INSERT INTO clock_upgrade_quiet (user_id, starts, ends, zone)"
+                               " VALUES (101, '21:00', '11:00', 'Europe/Berlin')")
         async with db.transaction() as conn:  # the daily deal's tables, as its store leaves them
             now = db.now()
             await conn.execute("INSERT INTO bot_secrets (name, value, created_at) VALUES ('daily', 'c0ffee', ?)",
