@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.discord.commands.stats import leaderboard_command
-from bot.discord.finding import find_game, refuse_unknown_game
+from bot.discord.finding import find_seen, refuse_unknown_game
 from bot.discord.replies import defer_private, explain, reader, show_card, tell
 from bot.play.errors import PlayError
 from bot.play.host import Host
@@ -99,7 +99,8 @@ class InfoCommands:
         services = self.services
         lang = await reader(interaction, services.languages)
         try:
-            record = await find_game(interaction, services, game, statuses=("active", "finished"))
+            seen = await find_seen(interaction, services, game, statuses=("active", "finished"))
+            record = seen.record
             rules = services.catalogue.presenter(record.kind).game
         except (PlayError, EngineError) as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
