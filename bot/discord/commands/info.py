@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.discord.commands.stats import leaderboard_command
+from bot.discord.access import seen_by
 from bot.discord.finding import find_seen, refuse_unknown_game
 from bot.discord.replies import defer_private, explain, reader, show_card, tell
 from bot.play.errors import PlayError
@@ -69,7 +70,8 @@ class InfoCommands:
                 lines.append(lang.tr("{emoji} **#{game} {title}** — lobby, waiting for players · {link}",
                                      emoji=p.emoji, game=record.id, title=title, link=link))
                 continue
-            try:
+            try:  # the caller's own games: the visibility rule lets them see each (asked all the same)
+                await seen_by(services.store, record, interaction)
                 session = await services.sessions.load(record.id)
             except PlayError:
                 continue
