@@ -12,15 +12,22 @@ from typing import Any
 
 from emulator.harness import Harness
 from emulator.model import Channel, User
-from tests.bot.e2e.driver import challenge_of, session_of, versions
+from tests.bot.e2e.driver import session_of, versions
 from tests.bot.e2e.test_daily_privacy import first_move
 
 PRIVATE_THREAD = 12
+ADMINISTRATOR, MANAGE_THREADS = 1 << 3, 1 << 34
+#: A member as most are: no admin, no Manage Threads (who sees every private thread).
+MEMBER = (1 << 40) - 1 - ADMINISTRATOR - MANAGE_THREADS
 
 
 async def entrant_game(emulator: Any, harness: Harness) -> tuple[User, User, Any, Channel]:
     """Ana and Ben enter a challenge; ana's game, and its private thread."""
-    (ana, ben), post = await challenge_of(emulator, harness, "ana", "ben")
+    ana, ben = await harness.add_user("ana", permissions=MEMBER), await harness.add_user("ben", permissions=MEMBER)
+    await harness.start_bot()
+    post = (await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid",
+                                challenge=True)).message
+    assert post is not None
     for user in (ana, ben):
         await harness.click(user, post, label="▶ Play this deal")
     store = harness.bot.services.store
