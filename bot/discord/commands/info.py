@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.discord.commands.stats import leaderboard_command
 from bot.discord.access import seen_by
+from bot.discord.commands.stats import leaderboard_command
 from bot.discord.finding import find_seen, refuse_unknown_game
 from bot.discord.replies import defer_private, explain, reader, show_card, tell
 from bot.play.errors import PlayError

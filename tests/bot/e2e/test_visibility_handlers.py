@@ -62,8 +62,8 @@ async def rival_entrants(emulator: Any, harness: Harness) -> tuple[User, User, i
     for user in (ana, ben):
         await harness.click(user, post, label="▶ Play this deal")
     store = harness.bot.services.store
-    mine = [g for g in await store.all_games() if g.challenge_id]
-    theirs = [g for g in mine if (await store.seats(g.id))[0].user_id == ana.id][0]
+    entries = {(await store.seats(g.id))[0].user_id: g for g in await store.all_games() if g.challenge_id}
+    theirs = entries[ana.id]
     move = await first_move(harness, theirs.id)
     assert "✅" in (await harness.slash(ana, harness.dm_channel(ana), "pyramid play", move=move, game=theirs.id)).text
     return ana, ben, theirs.id
@@ -91,7 +91,8 @@ def shows_no_board(answer: InteractionResult, what: str) -> None:
 async def test_every_registered_component_asks_the_rule(emulator: Any, harness: Harness) -> None:
     _ana, ben, game_id = await rival_entrants(emulator, harness)
     actions = registered_actions(harness)
-    assert actions == GAME_VIEWS | set(NOT_VIEWS), f"classify the new kinds: {sorted(actions ^ (GAME_VIEWS | set(NOT_VIEWS)))}"
+    known = GAME_VIEWS | set(NOT_VIEWS)
+    assert actions == known, f"classify the new kinds: {sorted(actions ^ known)}"
     version = (await session_of(harness, game_id)).version
     for where in (emulator.general, harness.dm_channel(ben)):
         for action in sorted(actions):
@@ -139,8 +140,8 @@ async def test_every_command_naming_a_game_asks_the_rule(emulator: Any, harness:
 _runs = itertools.count()
 #: (who: ana, ben, carol, eve; where: 0 the server's general, 1 their DM; which game: ana's challenge game,
 #: ben's, the public game of ana and carol; the action; stale or the current version)
-clicks = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 1), st.integers(0, 2), st.sampled_from(sorted(GAME_VIEWS)),
-                            st.booleans()), min_size=8, max_size=16)
+clicks = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 1), st.integers(0, 2),
+                            st.sampled_from(sorted(GAME_VIEWS)), st.booleans()), min_size=8, max_size=16)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
