@@ -12,6 +12,7 @@ from typing import Any
 
 from emulator.harness import Harness
 from emulator.model import Channel, User
+from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import session_of, versions
 from tests.bot.e2e.test_daily_privacy import first_move
 
@@ -86,4 +87,21 @@ async def test_without_private_threads_the_game_goes_on_in_the_players_dms(emula
     board = [m for m in harness.dm(ana) if m.png_attachments() and f"game #{record.id}" in m.text][-1]
     latest = await harness.click(ana, board, label="🔄 Latest board")
     assert latest.attachments or any(m.png_attachments() for m in latest.messages), latest.text
+    harness.assert_no_bot_errors()
+
+
+async def test_a_private_game_parked_for_its_lost_thread_is_told_privately(
+    emulator: Any, harness: Harness, clock: FakeClock
+) -> None:
+    ana, _ben, record, thread = await entrant_game(emulator, harness)
+    general = emulator.general
+    said_before = len(harness.messages(general))
+    await harness.delete_thread(thread)
+    clock.advance(hours=25)
+    await harness.bot.client.host.reminders.sweep()
+    await harness.settle()
+    store = harness.bot.services.store
+    assert await store.parked_reason(record.id) is not None
+    assert [m for m in harness.dm(ana) if f"#{record.id}" in m.text and "paused" in m.text], "told by DM"
+    assert public_words_about(harness, general, ana, record.id, said_before) == [], "the channel is told nothing"
     harness.assert_no_bot_errors()
