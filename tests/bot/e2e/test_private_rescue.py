@@ -105,3 +105,20 @@ async def test_a_private_game_parked_for_its_lost_thread_is_told_privately(
     assert [m for m in harness.dm(ana) if f"#{record.id}" in m.text and "paused" in m.text], "told by DM"
     assert public_words_about(harness, general, ana, record.id, said_before) == [], "the channel is told nothing"
     harness.assert_no_bot_errors()
+
+
+async def test_a_blocked_private_board_is_never_reported_in_the_public_channel(emulator: Any, harness: Harness) -> None:
+    """The bot may not post in the private thread, and its player takes no DMs: the notice waits for a DM
+    (tried again at the next refusal), and is never posted in the public channel."""
+    ana = await harness.add_user("ana", permissions=MEMBER, dms_open=False)
+    await harness.start_bot()
+    general = emulator.general
+    post = (await harness.slash(ana, general, "pyramid new", game="continuous-pyramid", challenge=True)).message
+    assert post is not None
+    await harness.click(ana, post, label="▶ Play this deal")
+    record = next(g for g in await harness.bot.services.store.all_games() if g.challenge_id)
+    said_before = len(harness.messages(general))
+    await harness.set_bot_permission(general, "send_messages_in_threads", False)
+    await move_from_dm(harness, ana, record.id)
+    assert public_words_about(harness, general, ana, record.id, said_before) == [], "the channel is told nothing"
+    harness.assert_no_bot_errors()
