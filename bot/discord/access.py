@@ -38,8 +38,19 @@ def game_places(record: GameRecord) -> set[int]:
 
 
 def viewer_of(interaction: Interaction) -> Viewer:
-    """Who asks, from where: what the visibility rule reads of an interaction."""
-    return Viewer(interaction.user.id, interaction.guild_id, interaction.channel_id)
+    """Who asks, from where: what the visibility rule reads of an interaction, with the member's
+    View Channel on the server's channels as the bot's cache computes it (roles and overwrites)."""
+    member, guild = interaction.user, interaction.guild
+
+    def can_view(channel_id: int) -> bool | None:
+        if guild is None or not isinstance(member, discord.Member):
+            return None  # a DM, or a server the bot is not in: nothing to tell by
+        channel = guild.get_channel_or_thread(channel_id)
+        if channel is None:
+            return None
+        return channel.permissions_for(member).view_channel
+
+    return Viewer(interaction.user.id, interaction.guild_id, interaction.channel_id, can_view)
 
 
 async def seen_by(store: GameStore, record: GameRecord, interaction: Interaction) -> Seen:

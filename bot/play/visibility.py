@@ -12,7 +12,8 @@ custom id, so the rule reads only those and the game's own record:
 2. A game's players (every seat it has had, resigned ones too) see it, from its server
    or by DM; their hands are theirs alone (the hand's own check, on top of this rule).
 3. Anyone else sees a game only where its public messages are seen anyway: a server's
-   game by its members (a public channel's board is public to the server), a game of no
+   game by its members who can see its channel (a public channel's board is public to the
+   server; a game in a staff channel is not a member's who cannot open it), a game of no
    server (a group DM, a DM) only from its own channel. A stranger by DM sees nothing.
 4. A game of a shared deal (a challenge's, the daily deal's) is its player's alone until
    the deal is settled (:mod:`bot.play.endings.shared_deals`): its boards tell the
@@ -28,6 +29,7 @@ lives only in private places, whatever moves it (``bot.play.posting.rescue``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
@@ -57,6 +59,14 @@ class Viewer:
     guild_id: int | None
     #: The channel (or thread) asked from.
     channel_id: int | None
+    #: Whether they may open a channel of that server (Discord's View Channel): None when it cannot be told.
+    can_view: Callable[[int], bool | None] | None = field(default=None, compare=False, repr=False)
+
+    def cannot_view(self, channel_id: int) -> bool:
+        """Known not to see ``channel_id`` (asked from elsewhere, and Discord's permissions say so)."""
+        if channel_id == self.channel_id or self.can_view is None:
+            return False
+        return self.can_view(channel_id) is False
 
 
 class Verdict(Enum):
@@ -116,6 +126,8 @@ async def _judge(store: GameStore, record: GameRecord, viewer: Viewer, now: date
         return Verdict.SEEN, True
     if viewer.guild_id is None and (record.guild_id is not None or viewer.channel_id not in places(record)):
         return Verdict.UNREACHABLE, False
+    if viewer.channel_id not in places(record) and viewer.cannot_view(record.channel_id):
+        return Verdict.UNREACHABLE, False  # a channel of the server hidden from them
     if not await settled(store, record, now):
         return Verdict.SHARED_DEAL, False
     return Verdict.SEEN, False

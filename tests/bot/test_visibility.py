@@ -22,7 +22,8 @@ ANA, BEN, CAL = 100, 101, 102  # ana plays every game; ben plays the public game
 _runs = itertools.count()
 
 viewers = st.lists(st.tuples(st.sampled_from([ANA, BEN, CAL]), st.sampled_from([SERVER, OTHER_SERVER, None]),
-                             st.sampled_from([GENERAL, THREAD, GROUP_DM, ANA_DM, STRANGERS_DM])),
+                             st.sampled_from([GENERAL, THREAD, GROUP_DM, ANA_DM, STRANGERS_DM]),
+                             st.sampled_from([None, True, False])),  # may they open the game's channel (None: unknown)
                    min_size=1, max_size=40)
 
 
@@ -49,19 +50,19 @@ async def games(store: GameStore) -> dict[str, int]:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(viewers)
-def test_what_the_rule_admits(tmp_path: Path, asked: list[tuple[int, int | None, int]]) -> None:
+def test_what_the_rule_admits(tmp_path: Path, asked: list[tuple[int, int | None, int, bool | None]]) -> None:
     asyncio.run(check(tmp_path / f"bot{next(_runs)}.db", asked))
 
 
-async def check(path: Path, asked: list[tuple[int, int | None, int]]) -> None:
+async def check(path: Path, asked: list[tuple[int, int | None, int, bool | None]]) -> None:
     db = await DatabaseTarget.parse(path).open()
     try:
         store = GameStore(db)
         ids = await games(store)
         for later in (timedelta(0), timedelta(days=30)):  # now, and after the challenge closed (its game runs on)
             now = db.clock() + later
-            for user, guild, channel in asked:
-                viewer = Viewer(user, guild, channel)
+            for user, guild, channel, opens in asked:
+                viewer = Viewer(user, guild, channel, lambda _channel, opens=opens: opens)
                 for name, game_id in ids.items():
                     record = await store.game_record(game_id)
                     assert record is not None
@@ -77,8 +78,9 @@ async def check(path: Path, asked: list[tuple[int, int | None, int]]) -> None:
                             assert not seen, what  # a shared deal not settled: its player's alone
                         elif guild is None:
                             assert seen == (name == "group" and channel == GROUP_DM), what
-                        else:
-                            assert seen == (guild == record.guild_id), what  # a server's members
+                        else:  # a server's members, who can open its channel (asking from it, they can)
+                            hidden = opens is False and channel not in (record.channel_id, record.thread_id)
+                            assert seen == (guild == record.guild_id and not hidden), what
                     if seen:
                         assert (await admit(store, record, viewer, now)).game_id == game_id
                     else:

@@ -19,7 +19,15 @@ from typing import Any
 from emulator.harness import Harness, InteractionResult
 from emulator.messages import create_message
 from emulator.model import Channel, Message, User
-from tests.bot.e2e.driver import HEADER, card_text, challenge_of, flaming_game_of, group_dm_game, session_of
+from tests.bot.e2e.driver import (
+    HEADER,
+    card_text,
+    challenge_of,
+    flaming_game_of,
+    group_dm_game,
+    session_of,
+    start_flaming,
+)
 from tests.bot.e2e.test_daily import daily_games
 from tests.bot.e2e.test_daily_privacy import first_move
 
@@ -143,4 +151,26 @@ async def test_a_public_game_stays_public_to_its_servers_members(emulator: Any, 
     assert (await harness.slash(carol, emulator.general, "pyramid status", game=game_id)).attachments
     # By DM, a member who does not play sees nothing of it (a DM reaches only one's own games).
     await click_everything(harness, carol, harness.dm_channel(carol), game_id, versions=(STALE,))
+    harness.assert_no_bot_errors()
+
+
+async def test_a_game_in_a_channel_a_member_cannot_see_is_not_shown_to_them(emulator: Any, harness: Harness) -> None:
+    """A public channel's board is its server's to watch; a game in a channel hidden from a member (a staff
+    channel) is not theirs, whatever game number or custom id they send from a channel they do see."""
+    member = (1 << 40) - 1 - (1 << 3) - (1 << 34)  # no Administrator, no Manage Threads
+    alice, bob = await harness.add_user("alice"), await harness.add_user("bob")
+    carol = await harness.add_user("carol", permissions=member)
+    await harness.start_bot()
+    staff = await harness.add_channel("staff")
+    await harness.set_overwrite(staff, harness.guild.everyone, deny=["view_channel"])
+    for user in (alice, bob):
+        await harness.set_overwrite(staff, user, allow=["view_channel"])
+    await harness.set_bot_permission(staff, "view_channel", True)
+    _thread, game_id = await start_flaming(emulator, harness, [alice, bob], channel=staff)
+
+    for command in ("pyramid status", "pyramid history"):
+        shows_nothing(await harness.slash(carol, emulator.general, command, game=game_id), game_id, command)
+    await click_everything(harness, carol, emulator.general, game_id, versions=(STALE,))
+    # Its players, and a member who sees the channel, still see it from elsewhere in the server.
+    assert (await harness.slash(bob, emulator.general, "pyramid status", game=game_id)).attachments
     harness.assert_no_bot_errors()
