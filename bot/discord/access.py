@@ -5,8 +5,9 @@ number, and a client may send a component interaction with any custom id (ours
 carry the game's number), from any server, channel or DM. So every look at a game
 and every click is checked here against the game's own record:
 
-- a game is seen in its own server, by that server's members (anyone who can use a
-  command there is one), and by DM only by its players;
+- who may see a game at all is the one rule of :mod:`bot.play.visibility`
+  (:func:`seen_by` asks it for an interaction): its server's members, its players by DM,
+  a group DM's members from there, a shared deal's player alone;
 - its public controls (lobby buttons, 🔄, a challenge's ▶) work only in the channel
   they were posted in or the game's thread;
 - its player controls (▶ Your move, the picker, 🂠 My hand) work in its own server
@@ -21,6 +22,7 @@ from typing import Any
 import discord
 
 from bot.play.errors import PlayError
+from bot.play.visibility import Seen, Viewer, admit, places
 from bot.store import GameRecord, GameStore
 from i18n import N_
 
@@ -32,7 +34,29 @@ ELSEWHERE = N_("This button belongs to a game in another channel; use it there."
 
 def game_places(record: GameRecord) -> set[int]:
     """The channels a game's public messages live in: its channel and its thread."""
-    return {c for c in (record.channel_id, record.thread_id) if c is not None}
+    return places(record)
+
+
+def viewer_of(interaction: Interaction) -> Viewer:
+    """Who asks, from where: what the visibility rule reads of an interaction, with the member's
+    View Channel on the server's channels as the bot's cache computes it (roles and overwrites)."""
+    member, guild = interaction.user, interaction.guild
+
+    def can_view(channel_id: int) -> bool | None:
+        if guild is None or not isinstance(member, discord.Member):
+            return None  # a DM, or a server the bot is not in: nothing to tell by
+        channel = guild.get_channel_or_thread(channel_id)
+        if channel is None:
+            return None
+        return channel.permissions_for(member).view_channel
+
+    return Viewer(interaction.user.id, interaction.guild_id, interaction.channel_id, can_view)
+
+
+async def seen_by(store: GameStore, record: GameRecord, interaction: Interaction) -> Seen:
+    """The visibility rule (:func:`bot.play.visibility.admit`) for whoever sent ``interaction``:
+    a :class:`Seen` to show ``record``'s game with, or a :class:`PlayError` to tell them."""
+    return await admit(store, record, viewer_of(interaction))
 
 
 def at_place(interaction: Interaction, guild_id: int | None, channels: Iterable[int]) -> bool:
@@ -41,8 +65,10 @@ def at_place(interaction: Interaction, guild_id: int | None, channels: Iterable[
 
 
 def check_at_game(interaction: Interaction, record: GameRecord) -> None:
-    """Public controls: only in the game's own channel or thread."""
-    if not at_place(interaction, record.guild_id, game_places(record)):
+    """Public controls: only in the game's own channel or thread (a private game that lost its
+    private thread may be played on in its player's DM: ``bot.play.posting.rescue``)."""
+    in_dm = interaction.guild_id is None and record.thread_id is not None and interaction.channel_id == record.thread_id
+    if not (in_dm or at_place(interaction, record.guild_id, game_places(record))):
         raise PlayError(ELSEWHERE)
 
 
@@ -60,14 +86,6 @@ def is_server_admin(interaction: Interaction, guild_id: int | None) -> bool:
         return False
     perms = getattr(interaction, "permissions", None)
     return bool(perms and (perms.manage_guild or perms.administrator))
-
-
-async def may_see(store: GameStore, record: GameRecord, interaction: Interaction) -> bool:
-    """In a server: a game of that server. In a DM: a game the user has a seat in."""
-    if interaction.guild_id is not None:
-        return record.guild_id == interaction.guild_id
-    seats = await store.seats(record.id)
-    return any(s.user_id == interaction.user.id for s in seats)
 
 
 def manages_server(interaction: Interaction) -> bool:

@@ -6,42 +6,44 @@ from typing import Any
 
 import discord
 
-from bot.discord.access import may_see
+from bot.discord.access import seen_by, viewer_of
 from bot.discord.replies import reader, tell
-from bot.play.endings.shared_deals import may_watch
 from bot.play.errors import PlayError
+from bot.play.visibility import Seen, Verdict, refusal
 from bot.services import Services
 from bot.store import GameRecord
 from i18n import N_
 
-#: Said to anyone but its player who names a game of a shared deal that is not settled.
-SHARED_DEAL = N_("Game #{number} plays a shared deal that others may still be playing, so only its player sees it "
-                 "until the challenge closes.")
-
 
 async def find_game(interaction: discord.Interaction[Any], services: Services, number: int | None = None,
                     *, statuses: tuple[str, ...] = ("active",)) -> GameRecord:
-    """The game numbered ``number``; else the game whose thread this is; else the
-    caller's game in this channel (their turn first, newest first).
+    """The game :func:`find_seen` finds, for commands that act on it rather than show it."""
+    return (await find_seen(interaction, services, number, statuses=statuses)).record
 
-    A number names a game only where it may be seen (:func:`bot.discord.access.may_see`):
-    in its own server, or by DM to its players. Elsewhere it is answered exactly
-    like a number that names no game, so nothing about other servers leaks. A game of
-    a shared deal is reached only by its player until the deal is settled
-    (:mod:`bot.play.endings.shared_deals`). Refusals are :class:`PlayError` with translatable
-    messages (``bot.discord.replies.explain``)."""
+
+async def find_seen(interaction: discord.Interaction[Any], services: Services, number: int | None = None,
+                    *, statuses: tuple[str, ...] = ("active",)) -> Seen:
+    """The game numbered ``number``; else the game whose thread this is; else the
+    caller's game in this channel (their turn first, newest first); with the visibility
+    rule's leave to show it to the caller (:mod:`bot.play.visibility`).
+
+    A number names a game only where the rule lets the caller see it. Elsewhere it is
+    answered exactly like a number that names no game, so nothing about other servers
+    leaks; a game of a shared deal is its player's alone until the deal is settled.
+    Refusals are :class:`PlayError` with translatable messages (``bot.discord.replies.explain``)."""
     store = services.store
     if number is not None:
         # Beyond SQLite's integers a number names no game (the option check refuses it before).
         game = await store.game_record(number) if 1 <= number < 2**63 else None
-        if game is None or not await may_see(store, game, interaction):
-            if interaction.guild_id is None:
-                raise PlayError(N_("You have no game #{number}: by DM you can only reach games you play in."),
-                                number=number)
-            raise PlayError(N_("There is no game #{number} in this server."), number=number)
-        if not await may_watch(store, game, interaction.user.id, store.db.clock()):
-            raise PlayError(SHARED_DEAL, number=number)
-        return game
+        if game is None:
+            raise refusal(Verdict.UNREACHABLE, number, viewer_of(interaction))
+        return await seen_by(store, game, interaction)
+    return await seen_by(store, await _here(interaction, services, statuses), interaction)
+
+
+async def _here(interaction: discord.Interaction[Any], services: Services, statuses: tuple[str, ...]) -> GameRecord:
+    """The game of this thread, else the caller's own game here (see :func:`find_seen`)."""
+    store = services.store
     channel_id = interaction.channel_id
     here = await store.games_in_thread(channel_id, statuses)
     if here:

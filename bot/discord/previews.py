@@ -27,7 +27,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.custom_ids import CustomId
-from bot.discord.access import check_player_place
+from bot.discord.access import check_player_place, seen_by
 from bot.discord.replies import defer_private, edit_card, explain, show_card, tell
 from bot.games.picker import PathGone, back_path, node_at
 from bot.play.errors import PlayError
@@ -36,6 +36,7 @@ from bot.play.views.cards import card, kept_pictures, seat_colour
 from bot.play.views.chooser import chooser
 from bot.play.views.components import button
 from bot.play.views.preview import Preview, preview_description, preview_move, preview_text
+from bot.play.visibility import Seen
 from bot.services import Services
 from engine.core import MoveRejected
 from i18n import Lang
@@ -113,6 +114,7 @@ class Previews:
         else:
             await defer_private(interaction)
         try:
+            seen = await seen_by(self.services.store, session.record, interaction)
             seat = session.human_seat(interaction.user.id).seat
             preview = preview_move(session, seat, move, lang)
         except (PlayError, MoveRejected) as exc:
@@ -124,11 +126,13 @@ class Previews:
                 "That move is too long to preview. Type it with previews off (`/pyramid settings preview:False`)."),
                 accent=accent)
             return
-        file = await self._picture(session, preview, lang)
+        file = await self._picture(session, preview, lang, seen=seen)
         await self._answer(interaction, in_place, preview_text(preview, session, lang), file=file,
                            view=preview_buttons(session, arg, lang), accent=accent)
 
-    async def _picture(self, session: Session, preview: Preview, lang: Lang) -> discord.File | None:
+    async def _picture(self, session: Session, preview: Preview, lang: Lang, *, seen: Seen) -> discord.File | None:
+        """The board after the previewed move, for a clicker the visibility rule let see the game (``seen``)."""
+        seen.covers(session.record.id)
         if preview.view is None:
             return None
         art = session.presenter.art
@@ -155,6 +159,7 @@ class Previews:
         try:
             session = await self.services.sessions.load(cid.game_id)
             check_player_place(interaction, session.record)
+            await seen_by(self.services.store, session.record, interaction)
         except PlayError as exc:
             await tell(interaction, "❌ " + explain(exc, lang))
             return None

@@ -7,9 +7,9 @@ its animated replay (``bot.play.endings.replays``) uncluttered.
 
 Only finished games are replayed. A position's public view never holds anything
 hidden, but the issue keeps replays to games that are over, and so does this (a
-running game has its boards and ``/pyramid status``). Who may look is the rule of
-every command (``bot.discord.access``): a game of this server, or by DM a game the
-user played in; except that a game of a shared deal (a challenge's, the daily
+running game has its boards and ``/pyramid status``). Who may look is the one
+visibility rule (:mod:`bot.play.visibility`): a game of this server, or by DM a game
+the user played in; except that a game of a shared deal (a challenge's, the daily
 deal's) is replayed only for its own player until the deal is settled
 (``bot.play.endings.shared_deals``): others may still be playing that very deal, and every
 move of a finished one would tell them the order of its face-down stock; a daily
@@ -27,16 +27,16 @@ from typing import Any
 import discord
 
 from bot.custom_ids import CustomId
-from bot.discord.access import may_see
-from bot.discord.finding import find_game
+from bot.discord.access import viewer_of
+from bot.discord.finding import find_seen
 from bot.discord.replies import defer_private, edit_card, explain, reader, show_card, tell
 from bot.play.endings.replays import game_log
-from bot.play.endings.shared_deals import may_watch
 from bot.play.errors import PlayError
 from bot.play.session import Session
 from bot.play.views.boards import narrate, status_line
 from bot.play.views.cards import card
 from bot.play.views.components import button
+from bot.play.visibility import Seen, Verdict, admit, judge
 from bot.services import Services
 from bot.store import GameRecord
 from engine.core import Event
@@ -90,27 +90,28 @@ class ReplayViewer:
         await defer_private(interaction)
         lang = await reader(interaction, self.services.languages)
         try:
-            record = await self._command_game(interaction, game)
+            seen = await self._command_game(interaction, game)
         except PlayError as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
+        record = seen.record
         moves = await self._replayable(interaction, record, lang)
         if moves is None:
             return
         session = await self.services.sessions.load(record.id)  # a PlayError is told by the command tree
         last = len(moves)
         shown = last if move is None else max(0, min(move, last))
-        text, file = await self._position(session, moves, shown, lang)
+        text, file = await self._position(session, moves, shown, lang, seen=seen)
         if move is not None and move > last:
             text = lang.tr("Game #{game} has {last} moves; here is the last.", game=record.id, last=last) + "\n" + text
         await show_card(interaction, card([text], files=[file], controls=steps(record.id, shown, last, lang).children),
                         files=[file], allowed_mentions=discord.AllowedMentions.none())
 
-    async def _command_game(self, interaction: Interaction, game: int | None) -> GameRecord:
+    async def _command_game(self, interaction: Interaction, game: int | None) -> Seen:
         if game is not None and not 1 <= game <= MAX_GAME:
             raise PlayError(N_("There is no game #{number}."), number=game)
         try:
-            return await find_game(interaction, self.services, game, statuses=("finished",))
+            return await find_seen(interaction, self.services, game, statuses=("finished",))
         except PlayError:
             if game is not None:
                 raise
@@ -123,9 +124,15 @@ class ReplayViewer:
         store = self.services.store
         lang = await reader(interaction, self.services.languages)
         record = await store.game_record(cid.game_id)
-        if record is None or not await may_see(store, record, interaction):
+        viewer = viewer_of(interaction)
+        verdict = Verdict.UNREACHABLE if record is None else await judge(store, record, viewer, store.db.clock())
+        if record is None or verdict is Verdict.UNREACHABLE:  # nothing about games out of reach
             await tell(interaction, f"❌ {lang.gettext(DAMAGED)}")
             return
+        if verdict is Verdict.SHARED_DEAL:
+            await tell(interaction, f"❌ {shared_deal(record, lang)}")
+            return
+        seen = await admit(store, record, viewer)
         moves = await self._replayable(interaction, record, lang)
         if moves is None:
             return
@@ -138,32 +145,25 @@ class ReplayViewer:
         except PlayError as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
-        text, file = await self._position(session, moves, cid.version, lang)
+        text, file = await self._position(session, moves, cid.version, lang, seen=seen)
         shown = card([text], files=[file], controls=steps(record.id, cid.version, len(moves), lang).children)
         await edit_card(interaction, shown, files=[file], allowed_mentions=discord.AllowedMentions.none())
 
     # --- pieces ----------------------------------------------------------------------------
-    async def _refusal(self, interaction: Interaction, record: GameRecord, lang: Lang) -> str | None:
-        """Why this game, which the user may see, is not replayed for them (None: it is)."""
-        if record.status != "finished":
-            return not_over(record, lang)
-        store = self.services.store
-        if not await may_watch(store, record, interaction.user.id, store.db.clock()):
-            return shared_deal(record, lang)
-        return None
-
     async def _replayable(self, interaction: Interaction, record: GameRecord,
                           lang: Lang) -> list[tuple[int, str]] | None:
-        """The game's moves, or None after telling the user why it is not replayed for them."""
-        refusal = await self._refusal(interaction, record, lang)
-        if refusal is not None:
-            await tell(interaction, f"❌ {refusal}")
+        """The moves of this game, which the user may see (the visibility rule has said so), or None
+        after telling the user why it is not replayed (it is not over)."""
+        if record.status != "finished":
+            await tell(interaction, f"❌ {not_over(record, lang)}")
             return None
         return [(m.seat, m.move) for m in await self.services.store.moves(record.id)]
 
     async def _position(self, session: Session, moves: list[tuple[int, str]], move: int,
-                        lang: Lang = ENGLISH) -> tuple[str, discord.File]:
-        """The caption and picture (with its words and alt text in ``lang``) of the board after ``move``."""
+                        lang: Lang = ENGLISH, *, seen: Seen) -> tuple[str, discord.File]:
+        """The caption and picture (with its words and alt text in ``lang``) of the board after ``move``;
+        ``seen``: the visibility rule's leave to show this game."""
+        seen.covers(session.record.id)
         record = session.record
         board = await self.services.renderer.replay_board(game_log(session, moves, lang.code), move,
                                                           art=session.presenter.art)

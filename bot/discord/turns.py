@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.custom_ids import PREFIX, CustomId
-from bot.discord.access import check_at_game, check_player_place
+from bot.discord.access import check_at_game, check_player_place, seen_by
 from bot.discord.move_replies import move_reply
 from bot.discord.previews import Previews
 from bot.discord.replies import defer_private, edit_card, explain, reader, show_card, tell
@@ -27,6 +27,7 @@ from bot.play.session import Session
 from bot.play.views.boards import board_labels, board_texts, player_view, public_view
 from bot.play.views.cards import card, kept_pictures, seat_colour
 from bot.play.views.chooser import chooser, step_to
+from bot.play.visibility import Seen
 from bot.services import Services
 from engine.core import MoveRejected
 from engine.core.text import Word
@@ -81,9 +82,11 @@ class Turns:
         self.previews = Previews(services, self)
 
     async def send_current_board(self, interaction: Interaction, session: Session, note: str,
-                                 lang: Lang | None = None) -> None:
+                                 lang: Lang | None = None, *, seen: Seen) -> None:
         """An ephemeral copy of the current board, for stale clicks, 🔄 and ``/pyramid status``,
-        in the clicker's language (``note`` is said in it already)."""
+        in the clicker's language (``note`` is said in it already); ``seen``: the visibility
+        rule's leave to show this game to this clicker."""
+        seen.covers(session.record.id, interaction.user.id)
         lang = lang or await reader(interaction, self.services.languages)
         view = public_view(session, lang)
         file = await self.services.renderer.board(view, art=session.presenter.art,
@@ -94,10 +97,12 @@ class Turns:
                         files=[file])
 
     async def _load_current(self, interaction: Interaction, cid: CustomId, *, check_version: bool = True,
-                            public: bool = False) -> Session | None:
+                            public: bool = False) -> tuple[Session, Seen] | None:
         """Load the game; answer clicks from the wrong place (a ``public`` control away
-        from the game's channel or thread, a player control from another server) and
-        stale clicks with an explanation or the current board, and return None."""
+        from the game's channel or thread, a player control from another server), clicks
+        naming a game the clicker may not see (:mod:`bot.play.visibility`, asked before anything
+        of the game is shown) and stale clicks with an explanation or the current board, and
+        return None. Otherwise the game and the rule's leave to show it to the clicker."""
         lang = await reader(interaction, self.services.languages)
         try:
             session = await self.services.sessions.load(cid.game_id)
@@ -105,8 +110,9 @@ class Turns:
                 check_at_game(interaction, session.record)
             else:
                 check_player_place(interaction, session.record)
+            seen = await seen_by(self.services.store, session.record, interaction)
         except PlayError as exc:
-            await tell(interaction, explain(exc, lang))
+            await tell(interaction, "❌ " + explain(exc, lang))
             return None
         if session.record.in_place and on_card(interaction, session):
             await self.card_click(interaction, session)
@@ -115,9 +121,9 @@ class Turns:
                 return None
         if check_version and cid.version != session.version:
             await defer_private(interaction)
-            await self.send_current_board(interaction, session, lang.gettext(OUT_OF_DATE), lang)
+            await self.send_current_board(interaction, session, lang.gettext(OUT_OF_DATE), lang, seen=seen)
             return None
-        return session
+        return session, seen
 
     async def card_click(self, interaction: Interaction, session: Session) -> None:
         """A click on the card of a game only a user install reaches (:mod:`bot.play.posting.in_place`):
@@ -144,9 +150,10 @@ class Turns:
     async def _actor_session(self, interaction: Interaction, cid: CustomId) -> Session | None:
         """The current game if the clicker is the one to act on this very board;
         otherwise they have been told why not, and None is returned."""
-        session = await self._load_current(interaction, cid)
-        if session is None:
+        loaded = await self._load_current(interaction, cid)
+        if loaded is None:
             return None
+        session = loaded[0]
         try:
             check_actor(session, interaction.user.id)
         except PlayError as exc:
@@ -226,7 +233,12 @@ class Turns:
             )
         except StaleBoard:
             fresh = await sessions.load(session.record.id)
-            await self.send_current_board(interaction, fresh, lang.gettext(OUT_OF_DATE), lang)
+            try:
+                seen = await seen_by(self.services.store, fresh.record, interaction)
+            except PlayError as exc:
+                await tell(interaction, f"❌ {explain(exc, lang)}")
+                return
+            await self.send_current_board(interaction, fresh, lang.gettext(OUT_OF_DATE), lang, seen=seen)
             return
         except (MoveRejected, PlayError) as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
@@ -251,13 +263,15 @@ class Turns:
 
     async def hand(self, interaction: Interaction, cid: CustomId) -> None:
         """🂠 My hand."""
-        session = await self._load_current(interaction, cid, check_version=False)
-        if session is not None:
-            await self.show_hand(interaction, session)
+        loaded = await self._load_current(interaction, cid, check_version=False)
+        if loaded is not None:
+            await self.show_hand(interaction, *loaded)
 
-    async def show_hand(self, interaction: Interaction, session: Session) -> None:
+    async def show_hand(self, interaction: Interaction, session: Session, seen: Seen) -> None:
         """The clicker's hand, privately. A player whose seat an AI took after a timeout
-        may still look; one who resigned has left the game and its hand."""
+        may still look; one who resigned has left the game and its hand. ``seen``: the
+        visibility rule's leave to show the game to the clicker (a hand is also its seat's alone)."""
+        seen.covers(session.record.id, interaction.user.id)
         lang = await reader(interaction, self.services.languages)
         mine = session.seat_of(interaction.user.id)
         if mine is None:
@@ -281,9 +295,10 @@ class Turns:
 
     async def board(self, interaction: Interaction, cid: CustomId) -> None:
         """🔄 Latest board."""
-        session = await self._load_current(interaction, cid, check_version=False, public=True)
-        if session is None or (session.record.in_place and on_card(interaction, session)):
+        loaded = await self._load_current(interaction, cid, check_version=False, public=True)
+        if loaded is None or (loaded[0].record.in_place and on_card(interaction, loaded[0])):
             return  # an in-place game's card was itself updated by the click
+        session, seen = loaded
         await defer_private(interaction)
         lang = await reader(interaction, self.services.languages)
-        await self.send_current_board(interaction, session, lang.tr("Here is the current board."), lang)
+        await self.send_current_board(interaction, session, lang.tr("Here is the current board."), lang, seen=seen)

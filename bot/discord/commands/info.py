@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from bot.discord.access import seen_by
 from bot.discord.commands.stats import leaderboard_command
-from bot.discord.finding import find_game, refuse_unknown_game
+from bot.discord.finding import find_seen, refuse_unknown_game
 from bot.discord.replies import defer_private, explain, reader, show_card, tell
 from bot.play.errors import PlayError
 from bot.play.host import Host
@@ -69,7 +70,8 @@ class InfoCommands:
                 lines.append(lang.tr("{emoji} **#{game} {title}** — lobby, waiting for players · {link}",
                                      emoji=p.emoji, game=record.id, title=title, link=link))
                 continue
-            try:
+            try:  # the caller's own games: the visibility rule lets them see each (asked all the same)
+                await seen_by(services.store, record, interaction)
                 session = await services.sessions.load(record.id)
             except PlayError:
                 continue
@@ -99,7 +101,8 @@ class InfoCommands:
         services = self.services
         lang = await reader(interaction, services.languages)
         try:
-            record = await find_game(interaction, services, game, statuses=("active", "finished"))
+            seen = await find_seen(interaction, services, game, statuses=("active", "finished"))
+            record = seen.record
             rules = services.catalogue.presenter(record.kind).game
         except (PlayError, EngineError) as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")

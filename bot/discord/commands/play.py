@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.discord.finding import find_game
+from bot.discord.finding import find_game, find_seen
 from bot.discord.move_replies import move_reply
 from bot.discord.replies import defer_private, explain, reader, tell
 from bot.discord.turns import Turns
@@ -98,30 +98,30 @@ class PlayCommands:
 
     async def hand(self, interaction: Interaction, game: int | None = None) -> None:
         try:
-            record = await find_game(interaction, self.services, game)
-            session = await self.services.sessions.load(record.id)
+            seen = await find_seen(interaction, self.services, game)
+            session = await self.services.sessions.load(seen.game_id)
         except PlayError as exc:
             await tell(interaction, f"❌ {explain(exc, await reader(interaction, self.services.languages))}")
             return
-        await self.turns.show_hand(interaction, session)
+        await self.turns.show_hand(interaction, session, seen)
 
     @app_commands.describe(game=locale_str("Game number (if you play several here)"),
                            text=locale_str("Describe the board in words instead of a picture"))
     async def status(self, interaction: Interaction, game: int | None = None, text: bool = False) -> None:
         lang = await reader(interaction, self.services.languages)
         try:
-            record = await find_game(interaction, self.services, game, statuses=("active", "finished"))
-            session = await self.services.sessions.load(record.id)
+            seen = await find_seen(interaction, self.services, game, statuses=("active", "finished"))
+            session = await self.services.sessions.load(seen.game_id)
         except PlayError as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
         await defer_private(interaction)
-        note = lang.tr("Game #{game}:", game=record.id)
+        note = lang.tr("Game #{game}:", game=seen.game_id)
         if text:  # the picture's alt text as a message (a screen reader, no pictures)
-            await tell(interaction, board_words(session, lang, note),
+            await tell(interaction, board_words(session, lang, note, seen=seen),
                        allowed_mentions=discord.AllowedMentions.none())
             return
-        await self.turns.send_current_board(interaction, session, note, lang)
+        await self.turns.send_current_board(interaction, session, note, lang, seen=seen)
 
     async def resign(self, interaction: Interaction, game: int | None = None) -> None:
         await defer_private(interaction)

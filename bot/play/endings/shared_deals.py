@@ -8,8 +8,10 @@ after it was opened) and none of its games is still running. Until then:
 
 - the game is played in a private thread of the entrant's (``bot.discord.challenges``),
   where its boards and its end-of-game replay are seen by the entrant alone;
-- ``game:N`` (``/pyramid history``, ``status``, ``replay``) reaches it only for its
-  player (``bot.discord.finding``, ``bot.discord.replays``);
+- nothing shows it to anyone else: ``game:N`` (``/pyramid history``, ``status``,
+  ``replay``), forged and stale clicks alike ask the visibility rule
+  (:mod:`bot.play.visibility`), which asks :func:`settled`;
+- it is never moved to a public place (``bot.play.posting.rescue``);
 - the challenge's leaderboard shows scores only, never boards or moves.
 
 The daily deal is played in each player's DMs and is never settled: a daily game's
@@ -53,12 +55,3 @@ async def settled(store: GameStore, record: GameRecord, now: datetime) -> bool:
         return False
     return not any(g.status in ("lobby", "active") for g in await store.challenge_games(challenge.id))
 
-
-async def may_watch(store: GameStore, record: GameRecord, user_id: int, now: datetime) -> bool:
-    """Whether ``user_id`` may see ``record``'s boards, moves and replay: its own
-    player always; anyone else once the deal is :func:`settled`."""
-    if record.challenge_id is None:
-        return True
-    if any(s.user_id == user_id for s in await store.seats(record.id)):
-        return True
-    return await settled(store, record, now)

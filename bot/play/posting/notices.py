@@ -21,6 +21,7 @@ from bot.games.presenter import ENGLISH
 from bot.play.languages import Languages
 from bot.play.posting.permissions import NEEDS
 from bot.play.views.cards import note
+from bot.play.visibility import private_place
 from bot.store import GameStore
 from bot.store.outbox import OutboxItem
 from i18n import Lang
@@ -105,15 +106,18 @@ class BlockedNotices:
         text = notice_text(record.id, channel, channel_id, cause, missing, lang)
         if not await store.claim_notice(item.game_id, cause, "pending"):
             return  # another delivery is telling
-        how = await self._send(record.created_by, record.channel_id, channel_id, text)
+        # A private game's notice goes by DM alone (bot.play.visibility): its channel is where others read, and
+        # its own thread is the place refusing posts. Not told now, it is tried again at the next refusal.
+        places = () if private_place(record) else (record.channel_id, channel_id)
+        how = await self._send(record.created_by, places, text)
         if how == "nowhere":  # try again with the next refusal
             await store.release_notice(item.game_id, cause)
         else:
             await store.notice_told(item.game_id, cause, how)
 
-    async def _send(self, user_id: int | None, parent_id: int, blocked_id: int, text: str) -> str:
-        """DM the opener; else a notice in the game's channel (unless that is the
-        channel refusing posts). Returns how they were told."""
+    async def _send(self, user_id: int | None, places: tuple[int, ...], text: str) -> str:
+        """DM the opener; else a notice in the first of ``places`` (the game's channel, then the
+        place refusing posts) that takes it. Returns how they were told."""
         if user_id is not None:
             try:
                 user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
@@ -122,7 +126,7 @@ class BlockedNotices:
             except discord.HTTPException as exc:
                 log.info("could not DM the opener %s about a blocked board: %s", user_id, exc)
         mention = f"<@{user_id}> " if user_id is not None else ""
-        for where in dict.fromkeys((parent_id, blocked_id)):
+        for where in dict.fromkeys(places):
             try:
                 await self.client.get_partial_messageable(where).send(
                     view=note(mention + text),

@@ -26,6 +26,7 @@ from bot.play.timekeeping.away import Availability
 from bot.play.timekeeping.clock import TurnClock
 from bot.play.timekeeping.clock_text import clock_line
 from bot.play.views.cards import note
+from bot.play.visibility import private_place
 from bot.services import Services
 from bot.store import CorruptRecord, GameRecord, GuildSettings
 from bot.store.departures import timed_out_to_ai
@@ -284,6 +285,12 @@ class Reminders:
             text = lang.tr("⚠️ Game #{number} is paused: {why}. Its moves so far are kept, but I can't carry on "
                            "with it by myself; a server admin can look at the bot's logs. {mentions}",
                            number=record.id, why=lang.gettext(why), mentions=" ".join(f"<@{u}>" for u in users))
+            if gone and private_place(record):  # never said where others read (bot.play.visibility)
+                for user_id in users:
+                    dm = await self.delivery.announcer.dm_channel(user_id)
+                    await self.client.get_partial_messageable(dm, type=discord.ChannelType.private).send(
+                        view=note(text.strip()), allowed_mentions=discord.AllowedMentions(users=False))
+                return
             self.channels.check_postable(channel_id)
             await self.client.get_partial_messageable(channel_id).send(
                 view=note(text.strip()),

@@ -12,14 +12,17 @@ import discord
 
 from bot.play.session import Session
 from bot.play.views.boards import MAX_CONTENT, board_labels, public_view
+from bot.play.visibility import Seen
 from i18n import Lang
 from render.describe import describe_board
 
 
-def board_words(session: Session, lang: Lang, note: str = "", *, limit: int = MAX_CONTENT) -> str:
+def board_words(session: Session, lang: Lang, note: str = "", *, seen: Seen, limit: int = MAX_CONTENT) -> str:
     """``note`` (a first line, such as "Game #12:") and the current public board in
     words, within ``limit`` characters once Discord's markdown is escaped (a name
-    with ``*`` or ``_`` in it must not turn the rest into italics)."""
+    with ``*`` or ``_`` in it must not turn the rest into italics). ``seen``: the visibility
+    rule's leave to show this game to its reader (:mod:`bot.play.visibility`)."""
+    seen.covers(session.record.id)
     view = public_view(session)
     labels = board_labels(session, view)
     room = limit - (len(note) + 1 if note else 0)
