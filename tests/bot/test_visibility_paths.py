@@ -26,7 +26,7 @@ DISCORD = ROOT / "bot" / "discord"
 RENDERER = "renderer"
 SINKS = frozenset({
     "public_view", "player_view", "board_texts", "board_labels", "board_words", "status_line", "narrate",
-    "describe_board", "describe_hand", "record_of", "chooser", "game_log", "preview_move", "since_board",
+    "describe_board", "describe_hand", "record_of", "chooser", "step_to", "game_log", "preview_move", "since_board",
 })
 #: The rule's entry points: asking one of these is asking the rule.
 RULE = frozenset({"admit", "judge", "seen_by", "find_seen"})

@@ -100,11 +100,13 @@ async def test_a_rival_entrant_never_sees_another_entrants_challenge_game(emulat
         assert any("shared deal" in s or "no game" in s for s in said), said
     assert (await session_of(harness, theirs.id)).version == before
 
-    # Ana herself still gets her board from a stale click in her thread.
+    # Ana herself still gets her board from a stale click in her thread, and a stale ▶ Your move
+    # during her own turn opens her chooser, as the newest card's would.
     mine = forge(harness, thread, [f"pb:board:{theirs.id}:0", f"pb:turn:{theirs.id}:{STALE}"])
-    for cid in (f"pb:board:{theirs.id}:0", f"pb:turn:{theirs.id}:{STALE}"):
-        answer = await harness.click(ana, mine, custom_id=cid)
-        assert answer.attachments or any(m.png_attachments() for m in answer.messages), (cid, answer.text)
+    answer = await harness.click(ana, mine, custom_id=f"pb:board:{theirs.id}:0")
+    assert answer.attachments or any(m.png_attachments() for m in answer.messages), answer.text
+    answer = await harness.click(ana, mine, custom_id=f"pb:turn:{theirs.id}:{STALE}")
+    assert "Choose a move" in answer.text and "❌" not in answer.text, answer.text
     harness.assert_no_bot_errors()
 
 
@@ -121,10 +123,12 @@ async def test_someone_elses_daily_game_is_not_shown_by_a_forged_click_from_a_dm
 
     for where in (harness.dm_channel(ben), emulator.general):
         await click_everything(harness, ben, where, game.id)
-    # Its player's stale click in her DM still shows her the current board.
-    mine = forge(harness, harness.dm_channel(ana), [f"pb:turn:{game.id}:{STALE}"])
-    answer = await harness.click(ana, mine, custom_id=f"pb:turn:{game.id}:{STALE}")
+    # Its player's stale 🔄 in her DM still shows her the current board, and a stale ▶ Your move her chooser.
+    mine = forge(harness, harness.dm_channel(ana), [f"pb:board:{game.id}:{STALE}", f"pb:turn:{game.id}:{STALE}"])
+    answer = await harness.click(ana, mine, custom_id=f"pb:board:{game.id}:{STALE}")
     assert answer.attachments or any(m.png_attachments() for m in answer.messages), answer.text
+    answer = await harness.click(ana, mine, custom_id=f"pb:turn:{game.id}:{STALE}")
+    assert "Choose a move" in answer.text and "❌" not in answer.text, answer.text
     harness.assert_no_bot_errors()
 
 
