@@ -14,6 +14,8 @@ from bot.services import Services
 from bot.store import GameRecord
 from i18n import N_
 
+#: How many of the caller's newest games a command without a game number looks through.
+CANDIDATES = 25
 #: Said to anyone but its player who names a game of a shared deal that is not settled.
 SHARED_DEAL = N_("Game #{number} plays a shared deal that others may still be playing, so only its player sees it "
                  "until the challenge closes.")
@@ -43,15 +45,18 @@ async def find_game(interaction: discord.Interaction[Any], services: Services, n
             raise PlayError(SHARED_DEAL, number=number)
         return game
     channel_id = interaction.channel_id
-    here = await store.games_in_thread(channel_id, statuses)
+    here = await store.games_in_thread(channel_id, statuses, newest=1)
     if here:
         return here[-1]
-    mine = await store.games_of_user_in_channel(interaction.user.id, channel_id, statuses)
+    # The caller's newest games only: a listing reads a bounded number of rows, however long their history.
+    mine = await store.games_of_user_in_channel(interaction.user.id, channel_id, statuses, newest=CANDIDATES)
     if not mine:
-        mine = await store.games_of_user(interaction.user.id, interaction.guild_id, statuses)
+        mine = await store.games_of_user(interaction.user.id, interaction.guild_id, statuses, newest=CANDIDATES)
     if not mine:
         raise PlayError(N_("You have no game running here. Start one with `/pyramid new`."))
     for record in reversed(mine):
+        if record.status != "active":  # only a running game can be the caller's turn
+            continue
         try:
             session = await services.sessions.load(record.id)
         except PlayError:

@@ -42,4 +42,6 @@ FLAMING_PYRAMIDS_TURNS: tuple[int, ...] = (
 FEWEST_LOSER_MOVES: Mapping[str, tuple[tuple[str, str, int, int], ...]] = {
     "flaming-pyramids": (("easy", "easy", 88, 8), ("easy", "normal", 38, 8), ("easy", "hard", 38, 8),
                          ("normal", "normal", 40, 8), ("normal", "hard", 28, 8), ("hard", "hard", 46, 8)),
+    "pyrinoes": (("easy", "easy", 104, 8), ("easy", "normal", 60, 8), ("easy", "hard", 36, 8),
+                 ("normal", "normal", 122, 8), ("normal", "hard", 107, 8), ("hard", "hard", 69, 8)),
 }
