@@ -34,8 +34,10 @@ UPDATE server_wins SET first_seat = (
 -- The rating leaderboard reads its 15 rows from an index in its own order (mu - 3 sigma).
 CREATE INDEX ratings_board ON ratings(scope, kind, (mu - 3 * sigma) DESC, games DESC, user_id);
 
--- Listings that look games up by their thread or their challenge read them by an index,
--- not by reading every game; a player's games are found newest first.
+-- Listings that look games up by their thread or their challenge (and a channel's latest
+-- challenge) read them by an index, not by reading every game; a player's games are found
+-- newest first.
 CREATE INDEX games_by_thread ON games(thread_id);
 CREATE INDEX games_by_challenge ON games(challenge_id);
 CREATE INDEX seats_by_user_game ON seats(user_id, game_id);
+CREATE INDEX challenges_by_channel ON challenges(channel_id, id);

@@ -96,7 +96,8 @@ def test_the_finding_a_resignation_after_the_opponent_timed_out() -> None:
              SeatRecord(game_id=1, seat=1, user_id=102, ai_level="normal", joined_at=T0)]
     departures = [Departure(game_id=1, seat=0, how="resigned", after_move=9),
                   Departure(game_id=1, seat=1, how="timed out", after_move=5, ai_level="normal")]
-    out = outcome_of(record(), seats, Result(winners=(1,), resigned=(0,)), T0, played=PLENTY, departures=departures, ender=0)
+    out = outcome_of(record(), seats, Result(winners=(1,), resigned=(0,)), T0, played=PLENTY, departures=departures,
+                     ender=0)
     assert out is not None
     assert [(s.rank, s.won, s.left) for s in out.seats] == [(1, False, True), (2, False, True)]
     assert [(s.ai_level, s.rank) for s in out.stand_ins] == [("normal", 0)]

@@ -57,7 +57,8 @@ def test_higher_scores_rank_first_in_pyrinoes_and_competitive_pyramido() -> None
     three = outcome_of(record("pyramido", options={"mode": "competitive"}), seats(101, 102, 103),
                        Result(winners=(2,), scores=(-3.0, -1.0, 1.0)), T0, played=PLENTY)
     assert three is not None and [s.rank for s in three.seats] == [2, 1, 0]
-    duel = outcome_of(record("pyrinoes"), seats(101, "hard"), Result(winners=(0,), scores=(100.0, 60.0)), T0, played=PLENTY)
+    duel = outcome_of(record("pyrinoes"), seats(101, "hard"), Result(winners=(0,), scores=(100.0, 60.0)), T0,
+                      played=PLENTY)
     assert duel is not None and duel.rated and [s.rank for s in duel.seats] == [0, 1]
     assert duel.seats[1].ai_level == "hard" and duel.seats[1].user_id is None
 
@@ -65,7 +66,8 @@ def test_higher_scores_rank_first_in_pyrinoes_and_competitive_pyramido() -> None
 def test_a_resigned_seat_ranks_last_and_never_wins() -> None:
     # Four seats; seat 1's person resigned and an easy AI finished the game for them, and won.
     table = seats(101, 102, 103, "normal", resigned=(1,), handed={1: "easy"})
-    out = outcome_of(record("flaming-pyramids"), table, Result(winners=(1,), scores=(4.0, 0.0, 2.0, 6.0)), T0, played=PLENTY)
+    out = outcome_of(record("flaming-pyramids"), table, Result(winners=(1,), scores=(4.0, 0.0, 2.0, 6.0)), T0,
+                     played=PLENTY)
     assert out is not None
     by_seat = {s.seat: s for s in out.seats}
     assert by_seat[1].left and not by_seat[1].won and by_seat[1].rank == max(s.rank for s in out.seats)
