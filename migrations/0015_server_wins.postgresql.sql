@@ -40,3 +40,33 @@ CREATE INDEX games_by_thread ON games(thread_id);
 CREATE INDEX games_by_challenge ON games(challenge_id);
 CREATE INDEX seats_by_user_game ON seats(user_id, game_id);
 CREATE INDEX challenges_by_channel ON challenges(channel_id, id);
+
+-- The daily deal's streaks, kept as daily games finish; see 0015_server_wins.sql.
+CREATE TABLE daily_streaks (
+    user_id  BIGINT  NOT NULL PRIMARY KEY,
+    best     INTEGER NOT NULL,
+    run      INTEGER NOT NULL,
+    last_day TEXT    NOT NULL
+);
+CREATE TABLE daily_players (
+    guild_id     BIGINT NOT NULL,
+    user_id      BIGINT NOT NULL,
+    name         TEXT   NOT NULL,
+    last_day     TEXT   NOT NULL,
+    last_started TEXT   NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+INSERT INTO daily_players (guild_id, user_id, name, last_day, last_started)
+SELECT r.guild_id, r.user_id, r.name, r.day, r.started_at FROM daily_results r
+WHERE r.guild_id IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM daily_results o WHERE o.guild_id = r.guild_id AND o.user_id = r.user_id
+    AND (o.day > r.day OR (o.day = r.day AND o.started_at > r.started_at)));
+WITH days AS (SELECT DISTINCT user_id, day FROM daily_results WHERE finished_at IS NOT NULL),
+islands AS (SELECT user_id, day,
+                   day::date - CAST(ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY day) AS INTEGER) AS island
+            FROM days),
+runs AS (SELECT user_id, island, COUNT(*) AS length, MAX(day) AS last FROM islands GROUP BY user_id, island)
+INSERT INTO daily_streaks (user_id, best, run, last_day)
+SELECT user_id, MAX(length),
+       (SELECT r.length FROM runs r WHERE r.user_id = runs.user_id ORDER BY r.last DESC LIMIT 1), MAX(last)
+FROM runs GROUP BY user_id;

@@ -37,11 +37,13 @@ FLAMING_PYRAMIDS_TURNS: tuple[int, ...] = (
 #: Per rated game and pairing of AI levels (each level against itself too): (first level,
 #: second level, the fewest moves of its own a losing seat made, losing seats measured).
 #: Measured 2026-11-29, seed 25, hard at 100 iterations a move, 8 games a pairing (every deal
-#: in both seat orders; Flaming Pyramids to its natural end):
-#: ``python -m tools.rated_moves --games 8 --hard-iterations 100``.
+#: in both seat orders; Flaming Pyramids to its natural end; Pyramido competitive, one round):
+#: ``python -m tools.rated_moves --games 8 --hard-iterations 100`` (898 s under ``nice -n 10``).
 FEWEST_LOSER_MOVES: Mapping[str, tuple[tuple[str, str, int, int], ...]] = {
     "flaming-pyramids": (("easy", "easy", 88, 8), ("easy", "normal", 38, 8), ("easy", "hard", 38, 8),
                          ("normal", "normal", 40, 8), ("normal", "hard", 28, 8), ("hard", "hard", 46, 8)),
     "pyrinoes": (("easy", "easy", 104, 8), ("easy", "normal", 60, 8), ("easy", "hard", 36, 8),
                  ("normal", "normal", 122, 8), ("normal", "hard", 107, 8), ("hard", "hard", 69, 8)),
+    "pyramido": (("easy", "easy", 35, 8), ("easy", "normal", 29, 8), ("easy", "hard", 29, 8),
+                 ("normal", "normal", 30, 8), ("normal", "hard", 28, 8), ("hard", "hard", 32, 8)),
 }

@@ -7,7 +7,8 @@ one player with 25 games), at the schema of migration 0014, then opens it with t
 bot's store (which applies the later migrations, timed) and runs each listing the way
 its command does: the wins leaderboard and the challenge's (``/pyramid leaderboard``),
 the rating leaderboard (``/pyramid leaderboard game:``), ``/pyramid stats``,
-``/pyramid games`` and the game lookup of ``/pyramid history`` without a number. For each
+``/pyramid games``, the game lookup of ``/pyramid history`` without a number and the
+daily deal's streak board (50 players, a day of daily deals per 1,000 games). For each
 it prints the time, the statements run and the rows they returned.
 
 It runs on older code too (the numbers before a change): copy this file into a checkout
@@ -26,6 +27,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, cast
 
@@ -33,6 +35,7 @@ from bot.games.catalogue import Catalogue
 from bot.play.endings.leaderboards import Leaderboards
 from bot.play.endings.ratings import Ratings
 from bot.store import GameStore, SqliteDatabase
+from bot.store.daily import DailyStore
 from bot.store.database import Database
 from bot.store.migrate import bundled_migrations
 from bot.store.ratings import RatingStore
@@ -43,6 +46,8 @@ PLAYERS = 200
 #: The player whose own games are listed (``/pyramid games``, the lookup): 25 of them, 2 running.
 ME = 10_001
 ENTRANTS = 40
+#: Players of the server who take the daily deal (on 80% of days; a day per 1,000 games seeded).
+DAILY_PLAYERS = 50
 T0 = "2026-01-01T00:00:00+00:00"
 
 
@@ -75,6 +80,18 @@ def seed(path: Path, games: int) -> None:
                           json.dumps({"winners": [0]}) if status == "finished" else None))
         seat_rows += [(next_id, 0, ME, None, "me", 0), (next_id, 1, None, "easy", "", 0)]
         next_id += 1
+    daily_rows: list[tuple[Any, ...]] = []
+    start = date(2026, 1, 1)
+    for offset in range(max(2, games // 1000)):  # the daily deal: 50 players of the server, most days
+        day = (start + timedelta(days=offset)).isoformat()
+        for user in range(1, DAILY_PLAYERS + 1):
+            if rng.random() < 0.2:
+                continue
+            game_rows.append((next_id, "continuous-pyramid", None, CHANNEL, "{}", "finished", next_id, user, None,
+                              json.dumps({"winners": [], "scores": [1]})))
+            daily_rows.append((day, user, next_id, GUILD, CHANNEL, f"p{user}", day + "T10:00:00+00:00",
+                               day + "T11:00:00+00:00"))
+            next_id += 1
     conn.executemany("INSERT INTO games (id, kind, guild_id, channel_id, options, status, seed, created_by,"
                      " challenge_id, result, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                      [(*row, T0, T0) for row in game_rows])
@@ -84,6 +101,8 @@ def seed(path: Path, games: int) -> None:
                      " last_game_id, updated_at) VALUES (?, 'pyrinoes', ?, ?, ?, ?, 0, 0, 0, 0, 0, ?)",
                      [(scope, user, 15 + rng.random() * 20, 2 + rng.random() * 4, 3 + user % 50, T0)
                       for scope in (GUILD, 0) for user in range(1, PLAYERS + 1)])
+    conn.executemany("INSERT INTO daily_results (day, user_id, game_id, guild_id, channel_id, name, started_at,"
+                     " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", daily_rows)
     conn.commit()
     conn.close()
 
@@ -125,6 +144,15 @@ def commands(db: Database) -> dict[str, Callable[[], Awaitable[Any]]]:
     boards = Leaderboards(store, catalogue, cast(Any, None))
     ratings = Ratings(store, RatingStore(db), catalogue)
     lookup = store.games_of_user_in_channel
+    daily = DailyStore(db)
+
+    async def streaks() -> Any:
+        """The daily deal's streak board, as ``/pyramid daily show:streaks`` reads it."""
+        if hasattr(daily, "streak_board"):
+            return await daily.streak_board(GUILD, date(2026, 6, 1), 15)
+        players = await daily.server_players(GUILD)  # before: every result of the server's players
+        return await daily.finished_days(players)
+
     return {
         "leaderboard (wins, challenge)": lambda: boards.server_text(GUILD, CHANNEL),
         "leaderboard game:pyrinoes": lambda: ratings.leaderboard_text(GUILD, "pyrinoes"),
@@ -132,6 +160,7 @@ def commands(db: Database) -> dict[str, Callable[[], Awaitable[Any]]]:
         "games": lambda: store.games_of_user(ME, GUILD, ("lobby", "active"),
                                              **_newest(store.games_of_user, 20)),
         "history (lookup)": lambda: lookup(ME, CHANNEL, ("active", "finished"), **_newest(lookup, 25)),
+        "daily (streaks)": streaks,
     }
 
 
