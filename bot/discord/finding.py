@@ -48,15 +48,27 @@ async def find_game(interaction: discord.Interaction[Any], services: Services, n
     here = await store.games_in_thread(channel_id, statuses, newest=1)
     if here:
         return here[-1]
-    # The caller's newest games only: a listing reads a bounded number of rows, however long their history.
-    mine = await store.games_of_user_in_channel(interaction.user.id, channel_id, statuses, newest=CANDIDATES)
+    user_id = interaction.user.id
+
+    async def in_channel(wanted: tuple[str, ...]) -> list[GameRecord]:
+        # The caller's newest games only: a bounded number of rows, however long their history.
+        return await store.games_of_user_in_channel(user_id, channel_id, wanted, newest=CANDIDATES)
+
+    async def in_server(wanted: tuple[str, ...]) -> list[GameRecord]:
+        return await store.games_of_user(user_id, interaction.guild_id, wanted, newest=CANDIDATES)
+
+    where = in_channel
+    mine = await in_channel(statuses)
     if not mine:
-        mine = await store.games_of_user(interaction.user.id, interaction.guild_id, statuses, newest=CANDIDATES)
+        where, mine = in_server, await in_server(statuses)
     if not mine:
         raise PlayError(N_("You have no game running here. Start one with `/pyramid new`."))
-    for record in reversed(mine):
-        if record.status != "active":  # only a running game can be the caller's turn
-            continue
+    # Their turn first: only a running game can be it, and finished ones must not crowd it out.
+    if set(statuses) <= {"active"}:
+        running = mine
+    else:
+        running = await where(("active",)) if "active" in statuses else []
+    for record in reversed(running):
         try:
             session = await services.sessions.load(record.id)
         except PlayError:

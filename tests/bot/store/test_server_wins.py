@@ -106,3 +106,15 @@ async def test_kept_wins_list_what_every_finished_game_lists(database_target: Da
                 await listed_the_old_way(db, guild)
     finally:
         await db.close()
+
+
+async def test_a_listing_of_the_newest_games_reads_only_those(store: GameStore) -> None:
+    """``newest``: the newest games matching, oldest first, as the full listing ends."""
+    for _ in range(30):
+        game_id = await store.create_game("pyrinoes", created_by=1, guild_id=11, channel_id=5, options={}, seed=1)
+        await store.add_seat(game_id, user_id=7, limit=6)
+    every = await store.games_of_user(7, 11, ("lobby",))
+    assert len(every) == 30
+    assert await store.games_of_user(7, 11, ("lobby",), newest=25) == every[-25:]
+    assert await store.games_of_user_in_channel(7, 5, ("lobby",), newest=3) == every[-3:]
+    assert await store.games_of_user(7, 12, ("lobby",), newest=25) == []
