@@ -64,9 +64,8 @@ async def find_game(interaction: discord.Interaction[Any], services: Services, n
     if not mine:
         raise PlayError(N_("You have no game running here. Start one with `/pyramid new`."))
     # Their turn first: only a running game can be it, and finished ones must not crowd it out.
-    if set(statuses) <= {"active"}:
-        running = mine
-    else:
+    running = mine
+    if not set(statuses) <= {"active"}:  # some may be finished: ask for the running ones apart
         running = await where(("active",)) if "active" in statuses else []
     for record in reversed(running):
         try:

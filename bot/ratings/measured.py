@@ -47,3 +47,14 @@ FEWEST_LOSER_MOVES: Mapping[str, tuple[tuple[str, str, int, int], ...]] = {
     "pyramido": (("easy", "easy", 35, 8), ("easy", "normal", 29, 8), ("easy", "hard", 29, 8),
                  ("normal", "normal", 30, 8), ("normal", "hard", 28, 8), ("hard", "hard", 32, 8)),
 }
+
+#: The same at bigger tables, where each seat makes fewer moves (six Flaming Pyramids
+#: players share the turns): per rated game and number of seats, the fewest moves of its own
+#: a losing seat made at any table of AI levels of that size (every mix of the levels, one
+#: deal in each rotation of the seats). Measured 2026-11-29, seed 25, hard at 100 iterations:
+#: ``python -m tools.rated_moves --games 0 --hard-iterations 100 --seats 3 --seats 4 --seats 5
+#: --seats 6 --kind flaming-pyramids --kind pyramido`` (Pyrinoes is played by two; 802 s).
+FEWEST_LOSER_MOVES_AT: Mapping[str, Mapping[int, int]] = {
+    "flaming-pyramids": {3: 17, 4: 10, 5: 8, 6: 6},
+    "pyramido": {3: 11, 4: 11},
+}

@@ -154,7 +154,7 @@ def outcome_of(record: GameRecord, seats: Sequence[SeatRecord], result: Result, 
     winners = set(result.winners) - left
     rated = how.rated and len(seats) >= 2
     people = {s.seat: played.get(s.seat, 0) for s in seats if s.user_id is not None}
-    idle = idle_seats(record.kind, people, winners) if rated else frozenset()
+    idle = idle_seats(record.kind, len(seats), people, winners) if rated else frozenset()
     stand_in_seats = [s for s in seats if s.seat in left and s.ai_level is not None and s.seat != ender]
     ranks: dict[int, int] = {}
     stand_in_ranks: dict[int, int] = {}

@@ -35,7 +35,8 @@ opponent. Otherwise a second account that gives up at once lifts its owner to th
 of a leaderboard, six "wins" in a few seconds (issue #37). The minimum is measured per
 game as the turn limit is: ``python -m tools.rated_moves`` plays every pairing of the AI
 levels (a random mover losing to the hard AI is a real beginner's quickest loss) and
-records the fewest moves of its own a losing seat made (:mod:`bot.ratings.measured`);
+records the fewest moves of its own a losing seat made (:mod:`bot.ratings.measured`), at
+two seats and at each bigger table the game allows (a seat makes fewer moves there);
 the minimum is half that, so a real game's quickest loss is still rated (``bot.ratings.fit
 .fewest_rated_moves``). A game only a test knows needs one move. The rule is asked of
 the losers only: whoever won moved enough to win. How it counts is the ledger's
@@ -51,16 +52,20 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.ratings.fit import fewest_rated_moves, shortest_rated
-from bot.ratings.measured import FEWEST_LOSER_MOVES, FLAMING_PYRAMIDS_TURNS
+from bot.ratings.measured import FEWEST_LOSER_MOVES, FEWEST_LOSER_MOVES_AT, FLAMING_PYRAMIDS_TURNS
 from engine.core import Result
 
 #: Flaming Pyramids games with a ``turn_limit`` below this are not rated (module docstring).
 SHORTEST_RATED_TURNS: int = shortest_rated(FLAMING_PYRAMIDS_TURNS) if FLAMING_PYRAMIDS_TURNS else 1
 
-#: Per rated game: the moves of its own a losing seat's person must have made for anyone to
-#: be rated against it (module docstring), from the measured fewest.
-FEWEST_RATED_MOVES: Mapping[str, int] = {
-    kind: fewest_rated_moves([fewest for _, _, fewest, _ in rows]) for kind, rows in FEWEST_LOSER_MOVES.items()
+#: Per rated game and number of seats: the moves of its own a losing seat's person must have
+#: made for anyone to be rated against it (module docstring), from the measured fewest: two
+#: seats from every pairing of the levels, bigger tables from theirs.
+FEWEST_RATED_MOVES: Mapping[tuple[str, int], int] = {
+    **{(kind, 2): fewest_rated_moves([fewest for _, _, fewest, _ in rows])
+       for kind, rows in FEWEST_LOSER_MOVES.items()},
+    **{(kind, seats): fewest_rated_moves([fewest]) for kind, at in FEWEST_LOSER_MOVES_AT.items()
+       for seats, fewest in at.items()},
 }
 #: A game nobody measured (one only a test knows): at least one move.
 FEWEST_MOVES_UNMEASURED = 1
@@ -123,16 +128,19 @@ def too_short(kind: str, options: Mapping[str, Any]) -> int | None:
     return None
 
 
-def fewest_moves(kind: str) -> int:
+def fewest_moves(kind: str, seats: int) -> int:
     """The moves of their own a losing person must have made in a rated game of ``kind``
-    for anyone to be rated against them (module docstring)."""
-    return FEWEST_RATED_MOVES.get(kind, FEWEST_MOVES_UNMEASURED)
+    at a table of ``seats`` for anyone to be rated against them (module docstring): the
+    least measured at that many seats or fewer (a seat makes fewer moves at a bigger
+    table, so an unmeasured size takes the smallest figure that could apply)."""
+    measured = [least for (game, size), least in FEWEST_RATED_MOVES.items() if game == kind and size <= seats]
+    return min(measured) if measured else FEWEST_MOVES_UNMEASURED
 
 
-def idle_seats(kind: str, people: Mapping[int, int], winners: Collection[int]) -> frozenset[int]:
-    """The seats of ``people`` (seat → moves of its person's own) that lost having made
-    fewer than :func:`fewest_moves`: nobody is rated against them. The one place the
-    minimum of play is asked (``bot.ratings.outcome.outcome_of``, which every way a game
-    is counted goes through)."""
-    least = fewest_moves(kind)
+def idle_seats(kind: str, seats: int, people: Mapping[int, int], winners: Collection[int]) -> frozenset[int]:
+    """The seats of ``people`` (seat → moves of its person's own) at a table of ``seats``
+    that lost having made fewer than :func:`fewest_moves`: nobody is rated against them.
+    The one place the minimum of play is asked (``bot.ratings.outcome.outcome_of``, which
+    every way a game is counted goes through)."""
+    least = fewest_moves(kind, seats)
     return frozenset(seat for seat, moves in people.items() if seat not in winners and moves < least)

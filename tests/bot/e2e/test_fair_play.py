@@ -57,7 +57,7 @@ async def test_resigning_after_an_ai_took_the_timed_out_opponents_seat_is_a_loss
     Both used to rank last together, a draw, and alice's leaderboard figure rose."""
     (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
     # Both play enough for a rated game to rate anyone against them (bot.ratings.rules.fewest_moves).
-    await play_each(harness, game_id, {0: alice, 1: bob}, thread, fewest_moves("flaming-pyramids"))
+    await play_each(harness, game_id, {0: alice, 1: bob}, thread, fewest_moves("flaming-pyramids", 2))
     while (await session_of(harness, game_id)).to_act == 0:  # alice plays until bob's seat is to act
         choices = await harness.autocomplete(alice, thread, "pyramid play", "move", "", game=game_id)
         assert "✅" in (await harness.slash(alice, thread, "pyramid play", move=choices[0]["value"],

@@ -27,7 +27,8 @@ async def flaming(emulator: Any, harness: Harness, players: list[User], ai: str 
     last person resigns, once everyone has played enough for it to rate them; its number."""
     thread, game_id = await start_flaming(emulator, harness, players, ai=ai)
     await harness.settle()
-    await play_each(harness, game_id, dict(enumerate(players)), thread, fewest_moves("flaming-pyramids"))
+    least = fewest_moves("flaming-pyramids", len(players) + (ai is not None))
+    await play_each(harness, game_id, dict(enumerate(players)), thread, least)
     assert "resigned" in (await harness.slash(players[-1], thread, "pyramid resign", game=game_id)).text
     await harness.settle()
     final = await session_of(harness, game_id)

@@ -18,17 +18,18 @@ from hypothesis import strategies as st
 
 from bot.ratings import Ledger, Standing, count_game, outcome_of
 from bot.ratings.fit import fewest_rated_moves
-from bot.ratings.measured import FEWEST_LOSER_MOVES, PAIRINGS
+from bot.ratings.measured import FEWEST_LOSER_MOVES, FEWEST_LOSER_MOVES_AT, PAIRINGS
 from bot.ratings.rules import FEWEST_MOVES_UNMEASURED, fewest_moves
 from bot.store.departures import Departure
 from bot.store.records import GameRecord, SeatRecord
-from engine.core import Result
+from engine.core import Result, get_game
 from tests.bot.ratings.test_leavers import tables
 from tests.paths import REPO
 
 T0 = "2025-01-01T00:00:00+00:00"
 #: Rated games (and their rated options); "pebble-pyramid" stands for a game nobody measured.
-KINDS = {"flaming-pyramids": {}, "pyrinoes": {}, "pyramido": {"mode": "competitive"}, "pebble-pyramid": {}}
+KINDS: dict[str, dict[str, object]] = {"flaming-pyramids": {}, "pyrinoes": {}, "pyramido": {"mode": "competitive"},
+                                       "pebble-pyramid": {}}
 
 
 def record(kind: str) -> GameRecord:
@@ -40,9 +41,14 @@ def record(kind: str) -> GameRecord:
 def test_every_rated_game_has_a_measured_minimum() -> None:
     assert set(FEWEST_LOSER_MOVES) == set(PAIRINGS)
     for kind, rows in FEWEST_LOSER_MOVES.items():
-        assert fewest_moves(kind) == fewest_rated_moves([f for _, _, f, _ in rows]) > 1
-        assert fewest_moves(kind) <= min(f for _, _, f, _ in rows) / 2  # a real game's quickest loss is rated
-    assert fewest_moves("pebble-pyramid") == FEWEST_MOVES_UNMEASURED == 1
+        assert fewest_moves(kind, 2) == fewest_rated_moves([f for _, _, f, _ in rows]) > 1
+        assert fewest_moves(kind, 2) <= min(f for _, _, f, _ in rows) / 2  # a real game's quickest loss is rated
+        most = get_game(kind).player_range(get_game(kind).parse_options(KINDS[kind]))[1]
+        for seats in range(3, most + 1):  # every table the game allows was measured, and its losers are rated
+            fewest = FEWEST_LOSER_MOVES_AT[kind][seats]
+            assert 1 <= fewest_moves(kind, seats) <= fewest / 2 or fewest_moves(kind, seats) == 1
+            assert fewest_moves(kind, seats) <= fewest_moves(kind, seats - 1)
+    assert fewest_moves("pebble-pyramid", 2) == FEWEST_MOVES_UNMEASURED == 1
 
 
 @settings(max_examples=300, deadline=None)
@@ -52,7 +58,7 @@ def test_an_idle_seat_changes_nobody_elses_numbers(table: tuple[list[SeatRecord]
     """Any table, any ending (people gone at any move, handed to an AI or ending the game),
     any number of moves each person made, from any standings."""
     seats, departures, result, ender = table
-    least = fewest_moves(kind)
+    least = fewest_moves(kind, len(seats))
     played = {s.seat: data.draw(st.integers(0, 2 * least), label=f"moves of seat {s.seat}")
               for s in seats if s.user_id is not None}
     out = outcome_of(record(kind), seats, result, T0, played=played, departures=departures, ender=ender)
