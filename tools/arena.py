@@ -60,6 +60,8 @@ class Outcome:
     error: str | None = None
     #: The result's details (e.g. Flaming Pyramids' ``turns``), for tools that measure them.
     details: dict[str, float] = field(default_factory=dict)
+    #: The moves each seat made (``tools.rated_moves`` measures the fewest a loser makes).
+    seat_moves: tuple[int, ...] = ()
 
 
 def play_match(match: Match) -> Outcome:
@@ -75,6 +77,7 @@ def _play(match: Match) -> Outcome:
     state = game.setup(len(match.levels), dict(match.options), match.seed)
     hard_times: list[float] = []
     moves = 0
+    seat_moves = [0] * len(match.levels)
     clock = (time.process_time if match.clock == "cpu" else time.perf_counter) if match.hard_seconds else None
     while game.result(state) is None:
         seat = game.to_act(state)
@@ -88,12 +91,13 @@ def _play(match: Match) -> Outcome:
             hard_times.append(time.perf_counter() - started)
         state, _ = game.play(state, seat, move)
         moves += 1
+        seat_moves[seat] += 1
         if moves > MAX_MOVES:
             raise RuntimeError(f"game did not finish in {MAX_MOVES} moves")
     result = game.result(state)
     assert result is not None
     return Outcome(match.entries, tuple(result.winners), moves, tuple(result.scores), hard_times,
-                   details=dict(result.details))
+                   details=dict(result.details), seat_moves=tuple(seat_moves))
 
 
 def schedule(kind: str, levels: Sequence[str], games: int, seed: int, options: dict[str, Any],

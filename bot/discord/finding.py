@@ -14,6 +14,9 @@ from bot.services import Services
 from bot.store import GameRecord
 from i18n import N_
 
+#: How many of the caller's newest games a command without a game number looks through.
+CANDIDATES = 25
+
 
 async def find_game(interaction: discord.Interaction[Any], services: Services, number: int | None = None,
                     *, statuses: tuple[str, ...] = ("active",)) -> GameRecord:
@@ -45,15 +48,29 @@ async def _here(interaction: discord.Interaction[Any], services: Services, statu
     """The game of this thread, else the caller's own game here (see :func:`find_seen`)."""
     store = services.store
     channel_id = interaction.channel_id
-    here = await store.games_in_thread(channel_id, statuses)
+    here = await store.games_in_thread(channel_id, statuses, newest=1)
     if here:
         return here[-1]
-    mine = await store.games_of_user_in_channel(interaction.user.id, channel_id, statuses)
+    user_id = interaction.user.id
+
+    async def in_channel(wanted: tuple[str, ...]) -> list[GameRecord]:
+        # The caller's newest games only: a bounded number of rows, however long their history.
+        return await store.games_of_user_in_channel(user_id, channel_id, wanted, newest=CANDIDATES)
+
+    async def in_server(wanted: tuple[str, ...]) -> list[GameRecord]:
+        return await store.games_of_user(user_id, interaction.guild_id, wanted, newest=CANDIDATES)
+
+    where = in_channel
+    mine = await in_channel(statuses)
     if not mine:
-        mine = await store.games_of_user(interaction.user.id, interaction.guild_id, statuses)
+        where, mine = in_server, await in_server(statuses)
     if not mine:
         raise PlayError(N_("You have no game running here. Start one with `/pyramid new`."))
-    for record in reversed(mine):
+    # Their turn first: only a running game can be it, and finished ones must not crowd it out.
+    running = mine
+    if not set(statuses) <= {"active"}:  # some may be finished: ask for the running ones apart
+        running = await where(("active",)) if "active" in statuses else []
+    for record in reversed(running):
         try:
             session = await services.sessions.load(record.id)
         except PlayError:

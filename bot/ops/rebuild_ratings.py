@@ -92,8 +92,7 @@ async def work_out(db: Database, games: GameLookup = get_game) -> tuple[list[int
         except CorruptRecord as exc:
             skipped.append((game_id, str(exc)))
             continue
-        outcome = count_game(game, state, record, seats, moves[-1].created_at if moves else None,
-                             ended_at=ended_at.get(game_id), departures=departures)
+        outcome = count_game(game, state, record, seats, moves, ended_at=ended_at.get(game_id), departures=departures)
         if outcome is not None:
             outcomes.append(outcome)
         elif any(s.user_id is not None for s in seats):

@@ -137,3 +137,14 @@ def shortest_rated(turns: Sequence[int]) -> int:
     ordered = sorted(turns)
     decile = ordered[max(0, (len(ordered) - 1) // 10)]
     return max(1, decile - decile % 5)
+
+
+def fewest_rated_moves(fewest: Sequence[int]) -> int:
+    """The moves of its own a losing seat must have made for a game to rate anyone
+    against it: half the fewest a losing seat made in any measured pairing (``fewest``,
+    one figure per pairing), at least 1. Half, because a real game's quickest loss may
+    be quicker than any of the measured deals', and such a game must still be rated;
+    an account that never moves stays far below it."""
+    if not fewest:
+        raise ValueError("no measured game had a loser")
+    return max(1, min(fewest) // 2)

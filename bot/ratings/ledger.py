@@ -15,6 +15,14 @@ lose to (a game counted before departures were noted), their rating stays as it 
 and the game counts as a loss. A game too short to be rated (``short``) counts for
 nothing.
 
+Nobody is rated against an ``idle`` seat (a person who lost having made fewer moves of
+their own than the game's minimum, ``bot.ratings.rules.idle_seats``): it is left out of
+the sides the others are ranked among, and of those a leaver loses to. Whoever is left
+with no side to be ranked against (the winner of a two-seat game whose opponent gave up
+at once) gains nothing and loses nothing: the game counts for nothing for them, not even
+as a game played. An idle seat that stayed counts for nothing either; one that left
+still takes its loss, as every leaver does (so resigning at once dodges no loss).
+
 Every game counts twice: in its server's standings (``scope`` = the server's id) and
 in the standings across servers (``scope`` = :data:`EVERYWHERE`). Standings are per
 player and per game; completion records also per variant ("solo", "co-op (small)").
@@ -124,11 +132,21 @@ class Ledger:
         skills = [b.skill if b is not None else ai_skill(s.ai_level or "normal", outcome.kind)
                   for s, b in zip(outcome.seats, before, strict=True)]
         stand_ins = [ai_skill(s.ai_level or "normal", outcome.kind) for s in outcome.stand_ins]
-        after = rate(skills + stand_ins, [s.rank for s in outcome.seats] + [s.rank for s in outcome.stand_ins])
+        sides = [i for i, s in enumerate(outcome.seats) if not s.idle]  # nobody is rated against an idle seat
+        after: dict[int, Skill] = {}
+        if len(sides) + len(stand_ins) >= 2:
+            new_skills = rate([skills[i] for i in sides] + stand_ins,
+                              [outcome.seats[i].rank for i in sides] + [s.rank for s in outcome.stand_ins])
+            after = dict(zip(sides, new_skills, strict=False))
         for index, (seat, old) in enumerate(zip(outcome.seats, before, strict=True)):
             if old is None:  # an AI seat keeps its fixed rating
                 continue
-            new = self._left(seat, old.skill, outcome, skills, stand_ins) if seat.left else after[index]
+            if seat.left:
+                new = self._left(seat, old.skill, outcome, skills, stand_ins)
+            elif index in after:
+                new = after[index]
+            else:  # idle, or nobody left to be ranked against: the game counts for nothing
+                continue
             streak = old.streak + 1 if seat.won else 0
             updated = replace(old, mu=new.mu, sigma=new.sigma, games=old.games + 1,
                               wins=old.wins + int(seat.won), losses=old.losses + int(not seat.won),
@@ -144,7 +162,7 @@ class Ledger:
         when they left (see the module docstring)."""
         moment = _moment(seat)
         ahead = [skills[i] for i, other in enumerate(outcome.seats)
-                 if other.seat != seat.seat and (not other.left or _moment(other) > moment)]
+                 if other.seat != seat.seat and not other.idle and (not other.left or _moment(other) > moment)]
         ahead += [stand_ins[i] for i, other in enumerate(outcome.stand_ins)
                   if other.seat != seat.seat and _moment(other) < moment]
         if not ahead:

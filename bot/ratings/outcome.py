@@ -12,6 +12,9 @@ and come out the same as when they were applied at each game's end:
 * a cancelled (aborted) game, or one still running: nothing; it never counts;
 * a game too short to measure skill (``bot.ratings.rules.too_short``): it is counted
   as played (``short``), and changes no rating and no record.
+* a losing seat whose person made fewer moves of their own than the game's minimum
+  (``bot.ratings.rules.idle_seats``, counted from the move log here, for every way a
+  game ends): it is marked ``idle``, and nobody is rated against it (the ledger).
 
 **People who leave.** A person who resigned or timed out loses, whatever the seat's
 result: against everyone still playing when they left, and never draws because
@@ -32,9 +35,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.ratings.rules import Counting, counting
+from bot.ratings.rules import Counting, counting, idle_seats
 from bot.store.departures import Departure
-from bot.store.records import AiLevel, GameRecord, SeatRecord
+from bot.store.records import AiLevel, GameRecord, MoveRecord, SeatRecord
 from engine.core import Game, Result
 
 #: ``left_at`` of the seat whose leaving ended the game when no departure was noted
@@ -64,6 +67,9 @@ class SeatOutcome(BaseModel):
     left_at: int | None = None
     #: What a completion record keeps the best of (solo and co-op games).
     score: float | None = None
+    #: A person who lost having made fewer moves of their own than the game's minimum
+    #: (``bot.ratings.rules.idle_seats``): nobody is rated against this seat.
+    idle: bool = False
 
 
 class GameOutcome(BaseModel):
@@ -120,11 +126,24 @@ def finish_time(record: GameRecord, last_move_at: str | None, by_engine: bool) -
     return record.updated_at
 
 
+def own_moves(seats: Sequence[SeatRecord], moves: Sequence[MoveRecord]) -> dict[int, int]:
+    """The moves each person's seat made by its person's own hand (not by an AI that
+    stood in for them), from the move log."""
+    people = {s.seat: s.user_id for s in seats if s.user_id is not None}
+    counts = dict.fromkeys(people, 0)
+    for m in moves:
+        if m.seat in people and m.actor_id == people[m.seat]:
+            counts[m.seat] += 1
+    return counts
+
+
 def outcome_of(record: GameRecord, seats: Sequence[SeatRecord], result: Result, finished_at: str, *,
-               departures: Sequence[Departure] = (), ender: int | None = None) -> GameOutcome | None:
+               played: Mapping[int, int], departures: Sequence[Departure] = (),
+               ender: int | None = None) -> GameOutcome | None:
     """How a finished game counts, or None when it doesn't (not finished, or nobody
-    in it is a person). ``ender``: the seat whose leaving ended the game (None: the
-    engine ended it)."""
+    in it is a person). ``played``: the moves each person's seat made by its person's
+    own hand (:func:`own_moves`; the minimum of play is asked of them). ``ender``: the
+    seat whose leaving ended the game (None: the engine ended it)."""
     if record.status != "finished" or not any(s.user_id is not None for s in seats):
         return None
     how = counting(record.kind, record.options, len(seats))
@@ -134,6 +153,8 @@ def outcome_of(record: GameRecord, seats: Sequence[SeatRecord], result: Result, 
     left_at = {s: noted.get(s, LEFT_LAST if s == ender else LEFT_UNNOTED) for s in left}
     winners = set(result.winners) - left
     rated = how.rated and len(seats) >= 2
+    people = {s.seat: played.get(s.seat, 0) for s in seats if s.user_id is not None}
+    idle = idle_seats(record.kind, len(seats), people, winners) if rated else frozenset()
     stand_in_seats = [s for s in seats if s.seat in left and s.ai_level is not None and s.seat != ender]
     ranks: dict[int, int] = {}
     stand_in_ranks: dict[int, int] = {}
@@ -150,6 +171,7 @@ def outcome_of(record: GameRecord, seats: Sequence[SeatRecord], result: Result, 
             left=s.seat in left,
             left_at=left_at.get(s.seat),
             score=None if rated else how.record_score(result, s.seat),
+            idle=s.seat in idle,
         )
         for s in seats
     )
@@ -187,12 +209,15 @@ def _ranks(how: Counting, result: Result, seats: Sequence[int], winners: set[int
 
 
 def count_game(game: Game[Any], state: Any, record: GameRecord, seats: Sequence[SeatRecord],
-               last_move_at: str | None, *, ended_at: str | None = None,
+               moves: Sequence[MoveRecord], *, ended_at: str | None = None,
                departures: Sequence[Departure] = ()) -> GameOutcome | None:
     """How a finished game counts, from the state its log rebuilds (``state``), its
-    seats, their ``departures`` and its last move's time; ``ended_at``: the end time
-    recorded when it was first counted, kept by a rebuild. None: it does not count
-    (not finished, nobody in it, or a log that explains no end)."""
+    seats, their ``departures`` and its move log (``moves``: who played how much, and
+    the last move's time); ``ended_at``: the end time recorded when it was first
+    counted, kept by a rebuild. None: it does not count (not finished, nobody in it,
+    or a log that explains no end). Every way a game is counted comes here: the bot at
+    a game's end (whether the engine, a resignation, a timeout or a forfeit ended it)
+    and ``pyramid-bot rebuild-ratings``."""
     if record.status != "finished":
         return None
     ended = final_result(game, state, seats)
@@ -200,5 +225,7 @@ def count_game(game: Game[Any], state: Any, record: GameRecord, seats: Sequence[
         return None
     result, by_engine = ended
     ender = None if by_engine else ending_seat(seats)
+    last_move_at = moves[-1].created_at if moves else None
     return outcome_of(record, seats, result, ended_at or finish_time(record, last_move_at, by_engine),
-                      departures=departures, ender=None if ender is None else ender.seat)
+                      played=own_moves(seats, moves), departures=departures,
+                      ender=None if ender is None else ender.seat)

@@ -27,20 +27,48 @@ none of the full ones (README, "Ratings"). The shortest rated ``turn_limit``
 measured by ``python -m tools.ai_ratings`` (games of the normal and hard AIs played to
 their natural end, :mod:`bot.ratings.measured`). Such a game counts for nothing: no
 rating and no completion record; the lobby and the game's end say so.
+
+**Nobody is rated against a seat that hardly played.** A rated game needs play on both
+sides: a losing seat whose person made fewer than :func:`fewest_moves` moves of their
+own (an account that resigns at once, or never moves and times out) is nobody's
+opponent. Otherwise a second account that gives up at once lifts its owner to the top
+of a leaderboard, six "wins" in a few seconds (issue #37). The minimum is measured per
+game as the turn limit is: ``python -m tools.rated_moves`` plays every pairing of the AI
+levels (a random mover losing to the hard AI is a real beginner's quickest loss) and
+records the fewest moves of its own a losing seat made (:mod:`bot.ratings.measured`), at
+two seats and at each bigger table the game allows (a seat makes fewer moves there);
+the minimum is half that, so a real game's quickest loss is still rated (``bot.ratings.fit
+.fewest_rated_moves``). A game only a test knows needs one move. The rule is asked of
+the losers only: whoever won moved enough to win. How it counts is the ledger's
+(``bot.ratings.ledger``): nobody gains or loses by beating such a seat (their game counts
+for nothing), while a person who *left* with fewer moves still takes their loss, so
+resigning at the first sight of a bad deal dodges nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.ratings.fit import shortest_rated
-from bot.ratings.measured import FLAMING_PYRAMIDS_TURNS
+from bot.ratings.fit import fewest_rated_moves, shortest_rated
+from bot.ratings.measured import FEWEST_LOSER_MOVES, FEWEST_LOSER_MOVES_AT, FLAMING_PYRAMIDS_TURNS
 from engine.core import Result
 
 #: Flaming Pyramids games with a ``turn_limit`` below this are not rated (module docstring).
 SHORTEST_RATED_TURNS: int = shortest_rated(FLAMING_PYRAMIDS_TURNS) if FLAMING_PYRAMIDS_TURNS else 1
+
+#: Per rated game and number of seats: the moves of its own a losing seat's person must have
+#: made for anyone to be rated against it (module docstring), from the measured fewest: two
+#: seats from every pairing of the levels, bigger tables from theirs.
+FEWEST_RATED_MOVES: Mapping[tuple[str, int], int] = {
+    **{(kind, 2): fewest_rated_moves([fewest for _, _, fewest, _ in rows])
+       for kind, rows in FEWEST_LOSER_MOVES.items()},
+    **{(kind, seats): fewest_rated_moves([fewest]) for kind, at in FEWEST_LOSER_MOVES_AT.items()
+       for seats, fewest in at.items()},
+}
+#: A game nobody measured (one only a test knows): at least one move.
+FEWEST_MOVES_UNMEASURED = 1
 
 Better = Literal["higher", "lower"]
 
@@ -98,3 +126,21 @@ def too_short(kind: str, options: Mapping[str, Any]) -> int | None:
     if isinstance(limit, int) and not isinstance(limit, bool) and limit < SHORTEST_RATED_TURNS:
         return SHORTEST_RATED_TURNS
     return None
+
+
+def fewest_moves(kind: str, seats: int) -> int:
+    """The moves of their own a losing person must have made in a rated game of ``kind``
+    at a table of ``seats`` for anyone to be rated against them (module docstring): the
+    least measured at that many seats or fewer (a seat makes fewer moves at a bigger
+    table, so an unmeasured size takes the smallest figure that could apply)."""
+    measured = [least for (game, size), least in FEWEST_RATED_MOVES.items() if game == kind and size <= seats]
+    return min(measured) if measured else FEWEST_MOVES_UNMEASURED
+
+
+def idle_seats(kind: str, seats: int, people: Mapping[int, int], winners: Collection[int]) -> frozenset[int]:
+    """The seats of ``people`` (seat → moves of its person's own) at a table of ``seats``
+    that lost having made fewer than :func:`fewest_moves`: nobody is rated against them.
+    The one place the minimum of play is asked (``bot.ratings.outcome.outcome_of``, which
+    every way a game is counted goes through)."""
+    least = fewest_moves(kind, seats)
+    return frozenset(seat for seat, moves in people.items() if seat not in winners and moves < least)

@@ -12,11 +12,12 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterable, Mapping
+from datetime import date, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from bot.store.database import Database, Row
+from bot.store.database import Database, Row, Tx
 from bot.store.game_store import insert_lobby
 from bot.store.records import CorruptRecord
 
@@ -73,6 +74,55 @@ def _result(row: Row) -> DailyResult:
         return DailyResult.model_validate(dict(row))
     except ValidationError as exc:
         raise CorruptRecord(f"The stored daily result of {dict(row).get('day')} is damaged.") from exc
+
+
+class Run(BaseModel):
+    """A player's daily streaks, kept as their daily games finish (migration 0016): the
+    longest run of consecutive days, and the latest run, which ends on ``last_day``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    user_id: int
+    best: int
+    run: int
+    last_day: str
+    #: The name they had where it is listed (the streak board).
+    name: str = ""
+
+    def current(self, today: date) -> int:
+        """The run that is still going: it ends today or yesterday (else 0)."""
+        return self.run if self.last_day >= (today - timedelta(days=1)).isoformat() else 0
+
+
+def runs_of(days: Iterable[str]) -> tuple[int, int, str] | None:
+    """(longest run, latest run, latest day) of ISO days (None: no day)."""
+    best, run, last = 0, 0, None
+    for text in sorted(set(days)):
+        day = date.fromisoformat(text)
+        run = run + 1 if last is not None and day - last == timedelta(days=1) else 1
+        best, last = max(best, run), day
+    return None if last is None else (best, run, last.isoformat())
+
+
+async def _count_streak(conn: Tx, user_id: int) -> None:
+    """Work a player's streaks out again from their finished days, in the transaction
+    that recorded one more (once a game; the streak board then reads one row each)."""
+    rows = await conn.fetch_all("SELECT day FROM daily_results WHERE user_id = ? AND finished_at IS NOT NULL",
+                                (user_id,))
+    runs = runs_of(str(r["day"]) for r in rows)
+    if runs is None:
+        return
+    await conn.execute(
+        "INSERT INTO daily_streaks (user_id, best, run, last_day) VALUES (?, ?, ?, ?) ON CONFLICT(user_id)"
+        " DO UPDATE SET best = excluded.best, run = excluded.run, last_day = excluded.last_day",
+        (user_id, *runs))
+
+
+def _run(row: Row) -> Run:
+    try:
+        return Run.model_validate(dict(row))
+    except ValidationError as exc:
+        raise CorruptRecord("A stored daily streak is damaged.") from exc
 
 
 class DailyStore:
@@ -141,6 +191,12 @@ class DailyStore:
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (day, user_id, game_id, guild_id, channel_id, name, now),
             )
+            if guild_id is not None:  # a player of this server's streak board, under the name they have now
+                await conn.execute(
+                    "INSERT INTO daily_players (guild_id, user_id, name, last_day, last_started) VALUES (?, ?, ?, ?, ?)"
+                    " ON CONFLICT(guild_id, user_id) DO UPDATE SET name = excluded.name,"
+                    " last_day = excluded.last_day, last_started = excluded.last_started",
+                    (guild_id, user_id, name, day, now))
             return game_id
 
     async def result(self, day: str, user_id: int) -> DailyResult | None:
@@ -156,12 +212,14 @@ class DailyStore:
         """Record how a daily game ended, once: a second call (the game's end followed
         again) changes nothing. Returns the row as recorded (None: not a daily game)."""
         async with self.db.transaction() as conn:
-            await conn.execute(
+            recorded = await conn.execute(
                 "UPDATE daily_results SET tiles = ?, won = ?, undos = ?, timed_out = ?, finished_at = ?"
                 " WHERE game_id = ? AND finished_at IS NULL",
                 (score.tiles, int(score.won), score.undos, int(score.timed_out), self.db.now(), game_id),
             )
             row = await conn.fetch_one("SELECT * FROM daily_results WHERE game_id = ?", (game_id,))
+            if recorded == 1 and row is not None:
+                await _count_streak(conn, int(row["user_id"]))
         return _result(row) if row is not None else None
 
     async def results_of_day(self, day: str, guild_id: int) -> list[DailyResult]:
@@ -184,6 +242,27 @@ class DailyStore:
         for row in rows:
             days[int(row["user_id"])].append(str(row["day"]))
         return days
+
+    async def streaks(self, user_ids: Iterable[int]) -> dict[int, Run]:
+        """The kept streaks of ``user_ids`` (one row each; none: no finished daily game)."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        rows = await self.db.read_all(
+            f"SELECT * FROM daily_streaks WHERE user_id IN ({','.join('?' for _ in wanted)})", wanted)
+        return {int(r["user_id"]): _run(r) for r in rows}
+
+    async def streak_board(self, guild_id: int, today: date, limit: int) -> list[Run]:
+        """The ``limit`` players of this server (whoever took a daily deal from it) with the
+        longest running streak, then the longest ever, then by id; never played: left out.
+        Reads one row per player of the server, never their days."""
+        yesterday = (today - timedelta(days=1)).isoformat()
+        rows = await self.db.read_all(
+            "SELECT s.*, p.name FROM daily_players p JOIN daily_streaks s ON s.user_id = p.user_id"
+            " WHERE p.guild_id = ? AND s.best > 0"
+            " ORDER BY CASE WHEN s.last_day >= ? THEN s.run ELSE 0 END DESC, s.best DESC, p.user_id LIMIT ?",
+            (guild_id, yesterday, limit))
+        return [_run(r) for r in rows]
 
     async def server_players(self, guild_id: int) -> dict[int, str]:
         """Who has ever taken a daily deal from this server (the bot may not see member

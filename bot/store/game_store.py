@@ -32,6 +32,7 @@ from bot.store.records import (
     MoveRecord,
     SeatRecord,
 )
+from bot.store.tallies import count_finished
 from engine.core.text import N_, Phrase, Word
 
 M = TypeVar("M", bound=BaseModel)
@@ -252,10 +253,17 @@ class GameStore:
         row = await self.db.read_one("SELECT * FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
-    async def _games_where(self, where: str, params: Iterable[Any] = ()) -> list[GameRecord]:
-        """Games matching a fixed SQL condition; rows that fail to load are skipped,
-        so one damaged game never hides the others from a listing."""
-        rows = await self.db.read_all(f"SELECT * FROM games WHERE {where} ORDER BY id", tuple(params))
+    async def _games_where(self, where: str, params: Iterable[Any] = (), *, newest: int | None = None
+                           ) -> list[GameRecord]:
+        """Games matching a fixed SQL condition, oldest first; with ``newest``, only that
+        many of the newest (a listing reads a bounded number of rows, however long the
+        history). Rows that fail to load are skipped, so one damaged game never hides the
+        others from a listing."""
+        if newest is None:
+            rows = await self.db.read_all(f"SELECT * FROM games WHERE {where} ORDER BY id", tuple(params))
+        else:
+            rows = list(reversed(await self.db.read_all(f"SELECT * FROM games WHERE {where} ORDER BY id DESC LIMIT ?",
+                                                        (*params, newest))))
         games: list[GameRecord] = []
         for row in rows:
             try:
@@ -272,36 +280,50 @@ class GameStore:
         """Games in play that background work (reminders, timeouts) still looks after."""
         return await self._games_where("status = 'active' AND parked IS NULL")
 
-    async def finished_games(self, guild_id: int | None) -> list[GameRecord]:
-        """Finished games of one server (None: of every server)."""
-        return await self._games_where("status = 'finished' AND (guild_id = ? OR CAST(? AS BIGINT) IS NULL)",
-                                       (guild_id, guild_id))
-
     async def challenge_games(self, challenge_id: int) -> list[GameRecord]:
         """The players' games of one challenge's deal."""
         return await self._games_where("challenge_id = ?", (challenge_id,))
 
-    async def games_in_thread(self, thread_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
-        """Games played in this thread, with one of ``statuses``."""
-        marks = ",".join("?" for _ in statuses)
-        return await self._games_where(f"thread_id = ? AND status IN ({marks})", (thread_id, *statuses))
+    async def challenge_first_seats(self, challenge_id: int) -> dict[int, SeatRecord]:
+        """The first seat of each game of one challenge's deal (its entrant), in one read."""
+        rows = await self.db.read_all(
+            "SELECT * FROM seats WHERE seat = 0 AND game_id IN (SELECT id FROM games WHERE challenge_id = ?)",
+            (challenge_id,))
+        seats = [_model(SeatRecord, row, f"seat of challenge {challenge_id}") for row in rows]
+        return {s.game_id: s for s in seats}
 
-    async def games_of_user_in_channel(self, user_id: int, channel_id: int | None,
-                                       statuses: Sequence[str]) -> list[GameRecord]:
-        """Games opened in this channel that ``user_id`` has a seat in, with one of ``statuses``."""
+    async def challenge_running(self, challenge_id: int) -> bool:
+        """Whether a game of this challenge's deal is still a lobby or running (one indexed read)."""
+        return await self.db.read_one(
+            "SELECT 1 FROM games WHERE challenge_id = ? AND status IN ('lobby', 'active') LIMIT 1", (challenge_id,)
+        ) is not None
+
+    async def games_in_thread(self, thread_id: int | None, statuses: Sequence[str], *,
+                              newest: int | None = None) -> list[GameRecord]:
+        """Games played in this thread, with one of ``statuses`` (``newest``: only that many)."""
+        marks = ",".join("?" for _ in statuses)
+        return await self._games_where(f"thread_id = ? AND status IN ({marks})", (thread_id, *statuses),
+                                       newest=newest)
+
+    async def games_of_user_in_channel(self, user_id: int, channel_id: int | None, statuses: Sequence[str], *,
+                                       newest: int | None = None) -> list[GameRecord]:
+        """Games opened in this channel that ``user_id`` has a seat in, with one of ``statuses``
+        (``newest``: only that many of the newest)."""
         marks = ",".join("?" for _ in statuses)
         return await self._games_where(
             f"channel_id = ? AND status IN ({marks}) AND id IN (SELECT game_id FROM seats WHERE user_id = ?)",
-            (channel_id, *statuses, user_id),
+            (channel_id, *statuses, user_id), newest=newest,
         )
 
-    async def games_of_user(self, user_id: int, guild_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
-        """Games of one server (None: of every server) that ``user_id`` has a seat in."""
+    async def games_of_user(self, user_id: int, guild_id: int | None, statuses: Sequence[str], *,
+                            newest: int | None = None) -> list[GameRecord]:
+        """Games of one server (None: of every server) that ``user_id`` has a seat in
+        (``newest``: only that many of the newest)."""
         marks = ",".join("?" for _ in statuses)
         return await self._games_where(
             f"status IN ({marks}) AND (guild_id = ? OR CAST(? AS BIGINT) IS NULL)"
             " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)",
-            (*statuses, guild_id, guild_id, user_id),
+            (*statuses, guild_id, guild_id, user_id), newest=newest,
         )
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
@@ -324,7 +346,12 @@ class GameStore:
             if expect is not None:
                 sql += " AND status = ?"
                 params.append(expect)
-            return await conn.execute(sql, params) == 1
+            if status == "finished":  # counted once: only when it turns finished (writes are serialized)
+                sql += " AND status <> 'finished'"
+            changed = await conn.execute(sql, params) == 1
+            if changed and status == "finished":
+                await count_finished(conn, game_id)
+            return changed
 
     async def park_game(self, game_id: int, reason: str) -> bool:
         """Stop background work on a game it keeps failing on (its thread is gone,
@@ -497,6 +524,8 @@ class GameStore:
                 (now, status, json.dumps(dict(result)) if result is not None else None, game_id),
             )
             await insert_announcements(conn, game_id, announcements, now)
+            if status == "finished":  # the final move: its number is written once, so the game counts once
+                await count_finished(conn, game_id)
             if bank is not None:
                 await write_bank(conn, game_id, *bank)
         return now

@@ -25,6 +25,9 @@ from engine.core import EngineError
 
 Interaction = discord.Interaction[Any]
 
+#: ``/pyramid games`` lists this many of the player's newest games (it reads no more).
+GAMES_LISTED = 20
+
 
 class InfoCommands:
     def __init__(self, services: Services, host: Host) -> None:
@@ -57,12 +60,13 @@ class InfoCommands:
         services = self.services
         await defer_private(interaction)
         lang = await reader(interaction, services.languages)
-        records = await services.store.games_of_user(interaction.user.id, interaction.guild_id, ("lobby", "active"))
+        records = await services.store.games_of_user(interaction.user.id, interaction.guild_id, ("lobby", "active"),
+                                                     newest=GAMES_LISTED)
         if not records:
             await tell(interaction, lang.tr("You are not in any running game here. Start one with `/pyramid new`."))
             return
         lines = []
-        for record in records[-20:]:
+        for record in records:
             p = services.catalogue.presenter(record.kind)
             title = lang.gettext(p.title)
             link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.play_channel_id}"

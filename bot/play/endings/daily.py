@@ -202,8 +202,9 @@ class DailyDeals:
         return await self.store.ensure_deal(day.isoformat(), seed=seed, options=self.options())
 
     async def streak_of(self, user_id: int) -> Streak:
-        days = (await self.store.finished_days([user_id]))[user_id]
-        return streak(days, self.today())
+        """The player's streaks, as kept when their daily games finish (one row)."""
+        run = (await self.store.streaks([user_id])).get(user_id)
+        return Streak(run.current(self.today()), run.best) if run is not None else Streak(0, 0)
 
     # --- what follows a daily game's end ---------------------------------------------------
     async def game_finished(self, session: Session) -> None:
@@ -240,8 +241,18 @@ class DailyDeals:
         """The day's results of a server, in ``lang`` (default: the server's language)."""
         lang = lang or await self.services.languages.for_guild(guild_id)
         results = await self.store.results_of_day(day, guild_id)
-        played = await self.store.finished_days(r.user_id for r in results)
-        runs = {user: streak_on(days, date.fromisoformat(day)) for user, days in played.items()}
+        kept = await self.store.streaks(r.user_id for r in results)
+        # The run that ends on ``day``: the kept latest run when it ends there, none when the player's
+        # last day came before; only a day older than someone's last is worked out from their days.
+        runs = {r.user_id: 0 for r in results}
+        later = []
+        for user, run in kept.items():
+            if run.last_day == day:
+                runs[user] = run.run
+            elif run.last_day > day:
+                later.append(user)
+        played = await self.store.finished_days(later)
+        runs |= {user: streak_on(days, date.fromisoformat(day)) for user, days in played.items()}
         return results_text(day, results, runs, self.title, lang)
 
     async def refresh(self, day: str, guild_id: int, *, create: bool = True) -> None:
@@ -310,15 +321,13 @@ class DailyDeals:
         today = self.today()
         if board == "today":
             return await self.results_text(today.isoformat(), guild_id, lang)
-        players = await self.store.server_players(guild_id)
-        played = await self.store.finished_days(players)
-        runs = {user: streak(days, today) for user, days in played.items()}
-        ranked = sorted((u for u in players if runs[u].best), key=lambda u: (-runs[u].current, -runs[u].best, u))
+        # Kept as daily games finish (bot.store.daily): one row per player, never their days.
+        ranked = await self.store.streak_board(guild_id, today, MAX_LINES)
         lines = [lang.tr("🔥 **Daily deal streaks in this server** ({day})", day=today.isoformat())]
-        for rank, user in enumerate(ranked[:MAX_LINES], start=1):
-            name = discord.utils.escape_markdown(players[user] or lang.tr("Player {number}", number=user % 10000))
+        for rank, run in enumerate(ranked, start=1):
+            name = discord.utils.escape_markdown(run.name or lang.tr("Player {number}", number=run.user_id % 10000))
             lines.append(lang.tr("{rank}. {name} — {days} (best {best})", rank=rank, name=name,
-                                 days=days_text(runs[user].current, lang), best=days_text(runs[user].best, lang)))
+                                 days=days_text(run.current(today), lang), best=days_text(run.best, lang)))
         if not ranked:
             lines.append(lang.gettext("Nobody here has played a daily deal yet. Start today's with `/pyramid daily`."))
         return "\n".join(lines)[:2000]

@@ -20,6 +20,7 @@ from bot.play.session import Session
 from bot.play.views.cards import note
 from bot.play.views.components import button
 from bot.store import GameRecord, GameStore
+from bot.store.tallies import server_board
 from i18n import Lang
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,9 @@ log = logging.getLogger(__name__)
 CHALLENGE_KIND = "continuous-pyramid"
 #: Tiles in a Continuous Pyramid deal: placing them all wins.
 TILES = 144
+#: Players listed under "Wins in this server", and entrants on a challenge's leaderboard.
+SERVER_LINES = 15
+CHALLENGE_LINES = 20
 
 
 def challenge_view(challenge_id: int, lang: Lang | None = None) -> discord.ui.View:
@@ -74,7 +78,9 @@ class Leaderboards:
         if challenge is None:
             return (lang or ENGLISH).gettext("That challenge no longer exists.")
         lang = lang or await self.server_lang(challenge.guild_id)
+        # The challenge's entrants (one read, by its index) and their names (one more), whatever the history.
         games = await self.store.challenge_games(challenge_id)
+        entrants = await self.store.challenge_first_seats(challenge_id)
         finished = sorted((g for g in games if g.status == "finished"), key=rank_key)
         playing = [g for g in games if g.status == "active"]
         p = self.catalogue.presenter(CHALLENGE_KIND)
@@ -84,9 +90,9 @@ class Leaderboards:
                  lang.gettext("Everyone plays the same deal. Press **▶ Play this deal** to take part."), ""]
         if finished:
             lines.append(lang.gettext("**Leaderboard** (tiles placed, then fewest undos, then first to finish)"))
-            for rank, record in enumerate(finished[:20], start=1):
-                seats = await self.store.seats(record.id)
-                lines.append(leader_line(rank, record, seats[0].display if seats else "?", lang))
+            for rank, record in enumerate(finished[:CHALLENGE_LINES], start=1):
+                entrant = entrants.get(record.id)
+                lines.append(leader_line(rank, record, entrant.display if entrant is not None else "?", lang))
         else:
             lines.append(lang.gettext("No results yet."))
         if playing:
@@ -123,22 +129,11 @@ class Leaderboards:
             latest = await self.store.latest_challenge(channel_id)
             if latest is not None:
                 parts.append(await self.challenge_text(latest, lang))
-        games = await self.store.finished_games(guild_id)
-        wins: dict[int, int] = {}
-        played: dict[int, int] = {}
-        for record in games:
-            seats = await self.store.seats(record.id)
-            winners = set((record.result or {}).get("winners", []))
-            for seat in seats:
-                if seat.user_id is None:
-                    continue
-                played[seat.user_id] = played.get(seat.user_id, 0) + 1
-                if seat.seat in winners and not seat.resigned:
-                    wins[seat.user_id] = wins.get(seat.user_id, 0) + 1
-        if played:
-            ranking = sorted(played, key=lambda u: (-wins.get(u, 0), played[u]))
+        # Kept as games finish (bot.store.tallies): a few rows by an index, however long the history.
+        board = await server_board(self.store.db, guild_id, SERVER_LINES) if guild_id is not None else []
+        if board:
             lines = [lang.gettext("**Wins in this server**")]
-            lines += [lang.tr("{rank}. {mention} — {wins} won of {played}", rank=i, mention=f"<@{u}>",
-                              wins=wins.get(u, 0), played=played[u]) for i, u in enumerate(ranking[:15], 1)]
+            lines += [lang.tr("{rank}. {mention} — {wins} won of {played}", rank=i, mention=f"<@{row.user_id}>",
+                              wins=row.wins, played=row.played) for i, row in enumerate(board, 1)]
             parts.append("\n".join(lines))
         return "\n\n".join(parts)[:2000] or lang.gettext("No finished games here yet.")

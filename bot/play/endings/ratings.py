@@ -51,8 +51,7 @@ class Ratings:
         if record.status != "finished":
             return None
         moves = await self.store.moves(record.id)
-        outcome = count_game(session.game, session.state, record, session.seats,
-                             moves[-1].created_at if moves else None,
+        outcome = count_game(session.game, session.state, record, session.seats, moves,
                              departures=await departures_of(self.store.db, record.id))
         if outcome is None and any(s.user_id is not None for s in session.seats):
             log.warning("game %s is finished but its log explains no end; it is not counted", record.id)

@@ -53,5 +53,5 @@ async def settled(store: GameStore, record: GameRecord, now: datetime) -> bool:
     challenge = await store.get_challenge(record.challenge_id)
     if challenge is None or is_daily(challenge) or not is_closed(challenge, now):
         return False
-    return not any(g.status in ("lobby", "active") for g in await store.challenge_games(challenge.id))
+    return not await store.challenge_running(challenge.id)
 

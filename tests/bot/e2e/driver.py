@@ -7,6 +7,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ratings.outcome import own_moves
 from emulator.harness import Harness
 from emulator.model import Channel, Message, User
 
@@ -53,6 +54,27 @@ async def play_out(harness: Harness, game_id: int, users: dict[int, Any], channe
         res = await harness.slash(user, channel, "pyramid play", move=value, game=game_id)
         assert "✅" in res.text, res.text
     raise AssertionError("the game did not finish")
+
+
+async def play_each(harness: Harness, game_id: int, users: dict[int, Any], channel: Any, moves: int) -> None:
+    """Type moves (the first autocomplete suggestion) until every seat of ``users`` made
+    ``moves`` moves of its own (AI seats move by themselves): enough play for a rated
+    game to rate anyone against them (``bot.ratings.rules.fewest_moves``)."""
+    for _ in range(50 * max(1, moves) * max(1, len(users))):
+        session = await session_of(harness, game_id)
+        assert not session.over and session.record.status == "active", "the game ended before enough play"
+        made = own_moves(session.seats, await harness.bot.services.store.moves(game_id))
+        if all(made[seat] >= moves for seat in users):
+            return
+        user = users.get(session.to_act)
+        if user is None:  # an AI's turn
+            await harness.settle()
+            continue
+        choices = await harness.autocomplete(user, channel, "pyramid play", "move", "", game=game_id)
+        res = await harness.slash(user, channel, "pyramid play", move=choices[0]["value"], game=game_id)
+        assert "✅" in res.text, res.text
+        await harness.settle()
+    raise AssertionError("the seats did not make their moves")
 
 
 async def start_flaming(

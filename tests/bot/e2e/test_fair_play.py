@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.ops.rebuild_ratings import rebuild_ratings
 from bot.ratings import START_MU, START_SIGMA, Skill
-from bot.ratings.rules import SHORTEST_RATED_TURNS
+from bot.ratings.rules import SHORTEST_RATED_TURNS, fewest_moves
 from bot.records.format import read_record
 from bot.records.verify import check
 from bot.store.ratings import RatingStore
@@ -28,7 +28,7 @@ from emulator.harness import Harness
 from emulator.model import Channel, User
 from engine.core import get_game
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.driver import flaming_game_of, latest_game_id, play_out, session_of, start_flaming
+from tests.bot.e2e.driver import flaming_game_of, latest_game_id, play_each, play_out, session_of, start_flaming
 from tests.paths import REPO
 
 
@@ -56,6 +56,8 @@ async def test_resigning_after_an_ai_took_the_timed_out_opponents_seat_is_a_loss
     """The finding: bob times out (a normal AI takes his seat), then alice resigns.
     Both used to rank last together, a draw, and alice's leaderboard figure rose."""
     (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
+    # Both play enough for a rated game to rate anyone against them (bot.ratings.rules.fewest_moves).
+    await play_each(harness, game_id, {0: alice, 1: bob}, thread, fewest_moves("flaming-pyramids", 2))
     while (await session_of(harness, game_id)).to_act == 0:  # alice plays until bob's seat is to act
         choices = await harness.autocomplete(alice, thread, "pyramid play", "move", "", game=game_id)
         assert "✅" in (await harness.slash(alice, thread, "pyramid play", move=choices[0]["value"],

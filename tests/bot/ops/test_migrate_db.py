@@ -157,6 +157,10 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
             await conn.execute("INSERT INTO daily_channels (channel_id, guild_id, enabled_by, enabled_at)"
                                " VALUES (2, 1, 100, ?)", (now,))
             await conn.execute("INSERT INTO daily_posts (day, channel_id, message_id) VALUES ('2026-11-24', 2, 779)")
+            await conn.execute("INSERT INTO daily_streaks (user_id, best, run, last_day)"
+                               " VALUES (100, 1, 1, '2026-11-24')")
+            await conn.execute("INSERT INTO daily_players (guild_id, user_id, name, last_day, last_started)"
+                               " VALUES (1, 100, 'ana', '2026-11-24', ?)", (now,))
     finally:
         await db.close()
     return Laid(running, finished, lobby, challenge)

@@ -19,13 +19,15 @@ from bot.ratings.fit import shortest_rated
 from bot.ratings.measured import FLAMING_PYRAMIDS_TURNS, PAIRINGS
 from bot.ratings.model import UNMEASURED, ai_ratings, ai_skill
 from bot.ratings.rules import SHORTEST_RATED_TURNS, counting
-from bot.store.records import GameRecord, SeatRecord
+from bot.store.records import GameRecord, MoveRecord, SeatRecord
 from engine.ai.choose import decide
 from engine.core import Result, derive_seed, get_game
 from tools.arena import wilson
 
 KIND = "flaming-pyramids"
 T0 = "2025-01-01T00:00:{:02d}+00:00"
+#: Every seat played plenty of moves of its own (the minimum of play: test_idle_seats.py).
+PLENTY = dict.fromkeys(range(6), 10_000)
 PLAYER = 101
 
 
@@ -56,15 +58,16 @@ def test_forty_one_turn_games_of_a_random_mover_against_hard_are_played_and_not_
     for game_id in range(1, 41):
         limit = 1 + game_id % min(3, SHORTEST_RATED_TURNS - 1)
         state = game.setup(2, {"turn_limit": limit}, derive_seed(25, f"farm-{game_id}"))
-        moves = 0
+        log: list[MoveRecord] = []
         while game.result(state) is None:
             seat = game.to_act(state)
             assert seat is not None
-            move, _ = decide(game, state, seat, "easy" if seat == 0 else "hard", derive_seed(game_id, f"m{moves}"),
+            move, _ = decide(game, state, seat, "easy" if seat == 0 else "hard", derive_seed(game_id, f"m{len(log)}"),
                              iterations=20)
             state, _ = game.play(state, seat, move)
-            moves += 1
-        outcome = count_game(game, state, record(game_id, {"turn_limit": limit}), TABLE, T0.format(game_id % 60))
+            log.append(MoveRecord(game_id=game_id, seq=len(log) + 1, seat=seat, move=move,
+                                  actor_id=TABLE[seat].user_id, created_at=T0.format(game_id % 60)))
+        outcome = count_game(game, state, record(game_id, {"turn_limit": limit}), TABLE, log)
         assert outcome is not None and outcome.short and not outcome.rated
         outcomes.append(outcome)
     ledger.apply_all(outcomes)
@@ -117,7 +120,7 @@ def test_a_random_mover_never_climbs_above_the_hard_ai(kind: str, data: st.DataO
         winner = (0 if value else 1) if what == "full" else 0  # short games: say the player wins them all
         best, worst = (0.0, 10.0) if lower_wins else (10.0, 0.0)
         result = Result(winners=(winner,), scores=(best, worst) if winner == 0 else (worst, best))
-        outcome = outcome_of(record(game_id, options, kind), TABLE, result, T0.format(game_id % 60))
+        outcome = outcome_of(record(game_id, options, kind), TABLE, result, T0.format(game_id % 60), played=PLENTY)
         assert outcome is not None
         assert outcome.short == (what == "limit") and outcome.rated == (what == "full")
         ledger.apply(outcome)

@@ -17,6 +17,8 @@ from bot.store.records import GameRecord, SeatRecord
 from engine.core import Result
 
 T0 = "2025-01-01T00:00:00+00:00"
+#: Every seat played plenty of moves of its own (the minimum of play: test_idle_seats.py).
+PLENTY = dict.fromkeys(range(6), 10_000)
 
 
 def record(kind: str = "flaming-pyramids") -> GameRecord:
@@ -69,7 +71,7 @@ def tables(draw: st.DrawFn) -> tuple[list[SeatRecord], list[Departure], Result, 
 def test_a_leaver_loses_to_everyone_who_stayed_and_never_gains(table: tuple[list[SeatRecord], list[Departure],
                                                                             Result, int | None]) -> None:
     seats, departures, result, ender = table
-    out = outcome_of(record(), seats, result, T0, departures=departures, ender=ender)
+    out = outcome_of(record(), seats, result, T0, played=PLENTY, departures=departures, ender=ender)
     assert out is not None and out.rated
     stayed = [s for s in out.seats if not s.left]
     left = [s for s in out.seats if s.left]
@@ -94,7 +96,8 @@ def test_the_finding_a_resignation_after_the_opponent_timed_out() -> None:
              SeatRecord(game_id=1, seat=1, user_id=102, ai_level="normal", joined_at=T0)]
     departures = [Departure(game_id=1, seat=0, how="resigned", after_move=9),
                   Departure(game_id=1, seat=1, how="timed out", after_move=5, ai_level="normal")]
-    out = outcome_of(record(), seats, Result(winners=(1,), resigned=(0,)), T0, departures=departures, ender=0)
+    out = outcome_of(record(), seats, Result(winners=(1,), resigned=(0,)), T0, played=PLENTY, departures=departures,
+                     ender=0)
     assert out is not None
     assert [(s.rank, s.won, s.left) for s in out.seats] == [(1, False, True), (2, False, True)]
     assert [(s.ai_level, s.rank) for s in out.stand_ins] == [("normal", 0)]
