@@ -47,6 +47,9 @@ RULES: dict[str, str] = {
     "message-flags": "only the message flags the endpoint documents can be set",
     "allowed-mentions": "allowed_mentions: parse is one of users/roles/everyone, exclusive with users/roles lists; "
     "at most 100 ids each",
+    "allowed-mentions-missing": "every message the bot sends or edits (channel posts and edits, interaction "
+    "responses, follow-ups and their edits) carries allowed_mentions: without it Discord parses the message's "
+    "mentions with its default allowances (a policy for the bot: Discord accepts the request)",
     "nonce-length": "a nonce is an integer or a string of at most 25 characters",
     "message-reference": "a reply points at an existing, non-system message of the same channel",
     "message-stickers": "at most 3 sticker_ids",

@@ -95,6 +95,7 @@ class Emulator:
         shard_count: int = 1,
         shard_guild_limit: int | None = None,
         rate_limits: RateLimits | None = None,
+        require_allowed_mentions: bool = True,
     ) -> None:
         if shard_count < 1:
             raise ValueError(f"shard_count must be at least 1, got {shard_count}")
@@ -107,6 +108,8 @@ class Emulator:
         self.request_size_limit = request_size_limit
         self.heartbeat_interval = heartbeat_interval
         self.strict = strict
+        #: Every message the bot sends or edits must say whom it may ping (``allowed-mentions-missing``).
+        self.require_allowed_mentions = require_allowed_mentions
         self.shard_count = shard_count
         self.shard_guild_limit = shard_guild_limit
         self._base_clock: Callable[[], dt.datetime] = clock or now

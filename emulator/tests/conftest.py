@@ -6,8 +6,8 @@ import pytest
 
 from bot.api_base import configure_api_base
 from emulator import Emulator, Harness, User
+from emulator.fixtures import emulator as base_emulator  # noqa: F401  (re-exported fixture)
 from emulator.fixtures import (  # noqa: F401  (re-exported fixtures)
-    emulator,
     emulator_options,
     harness,
     harness_options,
@@ -17,6 +17,14 @@ from emulator.web import WebClient
 
 from .raw import RawAPI, RawGateway
 from .toybot import ToyBot
+
+
+@pytest.fixture
+async def emulator(base_emulator: Emulator) -> AsyncIterator[Emulator]:  # noqa: F811
+    """The emulator without the bot's ``allowed-mentions-missing`` policy: these tests send raw bodies and a toy
+    bot, about Discord's rules (``test_pings.py`` switches the policy back on to test it)."""
+    base_emulator.require_allowed_mentions = False
+    yield base_emulator
 
 
 @pytest.fixture
