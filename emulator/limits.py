@@ -43,7 +43,7 @@ RULES: dict[str, str] = {
     "(or, when editing, a kept attachment)",
     "attachment-description": "attachment description is at most 1024 characters",
     "request-size": "a request body is at most 25 MiB",
-    "invalid-requests": "at most 10,000 answers 401, 403 or 429 in 10 minutes (then a temporary ban)",
+    "invalid-requests": "at most 10,000 answers 401, 403, 404 or 429 in 10 minutes (then a temporary ban)",
     "message-flags": "only the message flags the endpoint documents can be set",
     "allowed-mentions": "allowed_mentions: parse is one of users/roles/everyone, exclusive with users/roles lists; "
     "at most 100 ids each",
