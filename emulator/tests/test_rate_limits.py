@@ -228,3 +228,19 @@ def test_shared_buckets_are_checked() -> None:
     assert [name for name, _ in discord.groups("PUT " + REACTION.replace("{channel}", "{channel_id}").replace(
         "{message}", "{message_id}").replace("%F0%9F%91%8D", "{emoji}"))] == ["reactions"]
     assert [(n, g.scope) for n, g in discord.groups("POST /guilds/{guild_id}/emojis")] == [("emojis", "shared")]
+
+
+@pytest.mark.parametrize("emulator_options", [{"rate_limits": RateLimits.discord(time_scale=0.1)}])
+async def test_a_faster_clock_keeps_discords_counts(
+    emulator_options: dict[str, Any], emulator: Emulator, api: RawAPI
+) -> None:
+    """``time_scale``: the same 5 posts per window, the window a tenth of Discord's 5 s (what bot tests meet)."""
+    answers = [await call(api, *post(emulator), {"content": str(n)}) for n in range(6)]
+    statuses = [a[0] for a in answers]
+    assert statuses[:5] == [200] * 5 and answers[0][2]["X-RateLimit-Limit"] == "5"
+    assert float(answers[0][2]["X-RateLimit-Reset-After"]) <= 0.5
+    if statuses[5] == 429:  # unless the machine took half a second for six requests
+        await asyncio.sleep(answers[5][1]["retry_after"] + 0.05)
+    assert (await call(api, *post(emulator), {"content": "again"}))[0] == 200
+    with pytest.raises(ValueError, match="time_scale"):
+        RateLimits(time_scale=0)
