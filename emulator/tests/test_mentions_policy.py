@@ -15,6 +15,7 @@ import pytest
 
 from emulator import Emulator, User
 from emulator.interactions import dispatch_interaction
+from emulator.messages import create_message
 from emulator.model import Interaction
 
 from .raw import RawAPI, RawGateway
@@ -140,10 +141,14 @@ async def test_a_message_request_with_allowed_mentions_passes(
     assert emulator.violations == []
 
 
-async def test_deferring_and_the_switch_need_none(emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User) -> None:
+async def test_deferring_a_tests_own_messages_and_the_switch_need_none(
+    emulator: Emulator, gw: RawGateway, api: RawAPI, carol: User
+) -> None:
     inter = await _command(emulator, carol)
     status, _ = await api.request("POST", f"/interactions/{inter.id}/{inter.token}/callback", {"type": 5})
     assert status == 204 and emulator.violations == []
+    create_message(emulator, emulator.general, emulator.bot, {"content": "put there by a test"}, [])  # no request
+    assert emulator.violations == []
     emulator.require_allowed_mentions = False
     assert await channel_post(emulator, api, carol, None) == 200
     assert emulator.violations == []
