@@ -45,22 +45,24 @@ class BotUnderTest:
         await self.client.wait_until_ready()
 
 
-#: The rate limits every bot test meets unless its ``emulator_options`` name others: Discord's
-#: (``RateLimits.discord()``: 5 posts and 5 edits per 5 s in a channel, reactions, the global 50 a
-#: second, the invalid-request ban), on a clock ten times faster, so that a whole game against an
-#: AI (one board per move, every move at once) is held by the channel's bucket for tenths of
-#: seconds rather than seconds. ``test_rate_limits.py`` plays at Discord's own windows.
-TEST_RATE_LIMITS = RateLimits.discord(time_scale=0.1)
+# The rate limits every bot test meets unless its ``emulator_options`` name others: Discord's
+# (``RateLimits.discord()``: 5 posts and 5 edits per 5 s in a channel, reactions, the global 50 a
+# second, the invalid-request ban), on a clock ten times faster, so that a whole game against an
+# AI (one board per move, every move at once) is held by the channel's bucket for tenths of
+# seconds rather than seconds. ``test_rate_limits.py`` plays at Discord's own windows.
+def fast_discord_limits() -> RateLimits:
+    """A fresh copy of the limits (a test may change its own)."""
+    return RateLimits.discord(time_scale=0.1)
 
 
 @pytest.fixture
 async def emulator(
     base_emulator: Emulator, emulator_options: dict[str, Any]  # noqa: F811 - the fixtures, not the imports
 ) -> AsyncIterator[Emulator]:
-    """The emulator with :data:`TEST_RATE_LIMITS` (unless the test chose its own), and at the end
+    """The emulator with :func:`fast_discord_limits` (unless the test chose its own), and at the end
     of every test the check that each picture the bot posted carried its alt text (issue #19)."""
     if "rate_limits" not in emulator_options:
-        base_emulator.rate_limits = TEST_RATE_LIMITS
+        base_emulator.rate_limits = fast_discord_limits()
     yield base_emulator
     missing = pictures_without_alt_text(base_emulator)
     assert not missing, "pictures posted without alt text: " + "; ".join(missing[:5])

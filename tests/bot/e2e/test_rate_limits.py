@@ -69,7 +69,7 @@ async def test_no_move_lost_and_no_board_twice_at_the_limit(emulator_options: di
 @pytest.mark.parametrize("emulator_options", [{"rate_limits": RateLimits.discord()}])
 async def test_a_game_against_an_ai_at_discords_own_windows(emulator_options: dict[str, Any], emulator: Any,
                                                             harness: Harness) -> None:
-    """The other bot tests meet Discord's limits on a clock ten times faster (``TEST_RATE_LIMITS``); this one at
+    """The other bot tests meet Discord's limits on a clock ten times faster (``fast_discord_limits()``); this one at
     Discord's own 5 s windows. The AI answers every move at once, so its boards (channel posts, not follow-ups)
     wait for the thread's bucket: every one comes, in order, none twice, and no request is refused twice."""
     ana = await harness.add_user("ana")
