@@ -43,10 +43,13 @@ RULES: dict[str, str] = {
     "(or, when editing, a kept attachment)",
     "attachment-description": "attachment description is at most 1024 characters",
     "request-size": "a request body is at most 25 MiB",
-    "invalid-requests": "at most 10,000 answers 401, 403 or 429 in 10 minutes (then a temporary ban)",
+    "invalid-requests": "at most 10,000 answers 401, 403, 404 or 429 in 10 minutes (then a temporary ban)",
     "message-flags": "only the message flags the endpoint documents can be set",
     "allowed-mentions": "allowed_mentions: parse is one of users/roles/everyone, exclusive with users/roles lists; "
     "at most 100 ids each",
+    "allowed-mentions-missing": "every message the bot sends or edits (channel posts and edits, interaction "
+    "responses, follow-ups and their edits) carries allowed_mentions: without it Discord parses the message's "
+    "mentions with its default allowances (a policy for the bot: Discord accepts the request)",
     "nonce-length": "a nonce is an integer or a string of at most 25 characters",
     "message-reference": "a reply points at an existing, non-system message of the same channel",
     "message-stickers": "at most 3 sticker_ids",
@@ -63,6 +66,7 @@ RULES: dict[str, str] = {
     "button-label": "button label is at most 80 characters; a button has a label or an emoji",
     "button-custom-id": "non-link buttons have a custom_id and no url, link buttons a url and no custom_id",
     "button-style": "button style is 1-6 (premium buttons need a sku_id and nothing else)",
+    "button-sku-id": "only premium buttons (style 6) take a sku_id",
     "button-url": "a link button's url is http(s) or discord:// and at most 512 characters",
     "component-emoji": "a component emoji is a unicode emoji or a custom emoji the sender may use "
     "(USE_EXTERNAL_EMOJIS: emulated guilds have no emojis of their own)",
@@ -80,21 +84,25 @@ RULES: dict[str, str] = {
     "cannot upload files[n] (webhook.mdx, Execute Webhook, footnote ***)",
     "components-v2-flag": "layout and content components (sections, text displays, media, separators, containers) "
     "need the IS_COMPONENTS_V2 flag, which an edit cannot remove",
-    "component-id": "a component id is a non-negative integer, unique within the message or modal",
+    "component-id": "a component id is a 32-bit integer (0 to 2,147,483,647), unique within the message or modal",
     "text-display-content": "a text display has content",
     "text-display-total": "the text displays of a message or modal hold at most 4000 characters together",
     "section-components": "a section holds 1-3 text displays",
     "section-accessory": "a section has its accessory: a button or a thumbnail",
     "media-item": "a media item has a url (http(s) or attachment://) and alt text of at most 1024 characters",
+    "media-url": "a media url (gallery item, thumbnail, file) is at most 2048 characters",
+    "media-description": "a media item's alt text (description) is null or 1-1024 characters: an empty one is refused",
     "media-gallery-items": "a media gallery holds 1-10 items",
     "media-attachment": "an attachment:// reference names a file of the message",
     "file-component": "a file component references an uploaded file (attachment:// only)",
     "separator-spacing": "a separator's spacing is 1 or 2 and divider a boolean",
+    "container-components": "a container holds at least one component",
     "container-accent": "a container's accent_color is an integer from 0 to 0xFFFFFF",
     # modals
     "modal-title": "modal title is 1-45 characters",
     "modal-components": "a modal has 1-5 components",
-    "modal-label": "a label's text is 1-45 characters, its description at most 100, and it wraps one input",
+    "modal-label": "a label's text is 1-45 characters, its description (when given) 1-100, and it wraps one input",
+    "modal-disabled": "nothing in a modal is disabled (a select's disabled is for messages only)",
     "modal-select": "a select in a modal: min_values is omitted or at least 1 unless required is false",
     "radio-group": "a radio group has 2-10 options (value and label 1-100 characters, description at most 100), "
     "at most one of them default",
@@ -102,6 +110,7 @@ RULES: dict[str, str] = {
     "min_values at least 1 unless required is false",
     "checkbox": "a checkbox's default is a boolean (it cannot be required)",
     "text-input-label": "text input label is 1-45 characters",
+    "text-input-style": "a text input's style is 1 (short) or 2 (paragraph)",
     "text-input-length": "text input min_length/max_length within 0-4000 / 1-4000",
     "text-input-placeholder": "text input placeholder is at most 100 characters",
     "text-input-value": "text input value is at most 4000 characters",
@@ -219,6 +228,11 @@ MODAL_TOP_LEVEL = frozenset({LABEL, TEXT_DISPLAY, ACTION_ROW})  # action rows: l
 LABEL_CHILDREN = frozenset({TEXT_INPUT, FILE_UPLOAD, RADIO_GROUP, CHECKBOX_GROUP, CHECKBOX} | SELECT_TYPES)
 MAX_TEXT_DISPLAY_TOTAL = 4000
 MAX_MEDIA_DESCRIPTION = 1024
+MAX_MEDIA_URL = 2048
+#: Component ids are 32-bit integers (components reference, "Anatomy of a Component"): signed, as Discord
+#: answers a larger one with "int value should be less than or equal to 2147483647.".
+MAX_COMPONENT_ID = 2**31 - 1
+TEXT_INPUT_STYLES = (1, 2)
 MAX_GALLERY_ITEMS = 10
 LINK_STYLE = 5
 PREMIUM_STYLE = 6
@@ -536,15 +550,24 @@ def _check_button(out: list[Problem], path: Path, b: JSON) -> None:
     else:
         if not b.get("custom_id"):
             out.append(_required("button-custom-id", (*path, "custom_id")))
-        if b.get("url") is not None:
-            out.append(
-                Problem(
-                    "button-custom-id",
-                    (*path, "url"),
-                    "BUTTON_COMPONENT_NOT_LINK_URL",
-                    "Only link buttons can have a url",
-                )
+    if style != PREMIUM_STYLE and b.get("sku_id") is not None:
+        out.append(
+            Problem(
+                "button-sku-id",
+                (*path, "sku_id"),
+                "BUTTON_COMPONENT_SKU_ID_INVALID",
+                "Only premium buttons can have a sku_id",
             )
+        )
+    if style not in (LINK_STYLE, PREMIUM_STYLE) and b.get("url") is not None:
+        out.append(
+            Problem(
+                "button-custom-id",
+                (*path, "url"),
+                "BUTTON_COMPONENT_NOT_LINK_URL",
+                "Only link buttons can have a url",
+            )
+        )
     if style != PREMIUM_STYLE and not b.get("label") and not b.get("emoji"):
         out.append(
             Problem(
@@ -724,6 +747,15 @@ def _check_ids(out: list[Problem], everything: list[tuple[Path, JSON]]) -> None:
             continue
         if isinstance(cid, bool) or not isinstance(cid, int) or cid < 0:
             out.append(Problem("component-id", (*p, "id"), "NUMBER_TYPE_COERCE", f'Value "{cid}" is not int.'))
+        elif cid > MAX_COMPONENT_ID:
+            out.append(
+                Problem(
+                    "component-id",
+                    (*p, "id"),
+                    "NUMBER_TYPE_MAX",
+                    f"int value should be less than or equal to {MAX_COMPONENT_ID}.",
+                )
+            )
         elif cid and cid in seen:
             out.append(
                 Problem(
@@ -768,6 +800,8 @@ def _check_media(out: list[Problem], path: Path, item: Any, names: Sequence[str]
         out.append(_required("media-item", (*path, "media", "url")))
     elif not isinstance(url, str) or not url.startswith(("http://", "https://", "attachment://")):
         out.append(_bad_url("media-item", (*path, "media", "url")))
+    elif len(url) > MAX_MEDIA_URL:
+        out.append(_too_long("media-url", (*path, "media", "url"), MAX_MEDIA_URL))
     elif url.startswith("attachment://") and names is not None and url.removeprefix("attachment://") not in names:
         out.append(
             Problem(
@@ -777,7 +811,10 @@ def _check_media(out: list[Problem], path: Path, item: Any, names: Sequence[str]
                 f"{url} names no file of this message",
             )
         )
-    _check_len(out, "media-item", (*path, "description"), item.get("description"), MAX_MEDIA_DESCRIPTION)
+    description = item.get("description")
+    if description == "":
+        out.append(_bad_length("media-description", (*path, "description"), 1, MAX_MEDIA_DESCRIPTION))
+    _check_len(out, "media-item", (*path, "description"), description, MAX_MEDIA_DESCRIPTION)
 
 
 def _check_v2(out: list[Problem], path: Path, c: Any, allowed: frozenset[int], names: Sequence[str] | None) -> None:
@@ -825,7 +862,9 @@ def _check_v2(out: list[Problem], path: Path, c: Any, allowed: frozenset[int], n
     elif t == FILE:
         node = c.get("file")
         url = node.get("url") if isinstance(node, dict) else None
-        if not isinstance(url, str) or not url.startswith("attachment://"):
+        if isinstance(url, str) and len(url) > MAX_MEDIA_URL:
+            out.append(_too_long("media-url", (*path, "file", "url"), MAX_MEDIA_URL))
+        elif not isinstance(url, str) or not url.startswith("attachment://"):
             out.append(
                 Problem(
                     "file-component",
@@ -866,6 +905,8 @@ def _check_v2(out: list[Problem], path: Path, c: Any, allowed: frozenset[int], n
         if not isinstance(children, list):
             out.append(_not_a_list("component-type", (*path, "components")))
             children = []
+        elif not children:
+            out.append(_bad_length("container-components", (*path, "components"), 1, MAX_COMPONENTS_V2))
         for j, child in enumerate(children):
             _check_v2(out, (*path, "components", j), child, CONTAINER_CHILDREN, names)
 
@@ -1040,6 +1081,13 @@ def is_empty_message(content: str | None, *, embeds: int, attachments: int, comp
 
 
 def _check_text_input(out: list[Problem], path: Path, t: JSON) -> None:
+    if t.get("custom_id") is None:  # its length is checked with every custom_id (_check_custom_id)
+        out.append(_required("custom-id-length", (*path, "custom_id")))
+    style = t.get("style")
+    if isinstance(style, bool) or style not in TEXT_INPUT_STYLES:
+        out.append(
+            Problem("text-input-style", (*path, "style"), "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.")
+        )
     if "label" in t:  # legacy row-wrapped inputs carry their own label; Label-wrapped ones don't
         _check_len(out, "text-input-label", (*path, "label"), t.get("label"), 45, low=1)
     _check_len(out, "text-input-placeholder", (*path, "placeholder"), t.get("placeholder"), 100)
@@ -1075,6 +1123,11 @@ def check_modal(data: JSON, path: Path = ("data",)) -> list[Problem]:
     everything = list(iter_components(comps, (*path, "components")))
     for p, c in everything:
         _check_custom_id(out, p, c, seen)
+        if c.get("disabled"):
+            out.append(
+                Problem("modal-disabled", (*p, "disabled"), "COMPONENT_DISABLED_IN_MODAL", "Modals cannot have "
+                        "disabled components")
+            )
     _check_ids(out, everything)
     for i, c in enumerate(comps):
         cp = (*path, "components", i)
@@ -1094,7 +1147,7 @@ def check_modal(data: JSON, path: Path = ("data",)) -> list[Problem]:
 
 def _check_label(out: list[Problem], path: Path, label: JSON) -> None:
     _check_len(out, "modal-label", (*path, "label"), label.get("label"), 45, low=1, required=True)
-    _check_len(out, "modal-label", (*path, "description"), label.get("description"), 100)
+    _check_len(out, "modal-label", (*path, "description"), label.get("description"), 100, low=1)
     inner = label.get("component")
     cp = (*path, "component")
     if not isinstance(inner, dict):

@@ -354,6 +354,8 @@ def create_message(
         ),
     )
     world.add_message(msg)
+    if bot_author and not loading and route:
+        check_mentions_policy(emu, payload, f"new message {msg.id}", route)
     _remember_nonce(emu, author, payload, msg)
     if not msg.ephemeral:
         channel.last_message_id = msg.id
@@ -444,8 +446,24 @@ def edit_message(
     new_flags = int(merged.get("flags") or 0) & (SUPPRESS_EMBEDS | limits.IS_COMPONENTS_V2)
     msg.flags = keep | new_flags  # an edit always clears LOADING; IS_COMPONENTS_V2 can be set, never unset
     msg.edited_timestamp = emu.world.now()
+    if msg.author.id == emu.bot.id and route:
+        check_mentions_policy(emu, payload, f"edit of message {msg.id}", route)
     emu.notify()
     return msg
+
+
+def check_mentions_policy(emu: Emulator, payload: JSON, what: str, route: str) -> None:
+    """Record ``allowed-mentions-missing`` for a bot's message request that does not say whom it may ping. Only
+    requests (a ``route``: every HTTP handler passes its own) are checked, not the messages a test puts in the
+    world directly.
+
+    Discord accepts such a request, and then parses every mention in the message (an edit: in the whole edited
+    message, a card's text displays included) with its default allowances: a bot whose client default allows
+    no pings would ping anyway. discord.py adds the client's default to sends and interaction responses, but to
+    ``Message.edit`` only when ``content=`` is passed, so the rule is checked on every message route.
+    """
+    if emu.require_allowed_mentions and "allowed_mentions" not in payload:
+        emu.violate("allowed-mentions-missing", f"{what} sent without allowed_mentions", route)
 
 
 def event_payload(emu: Emulator, msg: Message) -> JSON:

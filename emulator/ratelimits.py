@@ -12,10 +12,18 @@ Three limits, each answered the way Discord answers it:
   against ``global_per_second`` (Discord: 50), except the interaction endpoints (the
   callback and the interaction's webhook). Beyond it: 429 with ``X-RateLimit-Global: true``,
   ``X-RateLimit-Scope: global`` and ``global: true`` in the body.
-- **Invalid requests**: answers 401, 403 and 429 (except scope ``shared``) are counted; more
+- **Shared buckets**: some limits span several routes (:class:`Shared`): one bucket per resource
+  that every route of the group counts against, named by the same ``X-RateLimit-Bucket``. Scope
+  ``user`` is one of the bot's own per-route limits shared across similar endpoints (adding and
+  removing reactions: one bucket per channel); scope ``shared`` is a limit on the resource itself
+  (emoji routes, per guild: "limited on a per-guild basis"), checked besides the route's own bucket;
+  its 429 says ``X-RateLimit-Scope: shared`` and "The resource is being rate limited.".
+- **Invalid requests**: answers 401, 403, 404 and 429 (except scope ``shared``) are counted; more
   than ``invalid_limit`` in ``invalid_window`` seconds (Discord: 10,000 in 10 minutes) bans
   the client until the window has passed: every request then gets Cloudflare's 429, a plain
-  text body without ``Via`` (discord.py then gives up instead of retrying).
+  text body without ``Via`` (discord.py then gives up instead of retrying). The doc names 401,
+  403 and 429, and warns that repeating requests that answer 404 (a deleted webhook) brings the
+  same temporary restriction: 404s are counted too.
 
 Windows are fixed: a bucket's window starts at its first request and resets ``per``
 seconds later, as Discord's ``Reset-After`` counts down. Time is the event loop's (real)
@@ -56,27 +64,79 @@ DISCORD_ROUTES: Mapping[str, Limit] = {
     "DELETE /channels/{channel_id}/messages/{message_id}": Limit(5, 1.0),
 }
 
+#: Statuses counted toward the invalid-request limit (429s of scope ``shared`` excepted).
+INVALID_STATUSES = frozenset({401, 403, 404, 429})
+
+
+@dataclass(frozen=True)
+class Shared:
+    """One bucket per resource (the routes' top-level parameters) that every route in ``routes``
+    counts against. ``scope`` ``"user"``: it replaces those routes' own buckets (a per-route limit
+    shared across similar endpoints); ``"shared"``: a per-resource limit checked as well as the
+    routes' own buckets, whose 429s do not count toward the invalid-request limit."""
+
+    routes: frozenset[str]
+    limit: Limit
+    scope: str = "user"
+
+    def __post_init__(self) -> None:
+        if self.scope not in ("user", "shared"):
+            raise ValueError(f"a shared bucket's scope is 'user' or 'shared', got {self.scope!r}")
+
+
+_REACTION = "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}"
+_EMOJIS = "/guilds/{guild_id}/emojis"
+
+#: Limits that span routes, as Discord answers them. Reactions: one bucket per channel for adding
+#: and removing them (observed: 1 per 0.25 s). Emojis: a per-guild limit on every emoji route
+#: (topics/rate-limits: "limited on a per-guild basis"; the number is not published, 30 per
+#: minute is the emulator's).
+DISCORD_SHARED: Mapping[str, Shared] = {
+    "reactions": Shared(
+        frozenset({f"PUT {_REACTION}/@me", f"DELETE {_REACTION}/@me", f"DELETE {_REACTION}/{{user_id}}",
+                   f"DELETE {_REACTION}", "DELETE /channels/{channel_id}/messages/{message_id}/reactions"}),
+        Limit(1, 0.25),
+    ),
+    "emojis": Shared(
+        frozenset({f"GET {_EMOJIS}", f"POST {_EMOJIS}", f"GET {_EMOJIS}/{{emoji_id}}", f"PATCH {_EMOJIS}/{{emoji_id}}",
+                   f"DELETE {_EMOJIS}/{{emoji_id}}"}),
+        Limit(30, 60.0),
+        scope="shared",
+    ),
+}
+
 
 @dataclass
 class RateLimits:
     """The limits one emulator enforces. ``None`` switches a limit off.
 
-    The default is Discord's global limit (50 a second) and invalid-request limit, with a
+    ``RateLimits()`` is Discord's global limit (50 a second) and invalid-request limit, with a
     generous bucket on every route (50 a second per resource: the headers are there, and only
-    a flood hits it). :meth:`discord` adds Discord's tighter buckets on message routes (5 posts
-    per 5 s in a channel); the load bench and the tests of the bot at the limit use them.
+    a flood hits it) and nothing else: a base for tests that set their own buckets.
+    :meth:`discord` adds Discord's tighter buckets on message routes (5 posts per 5 s in a
+    channel) and its buckets shared across routes; it is what an ``Emulator`` enforces unless told
+    otherwise. :meth:`off` turns everything off (say so where a test does).
     """
 
     global_per_second: int | None = 50
     route_default: Limit | None = field(default_factory=lambda: Limit(50, 1.0))
     routes: dict[str, Limit] = field(default_factory=dict)
+    shared: dict[str, Shared] = field(default_factory=dict)
     invalid_limit: int | None = 10_000
     invalid_window: float = 600.0
+    #: Every window (routes, shared buckets, the global second, the invalid-request window) lasts
+    #: ``time_scale`` times its length: the same counts on a faster clock (``discord(time_scale=0.1)``:
+    #: 5 posts per 0.5 s in a channel). The bot reads the windows from the headers, as from Discord.
+    time_scale: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.time_scale <= 0:
+            raise ValueError(f"time_scale must be positive, got {self.time_scale}")
 
     @classmethod
     def discord(cls, **changes: object) -> RateLimits:
-        """Discord's limits, with its buckets on the message routes."""
-        limits = cls(routes=dict(DISCORD_ROUTES))
+        """Discord's limits, with its buckets on the message routes and across routes."""
+        limits = cls(routes=dict(DISCORD_ROUTES), shared=dict(DISCORD_SHARED))
         for name, value in changes.items():
             setattr(limits, name, value)
         return limits
@@ -87,6 +147,10 @@ class RateLimits:
 
     def for_route(self, route: str) -> Limit | None:
         return self.routes.get(route, self.route_default)
+
+    def groups(self, route: str) -> list[tuple[str, Shared]]:
+        """The shared buckets ``route`` counts against, by name."""
+        return [(name, group) for name, group in self.shared.items() if route in group.routes]
 
 
 def exempt(route: str) -> bool:
@@ -118,7 +182,7 @@ class Verdict:
     """What a request got from the limiter: the bucket's headers, and whether it is refused."""
 
     headers: dict[str, str]
-    refused: str | None = None  # "global", "user" (a route's bucket), or "banned"
+    refused: str | None = None  # "global", "user" (a route's bucket), "shared" (a resource's), or "banned"
     retry_after: float = 0.0
 
 
@@ -132,7 +196,7 @@ class Limiter:
         self._invalid: deque[float] = deque()
         self.banned_until = 0.0
         #: Counts, for tests and benches: 429s by scope, bans.
-        self.refused: dict[str, int] = {"global": 0, "user": 0, "banned": 0}
+        self.refused: dict[str, int] = {"global": 0, "user": 0, "shared": 0, "banned": 0}
 
     def check(self, route: str, params: Mapping[str, str], now: float, wall: float) -> Verdict:
         """Count one request on ``route`` (its path parameters ``params``) at loop time ``now``
@@ -145,46 +209,62 @@ class Limiter:
         if limits.global_per_second is not None and not exempt(route):
             window = self._global
             if window is None or not window.fresh(now) or window.limit.limit != limits.global_per_second:
-                window = self._global = _Window(Limit(limits.global_per_second, 1.0), now)
+                window = self._global = _Window(Limit(limits.global_per_second, limits.time_scale), now)
             if window.used >= window.limit.limit:
                 self.refused["global"] += 1
                 return Verdict({}, "global", window.reset_after(now))
             window.used += 1
-        limit = limits.for_route(route)
-        if limit is None:
+        # (scope, bucket name, limit) of every bucket the request counts against; the first gives the headers
+        groups = limits.groups(route)
+        own: list[tuple[str, str, Limit]] = [("user", name, self._scaled(g.limit)) for name, g in groups
+                                             if g.scope == "user"]
+        if not own and (limit := limits.for_route(route)) is not None:
+            own = [("user", route, self._scaled(limit))]
+        plan = own + [("shared", name, self._scaled(g.limit)) for name, g in groups if g.scope == "shared"]
+        if not plan:
             return Verdict(headers)
-        key = (
-            route,
-            tuple(params.get(p, "") for p in TOP_LEVEL if p in params)
-            + ((params["token"],) if "webhook_id" in params and "token" in params else ()),
+        resource = tuple(params.get(p, "") for p in TOP_LEVEL if p in params) + (
+            (params["token"],) if "webhook_id" in params and "token" in params else ()
         )
+        windows = [(scope, name, self._window((name, resource), limit, now)) for scope, name, limit in plan]
+        refused = next(((scope, w) for scope, _, w in windows if w.used >= w.limit.limit), None)
+        if refused is None:
+            for _, _, w in windows:
+                w.used += 1
+        _, name, first = windows[0]
+        reset_after = first.reset_after(now)
+        headers = {
+            "X-RateLimit-Limit": str(first.limit.limit),
+            "X-RateLimit-Remaining": str(max(0, first.limit.limit - first.used)),
+            "X-RateLimit-Reset": f"{wall + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": bucket_hash(name),
+        }
+        if refused is not None:
+            scope, window = refused
+            self.refused[scope] += 1
+            return Verdict(headers, scope, window.reset_after(now))
+        return Verdict(headers)
+
+    def _scaled(self, limit: Limit) -> Limit:
+        scale = self.limits.time_scale
+        return limit if scale == 1.0 else Limit(limit.limit, limit.per * scale)
+
+    def _window(self, key: tuple[str, tuple[str, ...]], limit: Limit, now: float) -> _Window:
+        """The bucket ``key``'s current window (a new one once it has reset)."""
         bucket = self._buckets.get(key)
         if bucket is None or not bucket.fresh(now) or bucket.limit != limit:
             bucket = self._buckets[key] = _Window(limit, now)
             if len(self._buckets) > 10_000:
                 self._forget_stale(now)
-        reset_after = bucket.reset_after(now)
-        refused = bucket.used >= limit.limit
-        if not refused:
-            bucket.used += 1
-        headers = {
-            "X-RateLimit-Limit": str(limit.limit),
-            "X-RateLimit-Remaining": str(max(0, limit.limit - bucket.used)),
-            "X-RateLimit-Reset": f"{wall + reset_after:.3f}",
-            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-            "X-RateLimit-Bucket": bucket_hash(route),
-        }
-        if refused:
-            self.refused["user"] += 1
-            return Verdict(headers, "user", reset_after)
-        return Verdict(headers)
+        return bucket
 
     def answered(self, status: int, scope: str | None, now: float) -> bool:
         """Count an answer towards the invalid-request limit; True when it just started a ban."""
         limit = self.limits.invalid_limit
-        if limit is None or not (status in (401, 403) or (status == 429 and scope != "shared")):
+        if limit is None or status not in INVALID_STATUSES or (status == 429 and scope == "shared"):
             return False
-        window = self.limits.invalid_window
+        window = self.limits.invalid_window * self.limits.time_scale
         self._invalid.append(now)
         while self._invalid and self._invalid[0] <= now - window:
             self._invalid.popleft()

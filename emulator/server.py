@@ -66,7 +66,7 @@ class RequestRecord:
     path: str
     status: int
     at: float
-    scope: str | None = None  # a 429's X-RateLimit-Scope: "global", "user"; "banned" for Cloudflare's
+    scope: str | None = None  # a 429's X-RateLimit-Scope: "global", "user", "shared"; "banned" for Cloudflare's
 
 
 @dataclass
@@ -102,6 +102,7 @@ class Emulator:
         shard_count: int = 1,
         shard_guild_limit: int | None = None,
         rate_limits: RateLimits | None = None,
+        require_allowed_mentions: bool = True,
     ) -> None:
         if shard_count < 1:
             raise ValueError(f"shard_count must be at least 1, got {shard_count}")
@@ -114,6 +115,8 @@ class Emulator:
         self.request_size_limit = request_size_limit
         self.heartbeat_interval = heartbeat_interval
         self.strict = strict
+        #: Every message the bot sends or edits must say whom it may ping (``allowed-mentions-missing``).
+        self.require_allowed_mentions = require_allowed_mentions
         self.shard_count = shard_count
         self.shard_guild_limit = shard_guild_limit
         self._base_clock: Callable[[], dt.datetime] = clock or now
@@ -129,7 +132,7 @@ class Emulator:
         self._rate_limits: dict[str, _RateLimit] = {}
         self._cuts: list[_Cut] = []
         #: Discord's own rate limits (see ``ratelimits.py``); replace it to change them mid-test.
-        self.limiter = Limiter(rate_limits if rate_limits is not None else RateLimits())
+        self.limiter = Limiter(rate_limits if rate_limits is not None else RateLimits.discord())
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.host = "127.0.0.1"
@@ -317,8 +320,8 @@ class Emulator:
         if response.status == 429 and scope is None:
             scope = "banned"
         if self.limiter.answered(response.status, scope, at):
-            self.violate("invalid-requests", f"more than {self.rate_limits.invalid_limit} answers 401, 403 or 429 in "
-                         f"{self.rate_limits.invalid_window:g} s: banned until the window has passed", route)
+            self.violate("invalid-requests", f"more than {self.rate_limits.invalid_limit} answers 401, 403, 404 or 429 "
+                         f"in {self.rate_limits.invalid_window:g} s: banned until the window has passed", route)
         self.requests.append(RequestRecord(request.method, route, request.path, response.status, at, scope))
         return response
 
@@ -380,7 +383,8 @@ class Emulator:
         is_global = scope == "global"
         if is_global:
             out["X-RateLimit-Global"] = "true"
-        body = {"message": "You are being rate limited.", "retry_after": round(retry_after, 3), "global": is_global}
+        message = "The resource is being rate limited." if scope == "shared" else "You are being rate limited."
+        body = {"message": message, "retry_after": round(retry_after, 3), "global": is_global}
         return json_response(body, status=429, headers=out)
 
     def _too_many_requests(self, route: str, rl: _RateLimit) -> web.Response:

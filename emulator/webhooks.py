@@ -59,6 +59,10 @@ VALID_RESPONSES: dict[int, frozenset[int]] = {
     MODAL_SUBMIT: frozenset({CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE}),
 }
 
+CALLBACK_ROUTE = "POST /interactions/{interaction_id}/{token}/callback"
+FOLLOWUP_ROUTE = "POST /webhooks/{webhook_id}/{token}"
+WEBHOOK_EDIT_ROUTE = "PATCH /webhooks/{webhook_id}/{token}/messages/{message_id}"
+
 
 def interaction_metadata(emu: Emulator, inter: Interaction, **extra: Any) -> JSON:
     world = emu.world
@@ -164,6 +168,7 @@ async def _respond(emu: Emulator, inter: Interaction, body: JSON, files: list[An
             interaction_metadata=meta,
             msg_type=msg_type,
             allowed_flags=limits.FLAGS_CALLBACK_MESSAGE,
+            route=CALLBACK_ROUTE,
         )
     elif rtype == DEFERRED_CHANNEL_MESSAGE:
         problems = limits.check_flags(data.get("flags"), limits.FLAGS_CALLBACK_DEFERRED, ("data", "flags"))
@@ -185,7 +190,10 @@ async def _respond(emu: Emulator, inter: Interaction, body: JSON, files: list[An
     elif rtype == UPDATE_MESSAGE:
         assert inter.message_id is not None
         message = world.messages[inter.message_id]
-        edit_message(emu, message, data, files, prefix=("data",), allowed_flags=limits.FLAGS_CALLBACK_MESSAGE)
+        edit_message(
+            emu, message, data, files, prefix=("data",), allowed_flags=limits.FLAGS_CALLBACK_MESSAGE,
+            route=CALLBACK_ROUTE,
+        )
     elif rtype == AUTOCOMPLETE_RESULT:
         choices = list(data.get("choices") or [])
         problems = limits.check_choices(choices, option_type=_focused_type(inter.data.get("options") or []))
@@ -321,7 +329,7 @@ async def followup(request: web.Request) -> web.Response:
         # the loading message; its ephemeral state is the one chosen when deferring.
         inter.awaiting_first_followup = False
         payload = {k: v for k, v in body.items() if k != "flags"}
-        edit_message(emu, original, payload, files, allowed_flags=limits.FLAGS_FOLLOWUP)
+        edit_message(emu, original, payload, files, allowed_flags=limits.FLAGS_FOLLOWUP, route=FOLLOWUP_ROUTE)
         await announce_update(emu, original)
         return json_response(world.message_payload(original))
     if installs.user_install_only(inter.owners) and len(inter.followup_ids) >= installs.USER_INSTALL_FOLLOWUP_LIMIT:
@@ -346,6 +354,7 @@ async def followup(request: web.Request) -> web.Response:
         webhook_id=world.application_id,
         interaction_metadata=meta,
         allowed_flags=limits.FLAGS_FOLLOWUP,
+        route=FOLLOWUP_ROUTE,
     )
     inter.followup_ids.append(msg.id)
     await announce_create(emu, msg)
@@ -364,7 +373,7 @@ async def edit_webhook_message(request: web.Request) -> web.Response:
     inter = _webhook_interaction(emu, request)
     msg = _webhook_message(emu, inter, request.match_info["message_id"])
     body, files = await read_body(request)
-    edit_message(emu, msg, body, files, allowed_flags=limits.FLAGS_WEBHOOK_EDIT)
+    edit_message(emu, msg, body, files, allowed_flags=limits.FLAGS_WEBHOOK_EDIT, route=WEBHOOK_EDIT_ROUTE)
     if msg.id == inter.original_message_id:
         inter.awaiting_first_followup = False
     await announce_update(emu, msg)

@@ -14,6 +14,7 @@ from bot.discord.challenges import Challenges
 from bot.discord.command_sync import CONTEXTS, INSTALLS, sync_commands
 from bot.discord.items.binding import bound_items
 from bot.discord.lobbies import Lobbies
+from bot.discord.mentions import always_say_whom_to_ping
 from bot.discord.translator import CatalogueTranslator
 from bot.discord.tree import CommandTree, command_groups
 from bot.discord.turns import Turns
@@ -71,6 +72,7 @@ class PyramidClient(discord.AutoShardedClient):
         self.rest_limit = GlobalLimit(settings.rest_per_second)
         self.rest_share = BudgetShare(services.store.leases, self.rest_limit, settings.rest_per_second)
         limit_requests(self.http, self.rest_limit)
+        always_say_whom_to_ping(self.http, discord.AllowedMentions.none())
         self.tasks = Tasks()
         self.host = Host.build(services, self, self.tasks)
         lobbies = Lobbies(services, self.host)

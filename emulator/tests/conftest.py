@@ -6,8 +6,8 @@ import pytest
 
 from bot.api_base import configure_api_base
 from emulator import Emulator, Harness, User
+from emulator.fixtures import emulator as base_emulator  # noqa: F401  (re-exported fixture)
 from emulator.fixtures import (  # noqa: F401  (re-exported fixtures)
-    emulator,
     emulator_options,
     harness,
     harness_options,
@@ -20,7 +20,15 @@ from .toybot import ToyBot
 
 
 @pytest.fixture
-def bot_factory(emulator: Emulator) -> BotFactory:  # noqa: F811
+async def emulator(base_emulator: Emulator) -> AsyncIterator[Emulator]:  # noqa: F811
+    """The emulator without the bot's ``allowed-mentions-missing`` policy: these tests send raw bodies and a toy
+    bot, about Discord's rules (``test_pings.py`` switches the policy back on to test it)."""
+    base_emulator.require_allowed_mentions = False
+    yield base_emulator
+
+
+@pytest.fixture
+def bot_factory(emulator: Emulator) -> BotFactory:
     starts = 0
 
     async def make(api_base_url: str, token: str) -> ToyBot:
@@ -50,14 +58,14 @@ async def bob(harness: Harness) -> User:  # noqa: F811
 
 
 @pytest.fixture
-async def api(emulator: Emulator) -> AsyncIterator[RawAPI]:  # noqa: F811
+async def api(emulator: Emulator) -> AsyncIterator[RawAPI]:
     """Raw HTTP to the emulator's REST API, as the bot's token."""
     async with RawAPI(emulator) as api:
         yield api
 
 
 @pytest.fixture
-async def gw(emulator: Emulator) -> AsyncIterator[RawGateway]:  # noqa: F811
+async def gw(emulator: Emulator) -> AsyncIterator[RawGateway]:
     """A raw gateway session, identified and past its GUILD_CREATE."""
     async with RawGateway(emulator) as gw:
         await gw.identify()
@@ -66,7 +74,7 @@ async def gw(emulator: Emulator) -> AsyncIterator[RawGateway]:  # noqa: F811
 
 
 @pytest.fixture
-def carol(emulator: Emulator) -> User:  # noqa: F811
+def carol(emulator: Emulator) -> User:
     """A member of the guild with a test user's usual role, for the raw-HTTP tests (no harness)."""
     user = emulator.world.add_user("carol")
     emulator.world.add_member(emulator.guild, user)
@@ -74,7 +82,7 @@ def carol(emulator: Emulator) -> User:  # noqa: F811
 
 
 @pytest.fixture
-async def web(emulator: Emulator) -> AsyncIterator[WebClient]:  # noqa: F811
+async def web(emulator: Emulator) -> AsyncIterator[WebClient]:
     """The emulator's web page (``pyramid-bot demo``'s), served on loopback."""
     client = await WebClient.start(emulator)
     try:

@@ -10,7 +10,7 @@ from multidict import CIMultiDictProxy
 
 from emulator import Emulator, User
 from emulator.interactions import dispatch_interaction
-from emulator.ratelimits import Limit, RateLimits, exempt
+from emulator.ratelimits import Limit, RateLimits, Shared, exempt
 
 from .raw import RawAPI, RawGateway
 
@@ -140,10 +140,107 @@ async def test_403_and_429_count_as_invalid(
 
 
 async def test_default_limits_are_discords(emulator: Emulator, api: RawAPI) -> None:
-    """On by default: the global 50 a second and the invalid-request limit, with route headers everywhere."""
+    """On by default: the global 50 a second, the invalid-request limit, route headers everywhere, Discord's buckets
+    on the message routes (5 posts per 5 s per channel) and its buckets shared across routes."""
     limits = emulator.rate_limits
     assert limits.global_per_second == 50 and limits.invalid_limit == 10_000 and limits.invalid_window == 600.0
+    assert limits == RateLimits.discord()
+    assert limits.for_route("POST /channels/{channel_id}/messages") == Limit(5, 5.0)
     assert "X-RateLimit-Bucket" in (await call(api, "GET", "/users/@me"))[2]
-    assert RateLimits.discord().for_route("POST /channels/{channel_id}/messages") == Limit(5, 5.0)
+    answers = [(await call(api, *post(emulator), {"content": str(n)}))[0] for n in range(6)]
+    assert answers == [200] * 5 + [429]  # Discord's observed 5 posts per 5 s in a channel
     emulator.rate_limits = RateLimits.off()
     assert "X-RateLimit-Bucket" not in (await call(api, "GET", "/users/@me"))[2]
+
+
+REACTION = "/channels/{channel}/messages/{message}/reactions/%F0%9F%91%8D/@me"
+
+
+async def _message(api: RawAPI, emulator: Emulator, channel_id: int | None = None) -> str:
+    status, body, _ = await call(api, *post(emulator, channel_id), {"content": "react to me"})
+    assert status == 200, body
+    return str(body["id"])
+
+
+async def test_adding_and_removing_reactions_share_one_bucket_per_channel(emulator: Emulator, api: RawAPI) -> None:
+    """Discord's reaction routes count against one bucket (same X-RateLimit-Bucket), per channel."""
+    other = emulator.world.add_channel(emulator.guild, "other")
+    message, elsewhere = await _message(api, emulator), await _message(api, emulator, other.id)
+    path = REACTION.format(channel=emulator.general.id, message=message)
+    added = await call(api, "PUT", path)
+    assert added[0] == 204 and added[2]["X-RateLimit-Limit"] == "1"
+    status, body, headers = await call(api, "DELETE", path)  # another route, the same bucket
+    assert status == 429 and headers["X-RateLimit-Scope"] == "user" and body["global"] is False
+    assert headers["X-RateLimit-Bucket"] == added[2]["X-RateLimit-Bucket"]
+    assert (await call(api, "PUT", REACTION.format(channel=other.id, message=elsewhere)))[0] == 204  # its own
+    await asyncio.sleep(body["retry_after"] + 0.05)
+    assert (await call(api, "DELETE", path))[0] == 204
+    assert emulator.limiter.refused["user"] == 1
+
+
+SHARED_POSTS = RateLimits(
+    routes={"POST /channels/{channel_id}/messages": Limit(5, 5.0)},
+    shared={"busy channel": Shared(frozenset({"POST /channels/{channel_id}/messages",
+                                              "PATCH /channels/{channel_id}/messages/{message_id}"}),
+                                   Limit(2, 5.0), scope="shared")},
+    invalid_limit=1,
+)
+
+
+@pytest.mark.parametrize("emulator_options", [{"rate_limits": SHARED_POSTS}])
+async def test_a_resource_limit_says_shared_and_is_not_held_against_the_bot(
+    emulator_options: dict[str, Any], emulator: Emulator, api: RawAPI
+) -> None:
+    """Scope ``shared``: a limit on the resource, across its routes, besides the route's own bucket; its 429s do
+    not count toward the invalid-request limit (here 1: a single counted 429 more would ban)."""
+    message = await _message(api, emulator)
+    edit = await call(api, "PATCH", f"/channels/{emulator.general.id}/messages/{message}", {"content": "e"})
+    assert edit[0] == 200
+    for _ in range(2):
+        status, body, headers = await call(api, *post(emulator), {"content": "third"})
+        assert status == 429 and headers["X-RateLimit-Scope"] == "shared" and headers["Via"]
+        assert body == {"message": "The resource is being rate limited.", "retry_after": body["retry_after"],
+                        "global": False}
+        assert headers["X-RateLimit-Remaining"] == "4"  # the bot's own bucket: one post made, not used up
+    assert emulator.limiter.invalid_requests == 0 and emulator.limiter.refused["shared"] == 2
+    assert [r.scope for r in emulator.requests][-2:] == ["shared", "shared"]
+    assert [m.content for m in emulator.world.channel_messages(emulator.general.id)] == ["e"]
+
+
+@pytest.mark.parametrize(
+    "emulator_options", [{"rate_limits": RateLimits(global_per_second=None, route_default=None, invalid_limit=3)}]
+)
+async def test_404s_count_as_invalid(emulator_options: dict[str, Any], emulator: Emulator, api: RawAPI) -> None:
+    """topics/rate-limits: repeating requests that answer 404 brings the same temporary restriction."""
+    gone = f"/channels/{emulator.general.id}/messages/1"
+    with emulator.expect_violation("invalid-requests"):
+        for _ in range(4):
+            assert (await call(api, "GET", gone))[0] == 404
+    assert emulator.limiter.invalid_requests == 4
+    status, body, headers = await call(api, "GET", "/users/@me")
+    assert status == 429 and isinstance(body, str) and "Via" not in headers
+
+
+def test_shared_buckets_are_checked() -> None:
+    with pytest.raises(ValueError, match="scope"):
+        Shared(frozenset({"GET /users/@me"}), Limit(1, 1.0), scope="global")
+    discord = RateLimits.discord()
+    assert [name for name, _ in discord.groups("PUT " + REACTION.replace("{channel}", "{channel_id}").replace(
+        "{message}", "{message_id}").replace("%F0%9F%91%8D", "{emoji}"))] == ["reactions"]
+    assert [(n, g.scope) for n, g in discord.groups("POST /guilds/{guild_id}/emojis")] == [("emojis", "shared")]
+
+
+@pytest.mark.parametrize("emulator_options", [{"rate_limits": RateLimits.discord(time_scale=0.1)}])
+async def test_a_faster_clock_keeps_discords_counts(
+    emulator_options: dict[str, Any], emulator: Emulator, api: RawAPI
+) -> None:
+    """``time_scale``: the same 5 posts per window, the window a tenth of Discord's 5 s (what bot tests meet)."""
+    answers = [await call(api, *post(emulator), {"content": str(n)}) for n in range(6)]
+    statuses = [a[0] for a in answers]
+    assert statuses[:5] == [200] * 5 and answers[0][2]["X-RateLimit-Limit"] == "5"
+    assert float(answers[0][2]["X-RateLimit-Reset-After"]) <= 0.5
+    if statuses[5] == 429:  # unless the machine took half a second for six requests
+        await asyncio.sleep(answers[5][1]["retry_after"] + 0.05)
+    assert (await call(api, *post(emulator), {"content": "again"}))[0] == 200
+    with pytest.raises(ValueError, match="time_scale"):
+        RateLimits(time_scale=0)

@@ -18,7 +18,8 @@ from bot.services import Services
 from bot.settings import load_settings
 from bot.workers.cpu import CpuPool
 from emulator.fixtures import emulator as base_emulator  # noqa: F401 - pytest fixtures
-from emulator.fixtures import harness  # noqa: F401 - pytest fixtures
+from emulator.fixtures import emulator_options, harness  # noqa: F401 - pytest fixtures
+from emulator.ratelimits import RateLimits
 from emulator.server import Emulator
 from tests.bot.clock import FakeClock
 from tests.bot.e2e.alt_text import pictures_without_alt_text
@@ -44,10 +45,24 @@ class BotUnderTest:
         await self.client.wait_until_ready()
 
 
+# The rate limits every bot test meets unless its ``emulator_options`` name others: Discord's
+# (``RateLimits.discord()``: 5 posts and 5 edits per 5 s in a channel, reactions, the global 50 a
+# second, the invalid-request ban), on a clock ten times faster, so that a whole game against an
+# AI (one board per move, every move at once) is held by the channel's bucket for tenths of
+# seconds rather than seconds. ``test_rate_limits.py`` plays at Discord's own windows.
+def fast_discord_limits() -> RateLimits:
+    """A fresh copy of the limits (a test may change its own)."""
+    return RateLimits.discord(time_scale=0.1)
+
+
 @pytest.fixture
-async def emulator(base_emulator: Emulator) -> AsyncIterator[Emulator]:  # noqa: F811 - the fixture, not the import
-    """The emulator, and at the end of every test the check that each picture the bot
-    posted carried its alt text (issue #19)."""
+async def emulator(
+    base_emulator: Emulator, emulator_options: dict[str, Any]  # noqa: F811 - the fixtures, not the imports
+) -> AsyncIterator[Emulator]:
+    """The emulator with :func:`fast_discord_limits` (unless the test chose its own), and at the end
+    of every test the check that each picture the bot posted carried its alt text (issue #19)."""
+    if "rate_limits" not in emulator_options:
+        base_emulator.rate_limits = fast_discord_limits()
     yield base_emulator
     missing = pictures_without_alt_text(base_emulator)
     assert not missing, "pictures posted without alt text: " + "; ".join(missing[:5])

@@ -19,7 +19,7 @@ from emulator.harness import Harness
 from emulator.model import Message, User
 from emulator.server import Emulator
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.conftest import BotUnderTest
+from tests.bot.e2e.conftest import BotUnderTest, fast_discord_limits
 from tests.bot.e2e.driver import HEADER, card_text, latest_game_id, session_of
 
 _runs = itertools.count()
@@ -47,7 +47,7 @@ async def play(database: Path, sequence: list[tuple[int, int, int]]) -> None:
         configure_api_base(config.api_base_url)
         return BotUnderTest(await Services.open(config, clock, new_seed=lambda: next(seeds), sweep_seconds=3600.0))
 
-    emulator = await Emulator.start()
+    emulator = await Emulator.start(rate_limits=fast_discord_limits())
     harness = Harness(emulator, make, busy_check=lambda bot: bot.client.busy(), quiet=0.01)
     try:
         await check_sequence(emulator, harness, sequence)

@@ -5,6 +5,7 @@ move stands, every board comes (late, perhaps one for several moves), none twice
 from __future__ import annotations
 
 import asyncio
+import math
 from collections import Counter
 from typing import Any
 
@@ -14,7 +15,7 @@ from emulator.harness import Harness
 from emulator.model import User
 from emulator.ratelimits import Limit, RateLimits, exempt
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.driver import boards, session_of, start_flaming, versions
+from tests.bot.e2e.driver import boards, latest_game_id, play_out, session_of, start_flaming, versions
 
 #: Tight enough that starting three games at once (threads, boards, DMs: several requests each) meets them
 #: on any machine, however slow.
@@ -62,6 +63,33 @@ async def test_no_move_lost_and_no_board_twice_at_the_limit(emulator_options: di
         posted = Counter(b.id for b in boards(harness, thread))
         assert max(posted.values()) == 1
         assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+
+
+@pytest.mark.slow  # the AI's boards held by the thread's bucket for whole seconds (about 40 s): in CI's -m slow run
+@pytest.mark.parametrize("emulator_options", [{"rate_limits": RateLimits.discord()}])
+async def test_a_game_against_an_ai_at_discords_own_windows(emulator_options: dict[str, Any], emulator: Any,
+                                                            harness: Harness) -> None:
+    """The other bot tests meet Discord's limits on a clock ten times faster (``fast_discord_limits()``); this one at
+    Discord's own 5 s windows. The AI answers every move at once, so its boards (channel posts, not follow-ups)
+    wait for the thread's bucket: every one comes, in order, none twice, and no request is refused twice."""
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    res = await harness.slash(ana, emulator.general, "pyramid new", game="pyrinoes", target=10)
+    await harness.select(ana, res.message, None, ["normal"])
+    await harness.click(ana, res.message, label="Start")
+    game_id = await latest_game_id(harness)
+    thread = harness.threads(emulator.general)[0]
+    final = await play_out(harness, game_id, {0: ana}, thread)
+    await harness.settle(timeout=120)
+    assert final.result is not None and "Game over" in boards(harness, thread)[-1].text
+    shown = versions(harness, thread)
+    assert shown == sorted(set(shown)) and shown[-1] == final.version
+    posts = [r.at for r in emulator.requests_to("POST /channels/{channel_id}/messages") if r.status == 200
+             and r.path.endswith(f"/{thread.id}/messages")]
+    assert len(posts) > 5, "enough posts in the thread to meet its bucket"
+    # Fixed windows of 5 s from a window's first post, 5 posts each: n posts span at least this long.
+    assert posts[-1] - posts[0] >= (math.ceil(len(posts) / 5) - 1) * 5.0 - 0.1
+    assert emulator.limiter.invalid_requests <= emulator.limiter.refused["user"]  # only 429s, if any, were invalid
 
 
 async def test_a_move_made_by_a_click_costs_one_rate_limited_request(emulator: Any, harness: Harness) -> None:
