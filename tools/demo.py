@@ -36,6 +36,13 @@ GUILD_NAME = "Pyramid Playground"
 #: You, by a name the bot's sentences read well with ("sam wins", "sam's hand"; "you" would not).
 DEFAULT_NAME = "sam"
 DEFAULT_FRIENDS = ("ana", "ben")
+#: What an empty channel suggests to a newcomer (the page's welcome card): a game of each kind (``*``: one
+#: suggestion per choice the bot offers for ``game``), today's daily deal and the rules.
+WELCOME = (
+    {"command": "/pyramid new", "options": {"game": "*"}, "note": "open a lobby; add an AI or ask a friend to join"},
+    {"command": "/pyramid daily", "note": "today's deal, the same for everyone"},
+    {"command": "/pyramid rules", "note": "how each game is played"},
+)
 
 
 class Playground:
@@ -85,7 +92,7 @@ class Playground:
             self._bot_task.result()  # raises why it stopped
             raise RuntimeError(f"the bot stopped before it connected; see {self.bot_log}")
         ready.result()
-        self.web = await WebClient.start(emu, port=self.port)
+        self.web = await WebClient.start(emu, port=self.port, welcome=WELCOME)
 
     def url_for(self, person: str) -> str:
         assert self.web is not None
