@@ -352,8 +352,8 @@ function fileCard(name, url, size) {
   return d;
 }
 const isImage = (a) => /^image\//.test(a.content_type || "") || /\.(png|gif|jpe?g|webp)$/i.test(a.filename);
-// The full-size view closes on any click or touch (on it, or anywhere) and on Escape, as Discord's does.
-$("#lightbox").addEventListener("pointerdown", (ev) => { ev.preventDefault(); closeFullSize(); });
+// The full-size view covers the page, so it closes on any click on it (the picture or around it) and on
+// Escape, as Discord's does; opening another channel closes it too.
 $("#lightbox").addEventListener("click", closeFullSize);
 
 // ---------------------------------------------------------------------------------------------- embeds
