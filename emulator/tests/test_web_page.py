@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from emulator import Emulator, Harness, User
+from emulator.limits import LABEL_CHILDREN
 from emulator.messages import UploadedFile, announce_create, create_message
 from emulator.web import WebClient
 from tools.browser import Browser, find_chromium
@@ -249,3 +250,17 @@ async def test_an_empty_channel_welcomes_with_commands_to_click(
             assert page.errors == []
     finally:
         await web.close()
+
+
+async def test_the_page_shows_every_input_the_emulator_lets_a_modal_hold(tab: Person) -> None:
+    """Every component type a Label may wrap (``limits.LABEL_CHILDREN``, from Discord's reference) becomes an
+    input of its own in the page, never the "cannot show" placeholder: a type added to the emulator fails here
+    until the page shows it."""
+    options = [{"label": "One", "value": "1"}, {"label": "Two", "value": "2"}]
+    for kind in sorted(LABEL_CHILDREN):
+        comp = {"type": kind, "custom_id": f"c{kind}", "options": options}
+        shown = await tab.page.evaluate(
+            f"(() => {{ const f = modalField({json.dumps(comp)}, 'Label', 'a description');"
+            " return {unknown: !!f.querySelector('.unknown-c'), input: !!f.querySelector('[data-custom-id]'),"
+            " label: f.textContent.includes('Label')}; })()")
+        assert shown == {"unknown": False, "input": True, "label": True}, kind
