@@ -6,7 +6,8 @@ On this machine only (loopback), it starts
   you and named friends;
 - the bot exactly as deployed, ``python -m bot`` in its own process (``tools.bot_process.BotProcess``), its
   API base pointed at the emulator and its games in a SQLite file in a temporary folder (or ``--dir``);
-- the emulator's web client (``emulator/web/``), a page that looks and behaves like Discord's client.
+- the emulator's web client (``emulator/web/``), a page that looks and behaves like Discord's client; its empty
+  channels welcome a newcomer with commands to click (``WELCOME``).
 
 It prints one address per person and opens nothing unless ``--open`` asks it to. One browser tab per person
 (``?user=<name>``) lets one person play a multi-player game from several tabs.
