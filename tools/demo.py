@@ -6,7 +6,8 @@ On this machine only (loopback), it starts
   you and named friends;
 - the bot exactly as deployed, ``python -m bot`` in its own process (``tools.bot_process.BotProcess``), its
   API base pointed at the emulator and its games in a SQLite file in a temporary folder (or ``--dir``);
-- the emulator's web client (``emulator/web/``), a page that looks and behaves like Discord's client.
+- the emulator's web client (``emulator/web/``), a page that looks and behaves like Discord's client; its empty
+  channels welcome a newcomer with commands to click (``WELCOME``).
 
 It prints one address per person and opens nothing unless ``--open`` asks it to. One browser tab per person
 (``?user=<name>``) lets one person play a multi-player game from several tabs.
@@ -36,6 +37,13 @@ GUILD_NAME = "Pyramid Playground"
 #: You, by a name the bot's sentences read well with ("sam wins", "sam's hand"; "you" would not).
 DEFAULT_NAME = "sam"
 DEFAULT_FRIENDS = ("ana", "ben")
+#: What an empty channel suggests to a newcomer (the page's welcome card): a game of each kind (``*``: one
+#: suggestion per choice the bot offers for ``game``), today's daily deal and the rules.
+WELCOME = (
+    {"command": "/pyramid new", "options": {"game": "*"}, "note": "open a lobby; add an AI or ask a friend to join"},
+    {"command": "/pyramid daily", "note": "today's deal, the same for everyone"},
+    {"command": "/pyramid rules", "note": "how each game is played"},
+)
 
 
 class Playground:
@@ -85,7 +93,7 @@ class Playground:
             self._bot_task.result()  # raises why it stopped
             raise RuntimeError(f"the bot stopped before it connected; see {self.bot_log}")
         ready.result()
-        self.web = await WebClient.start(emu, port=self.port)
+        self.web = await WebClient.start(emu, port=self.port, welcome=WELCOME)
 
     def url_for(self, person: str) -> str:
         assert self.web is not None

@@ -59,12 +59,14 @@ def parser() -> argparse.ArgumentParser:
                                     "completion records with what they give, in one transaction (safe while the "
                                     "bot runs).")
     record_commands.add_parsers(commands)
+    commands.add_parser("demo", help="try the bot in your browser, without Discord or a token: a local playground "
+                                     "(see `pyramid-bot demo --help`)")
     commands.add_parser("play", help="play a game in the terminal (see `pyramid-bot play --help`)")
     return top
 
 
 def main(argv: Sequence[str]) -> int:
-    """Run one operator command (``bot.__main__`` handles ``play`` and the bot itself)."""
+    """Run one operator command (``bot.__main__`` handles ``play``, ``demo`` and the bot itself)."""
     top = parser()
     args = top.parse_args(list(argv))
     if args.command in record_commands.COMMANDS:  # they read a record's file: no settings needed

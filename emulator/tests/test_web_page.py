@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from emulator import Emulator, Harness, User
+from emulator.limits import LABEL_CHILDREN
 from emulator.messages import UploadedFile, announce_create, create_message
 from emulator.web import WebClient
 from tools.browser import Browser, find_chromium
@@ -28,7 +29,7 @@ async def tab(web: WebClient, alice: User, request: pytest.FixtureRequest) -> As
     folder = SCREENSHOTS / request.node.name
     shutil.rmtree(folder, ignore_errors=True)
     async with await Browser.launch() as browser:
-        person = Person(await browser.new_page(1000, 800), "alice", web.url_for("alice"), Shots(folder))
+        person = Person(await browser.new_page(1280, 800), "alice", web.url_for("alice"), Shots(folder))
         await person.open()
         yield person
         assert person.page.errors == []
@@ -114,3 +115,152 @@ async def test_the_command_box_autocomplete_and_a_modal(
     assert "thanks: nice game (no mood)" in (await tab.newest(text="thanks")).text
     await tab.page.wait_for("!document.querySelector('.modal')", what="the modal to close")
     await tab.shot("the modal's answer")
+
+
+async def both_widths(tab: Person, what: str) -> None:
+    """A screenshot at desktop width (1280 px) and one at a phone's (400 px)."""
+    await tab.shot(what)
+    await tab.shot_at_phone_width(what)
+
+
+async def test_every_input_a_modal_holds_is_shown_and_submitted_as_discord_does(
+    emulator: Emulator, bot: Harness, tab: Person
+) -> None:
+    """A Label-wrapped checkbox, radio group, checkbox group and select, and a text display: each shown as an
+    input one can use (none as "an input of type N this client cannot show"), submitted with the values
+    Discord's client sends (a checkbox's true/false, a radio group's value, a group's values, a select's)."""
+    page = tab.page
+    await tab.slash("/toy options")
+    await page.wait_for("!!document.querySelector('.modal')", what="the modal")
+    shown = await page.evaluate("""(() => { const m = document.querySelector('.modal'); return {
+        unknown: [...m.querySelectorAll('.unknown-c')].map((u) => u.textContent),
+        text: m.querySelector('.text-display').textContent,
+        checkbox: m.querySelector("input[type=checkbox][data-custom-id='curse']").checked,
+        radios: [...m.querySelectorAll("[data-custom-id='size'] input[type=radio]")].map((r) => [r.value, r.checked]),
+        boxes: [...m.querySelectorAll("[data-custom-id='extras'] input[type=checkbox]")].map((r) => r.value),
+        select: !!m.querySelector(".select[data-custom-id='colour']"),
+    }; })()""")
+    assert shown == {"unknown": [], "text": "Pick what the game plays with.", "checkbox": False,
+                     "radios": [["small", True], ["large", False]], "boxes": ["jokers", "timer", "hints"],
+                     "select": True}
+    await page.click(".modal input[data-custom-id='curse']")
+    await page.click(".modal [data-custom-id='size'] input[value='large']")
+    await page.click(".modal [data-custom-id='extras'] input[value='jokers']")
+    await page.click(".modal [data-custom-id='extras'] input[value='timer']")
+    # max_values is 2: the third box waits until one of the others is unticked
+    hints = "document.querySelector(\".modal [data-custom-id='extras'] input[value='hints']\")"
+    assert await page.evaluate(f"{hints}.disabled")
+    await page.click(".modal .select[data-custom-id='colour'] .sel-head")
+    await tab._click_marked("[...document.querySelectorAll('.modal .sel-opt')].find((o) => o.textContent === 'Blue')",
+                            "Blue")
+    await both_widths(tab, "a modal of every input kind, filled in")
+    await page.click(".modal footer .btn")
+    answer = await tab.newest(text="options:")
+    assert "options: curse=True size=large extras=jokers,timer colour=blue" in answer.text
+    await page.wait_for("!document.querySelector('.modal')", what="the modal to close")
+
+
+async def test_discord_links_to_a_dm_or_a_message_open_in_the_page(
+    emulator: Emulator, bot: Harness, alice: User, tab: Person
+) -> None:
+    """Links to discord.com/channels/... (a DM, a jump to a message) navigate inside the client, as in Discord's
+    own; other links still open a new tab."""
+    dm = emulator.world.dm_channel(alice)
+    assert dm is not None
+    hand = create_message(emulator, dm, emulator.bot, {"content": "your hand: five tiles"}, [])
+    await announce_create(emulator, hand)
+    jump = f"https://discord.com/channels/@me/{dm.id}/{hand.id}"
+    note = create_message(emulator, emulator.general, emulator.bot, {
+        "content": f"Your hand is [in your DMs]({jump}); rules at https://example.com/rules",
+        "flags": 0}, [])
+    await announce_create(emulator, note)
+    emulator.notify()
+    shown = await tab.wait_message(f"m.id === {json.dumps(str(note.id))}", "the message with links")
+    page = tab.page
+    targets = await page.evaluate(f"""[...document.querySelectorAll(".msg[data-id='{note.id}'] a")]
+        .map((a) => [a.textContent, a.target])""")
+    assert targets == [["in your DMs", ""], ["https://example.com/rules", "_blank"]], shown.text
+    await both_widths(tab, "a message linking to a DM")
+    await tab._click_marked(f"document.querySelector(\".msg[data-id='{note.id}'] a\")", "the DM link")
+    await page.wait_for("document.querySelector('#chat-name').textContent.startsWith('@')", what="the DM to open")
+    assert await page.evaluate("location.href.startsWith(location.origin)")
+    await page.wait_for(f"!!document.querySelector(\".msg.flash[data-id='{hand.id}']\")", what="the message jumped to")
+    await both_widths(tab, "the DM the link led to")
+
+
+async def test_pictures_keep_their_size_and_the_full_size_view_closes(
+    emulator: Emulator, bot: Harness, tab: Person
+) -> None:
+    """A picture's box has its size (from the attachment's width and height) before its bytes load, so nothing
+    moves under a click; its full-size view closes on Escape and on a click."""
+    files = [UploadedFile(0, "board.png", "image/png", png_bytes(600, 300))]
+    card = create_message(emulator, emulator.general, emulator.bot, {
+        "content": "the board", "attachments": [{"id": 0, "filename": "board.png", "description": "the board"}]}, files)
+    await announce_create(emulator, card)
+    emulator.notify()
+    await tab.wait_message(f"m.id === {json.dumps(str(card.id))}", "the picture")
+    page = tab.page
+    img = f"document.querySelector(\".msg[data-id='{card.id}'] figure.image img\")"
+    size = await page.evaluate(f"(() => {{ const i = {img}; return [i.getAttribute('width'), i.getAttribute('height'),"
+                               " i.style.aspectRatio]; })()")
+    assert size == ["600", "300", "600 / 300"]
+    await both_widths(tab, "a picture with its size reserved")
+    await page.wait_for(f"{img}.complete && performance.now() > 1000", what="the picture to load")
+    await page.evaluate("new Promise((r) => setTimeout(r, 500))")  # nothing moved since
+    await tab._click_marked(img, "the picture")
+    await page.wait_for("!document.querySelector('#lightbox').hidden", what="the full-size view")
+    await both_widths(tab, "the full-size view")
+    await page.press("Escape")
+    await page.wait_for("document.querySelector('#lightbox').hidden", what="Escape to close it")
+    await tab._click_marked(img, "the picture again")
+    await page.wait_for("!document.querySelector('#lightbox').hidden", what="the full-size view")
+    await tab._click_marked("document.querySelector('#lightbox')", "the full-size view")
+    await page.wait_for("document.querySelector('#lightbox').hidden", what="a click to close it")
+
+
+async def test_an_empty_channel_welcomes_with_commands_to_click(
+    emulator: Emulator, bot: Harness, alice: User, request: pytest.FixtureRequest
+) -> None:
+    """The first page a newcomer sees is an empty channel: it says where they are and offers the suggested
+    commands (one per choice where the suggestion asks for "*"); a click fills the command box, Enter runs it."""
+    folder = SCREENSHOTS / request.node.name
+    shutil.rmtree(folder, ignore_errors=True)
+    welcome = [{"command": "/toy game new", "options": {"kind": "*"}}, {"command": "/toy nothing-such"}]
+    web = await WebClient.start(emulator, welcome=welcome)
+    try:
+        async with await Browser.launch() as browser:
+            tab = Person(await browser.new_page(1280, 800), "alice", web.url_for("alice"), Shots(folder))
+            await tab.open()
+            page = tab.page
+            offered = await page.wait_for(
+                "(() => { const s = [...document.querySelectorAll('.welcome .suggestion')].map((b) => b.textContent);"
+                " return s.length ? s : null; })()", what="the welcome's suggestions")
+            assert offered == ["/toy game new kind:flaming-pyramids", "/toy game new kind:sand-towers"]
+            title = await page.evaluate("document.querySelector('.welcome h2').textContent")
+            assert title == "Welcome to # general"
+            await both_widths(tab, "the welcome card")
+            await tab._click_marked("document.querySelectorAll('.welcome .suggestion')[1]", "a suggestion")
+            assert await page.evaluate("document.querySelector('#cmd-form .opt[data-option=kind] input').value") \
+                == "sand-towers"
+            await tab.shot("a suggestion filled in the command box")
+            await page.press("Enter")
+            await tab.idle()
+            assert "new sand-towers curse=False" in (await tab.newest(text="new sand-towers")).text
+            await page.wait_for("!document.querySelector('.welcome')", what="the welcome to go")
+            assert page.errors == []
+    finally:
+        await web.close()
+
+
+async def test_the_page_shows_every_input_the_emulator_lets_a_modal_hold(tab: Person) -> None:
+    """Every component type a Label may wrap (``limits.LABEL_CHILDREN``, from Discord's reference) becomes an
+    input of its own in the page, never the "cannot show" placeholder: a type added to the emulator fails here
+    until the page shows it."""
+    options = [{"label": "One", "value": "1"}, {"label": "Two", "value": "2"}]
+    for kind in sorted(LABEL_CHILDREN):
+        comp = {"type": kind, "custom_id": f"c{kind}", "options": options}
+        shown = await tab.page.evaluate(
+            f"(() => {{ const f = modalField({json.dumps(comp)}, 'Label', 'a description');"
+            " return {unknown: !!f.querySelector('.unknown-c'), input: !!f.querySelector('[data-custom-id]'),"
+            " label: f.textContent.includes('Label')}; })()")
+        assert shown == {"unknown": False, "input": True, "label": True}, kind

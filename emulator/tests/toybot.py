@@ -97,6 +97,33 @@ class Feedback(discord.ui.Modal, title="Feedback"):
         await interaction.response.send_message(f"thanks: {self.comment.value} ({self.mood.value or 'no mood'})")
 
 
+class Options(discord.ui.Modal, title="Options"):
+    """Every kind of input a modal holds now, each in a Label (as the bot's lobby Options form is built)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_item(discord.ui.TextDisplay("Pick what the game plays with."))
+        self.curse = discord.ui.Checkbox(custom_id="curse", default=False)
+        self.add_item(discord.ui.Label(text="Curse", description="play with the curse", component=self.curse))
+        self.size = discord.ui.RadioGroup(custom_id="size", options=[
+            discord.RadioGroupOption(label="Small", value="small", default=True),
+            discord.RadioGroupOption(label="Large", value="large", description="a longer game")])
+        self.add_item(discord.ui.Label(text="Size", component=self.size))
+        self.extras = discord.ui.CheckboxGroup(custom_id="extras", required=False, min_values=0, max_values=2, options=[
+            discord.CheckboxGroupOption(label="Jokers", value="jokers"),
+            discord.CheckboxGroupOption(label="Timer", value="timer"),
+            discord.CheckboxGroupOption(label="Hints", value="hints")])
+        self.add_item(discord.ui.Label(text="Extras", component=self.extras))
+        self.colour: discord.ui.Select[Options] = discord.ui.Select(custom_id="colour", options=[
+            discord.SelectOption(label="Red", value="red"), discord.SelectOption(label="Blue", value="blue")])
+        self.add_item(discord.ui.Label(text="Colour", component=self.colour))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            f"options: curse={self.curse.value} size={self.size.value} extras={','.join(self.extras.values)} "
+            f"colour={','.join(self.colour.values)}")
+
+
 toy = app_commands.Group(name="toy", description="Toy commands")
 game = app_commands.Group(name="game", description="Toy games", parent=toy)
 
@@ -182,6 +209,11 @@ async def picture(interaction: discord.Interaction) -> None:
 @toy.command(description="An ephemeral secret")
 async def secret(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("a secret", view=Secret(), ephemeral=True)
+
+
+@toy.command(description="Open a modal of every input kind")
+async def options(interaction: discord.Interaction) -> None:
+    await interaction.response.send_modal(Options())
 
 
 @toy.command(description="Open a modal")

@@ -9,7 +9,8 @@ a state-changing request that is not JSON, on every route):
 
 - ``GET /`` the page (``static/index.html``; the tab's user is ``?user=<name>``), ``GET /static/…`` its script
   and styles;
-- ``GET /client/people`` who one can be; ``GET /client/state?user=`` the sidebar (``views.state``),
+- ``GET /client/people`` who one can be; ``GET /client/state?user=`` the sidebar (``views.state``) and what an
+  empty channel's welcome suggests (``welcome``),
   ``GET /client/channels/{id}/messages?user=``, ``GET /client/channels/{id}/commands?user=``;
 - ``POST /client/interactions?user=`` a command, autocomplete, click, select or modal (``actions``); the answer is
   the bot's initial response as far as the client shows it (a modal, choices, or "This interaction failed");
@@ -25,6 +26,7 @@ import asyncio
 import contextlib
 import ipaddress
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -67,10 +69,14 @@ class WebClient:
     """The page's server, next to an emulator, on a loopback address only: it acts as any user its own page asks
     it to (``guard.py`` keeps every other web page out)."""
 
-    def __init__(self, emulator: Emulator, *, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, emulator: Emulator, *, host: str = "127.0.0.1", port: int = 0,
+                 welcome: Sequence[Mapping[str, Any]] = ()) -> None:
         if not ipaddress.ip_address(host).is_loopback:
             raise ValueError(f"the web client listens on this machine only (a loopback address), not {host!r}")
         self.emulator = emulator
+        #: What an empty channel suggests trying: ``{"command": "/pyramid new", "options": {"game": "*"}}`` each
+        #: (an option's "*" is one suggestion per choice of it); the page fills the command box with one on a click.
+        self.welcome = [dict(w) for w in welcome]
         self.host = host
         self.port = port
         self._runner: web.AppRunner | None = None
@@ -78,8 +84,9 @@ class WebClient:
         self._closing = asyncio.Event()
 
     @classmethod
-    async def start(cls, emulator: Emulator, *, host: str = "127.0.0.1", port: int = 0) -> WebClient:
-        client = cls(emulator, host=host, port=port)
+    async def start(cls, emulator: Emulator, *, host: str = "127.0.0.1", port: int = 0,
+                    welcome: Sequence[Mapping[str, Any]] = ()) -> WebClient:
+        client = cls(emulator, host=host, port=port, welcome=welcome)
         await client._start()
         return client
 
@@ -178,7 +185,7 @@ class WebClient:
         return _json([views.user_json(u) for u in views.people(self.emulator)])
 
     async def _state(self, request: web.Request) -> web.Response:
-        return _json(views.state(self.emulator, self._user(request)))
+        return _json({**views.state(self.emulator, self._user(request)), "welcome": self.welcome})
 
     async def _messages(self, request: web.Request) -> web.Response:
         user = self._user(request)

@@ -6,6 +6,7 @@ Chromium comes from Debian's packages: ``python -m tools.browser --ensure`` inst
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -133,4 +134,71 @@ async def test_the_daily_deal_solo_in_the_dms_by_clicking(
     assert "Streak: 1 day" in done.text, done.text
     await you.shot("game over")
     await you.shot_at_phone_width("game over")
+    assert you.page.errors == []
+
+
+async def test_a_newcomer_starts_from_the_welcome_card_sets_options_and_follows_links_in_the_page(
+    playground: Playground, browser: Browser, request: pytest.FixtureRequest
+) -> None:
+    """Finding 9 of issue 43, clicked through: the first page suggests a game of each kind; the lobby's Options
+    form shows checkboxes (not "an input of type 23"); links to a game or to the DMs open in the page."""
+    shots = shots_for(request)
+    you = await person(browser, playground, "sam", shots)
+    page = you.page
+    offered = await page.wait_for(
+        "(() => { const s = [...document.querySelectorAll('.welcome .suggestion')].map((b) => b.textContent);"
+        " return s.length ? s : null; })()", what="the welcome's suggestions")
+    games = [s for s in offered if s.startswith("/pyramid new game:")]
+    assert len(games) == 4 and "/pyramid new game:Flaming Pyramids" in games, offered
+    await you.shot("the welcome card")
+    await you.shot_at_phone_width("the welcome card")
+
+    await you._click_marked("[...document.querySelectorAll('.welcome .suggestion')]"
+                            ".find((b) => b.textContent === '/pyramid new game:Flaming Pyramids')", "a suggestion")
+    await page.press("Enter")
+    await you.idle()
+    lobby = await you.newest(button="Options")
+    await you.click_button(lobby, "Options")
+    await page.wait_for("!!document.querySelector('.modal')", what="the Options form")
+    unknown = await page.evaluate("[...document.querySelectorAll('.modal .unknown-c')].map((u) => u.textContent)")
+    assert unknown == []
+    boxes = await page.evaluate("[...document.querySelectorAll('.modal input[type=checkbox]')].map((b) => b.checked)")
+    assert boxes and not any(boxes), "the game's yes/no options are checkboxes, unticked by default"
+    await page.click(".modal input[type=checkbox]")
+    await you.shot("the Options form with a checkbox ticked")
+    await you.shot_at_phone_width("the Options form with a checkbox ticked")
+    await page.click(".modal footer .btn")
+    await you.idle()
+    await page.wait_for("!document.querySelector('.modal')", what="the form to close")
+    changed = await you.wait_message(f"m.id === {json.dumps(lobby.id)} && m.edited !== {json.dumps(lobby.edited)}",
+                                     "the lobby with the option set")
+    assert changed.text != lobby.text
+    await you.shot("the lobby with the option set")
+
+    await you.choose(changed, "easy")
+    await you.click_button(await you.newest(button="Start"), "Start")
+    thread = str(await page.wait_for(
+        "(() => { const t = document.querySelector('.chan.thread .name'); return t && t.textContent; })()",
+        what="the game's thread in the sidebar"))
+    # /pyramid games links to the game: the link opens its thread here, not discord.com
+    await you.slash("/pyramid games")
+    listed = await you.newest(text="Flaming Pyramids", ephemeral=True)
+    await you.shot("my games, with links")
+    link = f"document.querySelector(\".msg[data-id='{listed.id}'] a[data-jump-channel]\")"
+    await you._click_marked(link, "the link to the game")
+    await page.wait_for(f"document.querySelector('#chat-name').textContent.endsWith({json.dumps(thread)})",
+                        what="the game's thread to open")
+    assert await page.evaluate("location.origin") in str(await page.evaluate("location.href"))
+    await you.shot("the game's thread, opened from the link")
+    await you.shot_at_phone_width("the game's thread, opened from the link")
+
+    # the daily deal's "waiting in your DMs" links to the DM: it opens in the page too
+    await you.open_channel("general")
+    await you.slash("/pyramid daily")
+    started = await you.newest(text="waiting in your DMs", ephemeral=True)
+    await you._click_marked(f"document.querySelector(\".msg[data-id='{started.id}'] a[data-jump-channel]\")",
+                            "the link to the DMs")
+    await page.wait_for("document.querySelector('#chat-name').textContent === '@PyramidBot'", what="the DM to open")
+    await you.shot("the DMs, opened from the link")
+    await you.shot_at_phone_width("the DMs, opened from the link")
     assert you.page.errors == []

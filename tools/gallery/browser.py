@@ -87,11 +87,9 @@ async def tour(album: Album, game: GameTour) -> None:
     if not game.ai:
         await album.take(f"{game.id}-1-start", "the first board of a solo game")
     board = await my_turn(you, board, moves=2)
-    before = {m.id for m in await you.messages()}
-    await you.click_button(board, "Your move")
-    known = sorted(before)
-    await you.wait_message(f"m.ephemeral && !{known!r}.includes(m.id)", "the chooser")
-    await album.take(f"{game.id}-2-chooser", "mid-game, the private move chooser open")
+    opened = await open_chooser(you, board)
+    await album.take(f"{game.id}-2-chooser", "mid-game, the private move chooser open" if opened.ephemeral
+                     else f"mid-game, after a move from the card's own button ({opened.text[:40]!r})")
     if game.hand:
         await you.open_channel("PyramidBot")
         await you.wait_message(f"m.text.includes({json.dumps(game.title)}) && m.images > 0", "the hand by DM")
@@ -115,6 +113,22 @@ async def my_turn(you: Person, board: Shown, moves: int) -> Shown:
             await take_turn(you, board)
             played += 1
         board = await next_board(you, board.move or 0)
+
+
+async def open_chooser(you: Person, board: Shown) -> Shown:
+    """Open the move chooser from the buttons the card has now (not the ones a card had when the gallery was
+    written): ▶ Your move where the card offers it, else its first move button. Returns the private chooser,
+    or the next board when that button played a move at once."""
+    board = await you.wait_message(f"m.id === {json.dumps(board.id)}", "the board as it is now")
+    moves = [label for label in board.enabled() if "Latest" not in label and "hand" not in label.lower()]
+    if not moves:
+        raise RuntimeError(f"the card offers no move: {board.text[:200]!r}, buttons {board.enabled()}")
+    opener = next((label for label in moves if "Your move" in label), moves[0])
+    known = json.dumps(sorted({m.id for m in await you.messages()}))
+    await you.click_button(board, opener)
+    return await you.wait_message(
+        f"!{known}.includes(m.id) && (m.ephemeral || /game #\\d+ · move \\d+/.test(m.text))",
+        f"the chooser (or the next board) after {opener!r}")
 
 
 async def run(outdir: Path, games: list[str]) -> list[str]:

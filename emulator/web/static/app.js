@@ -112,13 +112,37 @@ function safeHref(raw) {
     return null;
   }
 }
+// Discord's own links (discord.com/channels/<guild or @me>/<channel>[/<message>]) open in the client itself, as
+// Discord's client does: a DM, a game's thread, a jump to a message. Every other link opens a new tab.
+const DISCORD_LINK = /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/(@me|\d+)\/(\d+)(?:\/(\d+))?\/?$/;
+function inPage(href) {
+  const m = DISCORD_LINK.exec(href);
+  return m ? {channel: m[2], message: m[3] || null} : null;
+}
 function link(href, children) {
   const a = el("a");
   a.setAttribute("href", href);
-  a.target = "_blank";
-  a.rel = "noreferrer";
+  const jump = inPage(href);
+  if (jump) {
+    a.dataset.jumpChannel = jump.channel;
+    if (jump.message) a.dataset.jumpMessage = jump.message;
+  } else {
+    a.target = "_blank";
+    a.rel = "noreferrer";
+  }
   a.append(...children);
   return a;
+}
+async function jumpTo(channel, message) {
+  if (!findChannel(channel)) { toast("That channel is not one you can see here."); return; }
+  if (channel !== S.channel) await openChannel(channel);
+  if (!message) return;
+  const node = document.querySelector(`.msg[data-id="${CSS.escape(message)}"]`);
+  if (!node) { toast("That message is gone."); return; }
+  pinned = false;
+  node.scrollIntoView({block: "center"});
+  node.classList.add("flash");
+  setTimeout(() => node.classList.remove("flash"), 1500);
 }
 function mention(text, key, id) {
   const s = el("span", "mention", text);
@@ -249,9 +273,21 @@ document.addEventListener("click", (ev) => {
   if (sp) sp.classList.add("shown");
   const ch = ev.target.closest(".mention[data-channel]");
   if (ch) openChannel(ch.dataset.channel);
+  const jump = ev.target.closest("a[data-jump-channel]");
+  if (jump) { ev.preventDefault(); jumpTo(jump.dataset.jumpChannel, jump.dataset.jumpMessage); }
 });
 
 // ---------------------------------------------------------------------------------------------- media
+function attachmentOf(msg, url) {
+  if (!url) return null;
+  const name = url.startsWith("attachment://") ? url.slice("attachment://".length) : null;
+  return (msg.attachments || []).find((a) => (name ? a.filename === name : a.url === url)) || null;
+}
+// The size of a picture: the media item's own (Discord resolves it), else its attachment's.
+function sizeOf(msg, media) {
+  if (media && media.width && media.height) return media;
+  return attachmentOf(msg, media && media.url);
+}
 function attachmentUrl(msg, url) {
   if (url && url.startsWith("attachment://")) {
     const name = url.slice("attachment://".length);
@@ -260,21 +296,37 @@ function attachmentUrl(msg, url) {
   }
   return url;
 }
-function picture(src, alt, spoiler) {
+// A picture's box is reserved from the size Discord sends with it (width, height), before its bytes arrive, so
+// nothing below it moves when it loads and a click meant for a button never lands on a picture.
+function sized(img, size) {
+  if (size && size.width > 0 && size.height > 0) {
+    img.width = size.width;
+    img.height = size.height;
+    img.style.aspectRatio = `${size.width} / ${size.height}`;
+  }
+  return img;
+}
+// When the page moved last (new messages, a picture loaded): a click on a picture that only just slid under the
+// pointer was meant for something else, and opens nothing.
+let lastMoved = 0;
+function moved() { lastMoved = performance.now(); }
+function openFullSize(src, alt) {
+  const lb = $("#lightbox");
+  lb.innerHTML = "";
+  const big = el("img");
+  big.src = src;
+  big.alt = alt || "";
+  lb.append(big);
+  lb.hidden = false;
+}
+function closeFullSize() { const lb = $("#lightbox"); lb.hidden = true; lb.innerHTML = ""; }
+function picture(src, alt, spoiler, size) {
   const f = el("figure", "image");
-  const img = el("img");
+  const img = sized(el("img"), size);
   img.src = src;
   img.alt = alt || "";
   img.loading = "lazy";
-  img.addEventListener("click", () => {
-    const lb = $("#lightbox");
-    lb.innerHTML = "";
-    const big = el("img");
-    big.src = src;
-    big.alt = alt || "";
-    lb.append(big);
-    lb.hidden = false;
-  });
+  img.addEventListener("click", () => { if (performance.now() - lastMoved > 400) openFullSize(src, alt); });
   img.addEventListener("load", stickToBottom);
   f.append(img);
   if (alt) {
@@ -300,7 +352,9 @@ function fileCard(name, url, size) {
   return d;
 }
 const isImage = (a) => /^image\//.test(a.content_type || "") || /\.(png|gif|jpe?g|webp)$/i.test(a.filename);
-$("#lightbox").addEventListener("click", () => { $("#lightbox").hidden = true; });
+// The full-size view covers the page, so it closes on any click on it (the picture or around it) and on
+// Escape, as Discord's does; opening another channel closes it too.
+$("#lightbox").addEventListener("click", closeFullSize);
 
 // ---------------------------------------------------------------------------------------------- embeds
 function embed(msg, e) {
@@ -334,7 +388,7 @@ function embed(msg, e) {
   }
   if (e.image && e.image.url) {
     const w = el("div", "e-image");
-    const img = el("img");
+    const img = sized(el("img"), sizeOf(msg, e.image));
     img.src = attachmentUrl(msg, e.image.url);
     img.addEventListener("load", stickToBottom);
     w.append(img);
@@ -354,10 +408,12 @@ function button(msg, c) {
   const b = el("button", "btn s" + (c.style || 2));
   b.type = "button";
   const label = [emojiText(c.emoji), c.label || ""].filter(Boolean).join(" ");
-  b.textContent = c.style === 5 ? label + " ↗" : label;
+  b.textContent = c.style === 5 && !(c.url && inPage(c.url)) ? label + " ↗" : label;
   b.disabled = !!c.disabled;
   if (c.custom_id) b.dataset.customId = c.custom_id;
   b.addEventListener("click", async () => {
+    const jump = c.style === 5 && c.url && inPage(c.url);
+    if (jump) { jumpTo(jump.channel, jump.message); return; }
     if (c.style === 5 && c.url) { window.open(c.url, "_blank", "noreferrer"); return; }
     if (c.style === 6) { toast("Premium buttons open Discord's shop; there is none here."); return; }
     b.classList.add("loading");
@@ -440,7 +496,7 @@ function selectMenu(c, submit) {
   return wrap;
 }
 function thumbnail(msg, c) {
-  return picture(attachmentUrl(msg, c.media && c.media.url), c.description, c.spoiler);
+  return picture(attachmentUrl(msg, c.media && c.media.url), c.description, c.spoiler, sizeOf(msg, c.media));
 }
 function component(msg, c) {
   switch (c.type) {
@@ -465,7 +521,10 @@ function component(msg, c) {
     case 11: return thumbnail(msg, c);
     case 12: { // media gallery
       const g = el("div", "gallery" + ((c.items || []).length === 1 ? " one" : ""));
-      for (const item of c.items || []) g.append(picture(attachmentUrl(msg, item.media && item.media.url), item.description, item.spoiler));
+      for (const item of c.items || []) {
+        g.append(picture(attachmentUrl(msg, item.media && item.media.url), item.description, item.spoiler,
+          sizeOf(msg, item.media)));
+      }
       return g;
     }
     case 13: { // file
@@ -551,7 +610,7 @@ function renderMessage(msg, prev) {
     const files = (msg.attachments || []).filter((a) => !used.has(a.filename));
     if (files.length) {
       const box = el("div", "attachments");
-      for (const a of files) box.append(isImage(a) ? picture(a.url, a.description) : fileCard(a.filename, a.url, a.size));
+      for (const a of files) box.append(isImage(a) ? picture(a.url, a.description, false, a) : fileCard(a.filename, a.url, a.size));
       d.append(box);
     }
     if (!(flags & SUPPRESS_EMBEDS)) for (const e of msg.embeds || []) d.append(embed(msg, e));
@@ -574,7 +633,12 @@ function nearBottom() {
   return box.scrollHeight - box.scrollTop - box.clientHeight < 120;
 }
 let pinned = true;
-function stickToBottom() { if (pinned) { const box = $("#messages"); box.scrollTop = box.scrollHeight; } }
+function stickToBottom() {
+  if (!pinned) return;
+  const box = $("#messages");
+  if (box.scrollTop !== box.scrollHeight - box.clientHeight) moved();
+  box.scrollTop = box.scrollHeight;
+}
 $("#messages").addEventListener("scroll", () => { pinned = nearBottom(); });
 
 function renderMessages(list) {
@@ -584,6 +648,7 @@ function renderMessages(list) {
   const visible = list.filter((m) => !S.dismissed.has(m.id));
   let prev = null;
   const nodes = [];
+  if (!visible.length) nodes.push(welcomeCard());
   for (const m of visible) {
     const key = JSON.stringify(m) + (S.failed.get(m.id) || "") + (prev ? prev.author.id + prev.timestamp : "");
     const old = S.messages.get(m.id);
@@ -597,11 +662,67 @@ function renderMessages(list) {
   if (current.length !== nodes.length || current.some((n, i) => n !== nodes[i])) {
     for (const n of current) if (!nodes.includes(n)) n.remove();
     nodes.forEach((n, i) => { if (box.children[i] !== n) box.insertBefore(n, box.children[i] || null); });
+    moved();
   }
-  if (!nodes.length) box.append(el("div", "empty", "No messages here yet. Type / to use a command."));
   S.messages = fresh;
   pinned = wasPinned;
   stickToBottom();
+}
+
+// An empty channel says where one is and what to try: the suggestions the playground was started with
+// (``WebClient(welcome=...)``), each a command with its options filled in; a click fills the command box, and
+// Enter (or ➤) runs it. An option given as "*" makes one suggestion per choice of that option.
+let welcomeNode = null, welcomeKey = "";
+function suggestions() {
+  const out = [];
+  const entries = commandEntries();
+  for (const w of (S.state && S.state.welcome) || []) {
+    const entry = entries.find((e) => e.title === w.command);
+    if (!entry) continue;
+    const specs = (entry.spec.options || []).filter((o) => o.type !== 1 && o.type !== 2);
+    let variants = [{}];
+    for (const [name, value] of Object.entries(w.options || {})) {
+      const spec = specs.find((o) => o.name === name);
+      if (!spec) continue;
+      const choices = (optionChoices(spec) || []).filter((ch) => value === "*" || ch.name === value || ch.value === value);
+      const picks = choices.length ? choices : [{name: String(value), value}];
+      variants = variants.flatMap((v) => picks.map((ch) => ({...v, [name]: ch})));
+    }
+    for (const v of variants) out.push({entry, values: v, note: w.note || ""});
+  }
+  return out;
+}
+function commandLine(entry, values) {
+  return [entry.title, ...Object.entries(values).map(([name, ch]) => `${name}:${ch.name}`)].join(" ");
+}
+function welcomeCard() {
+  const c = findChannel(S.channel);
+  const key = JSON.stringify([S.channel, (S.state && S.state.welcome) || [], S.commands.map((e) => e.id)]);
+  if (welcomeNode && key === welcomeKey) return welcomeNode;
+  welcomeKey = key;
+  const card = el("div", "welcome");
+  card.append(el("h2", "", "Welcome to " + channelLabel(c)), el("p", "", "This is the start of the channel. Type / to see "
+    + "the commands, or click one of these to fill it in, then press Enter:"));
+  const list = el("div", "suggestions");
+  for (const sug of suggestions()) {
+    const b = el("button", "suggestion", commandLine(sug.entry, sug.values));
+    b.type = "button";
+    if (sug.note) b.title = sug.note;
+    b.addEventListener("click", () => {
+      startCommand(sug.entry);
+      for (const [name, ch] of Object.entries(sug.values)) {
+        CMD.values[name] = ch.value; CMD.shown[name] = ch.name;
+        if (!CMD.added.includes(name)) CMD.added.push(name);
+      }
+      renderCommandForm();
+      input.focus();
+    });
+    list.append(b);
+  }
+  if (!list.children.length) card.lastChild.textContent = "This is the start of the channel. Type / to use a command.";
+  else card.append(list);
+  welcomeNode = card;
+  return card;
 }
 
 // ---------------------------------------------------------------------------------------------- sidebar
@@ -725,6 +846,7 @@ async function openChannel(id) {
   S.channel = id;
   S.messages = new Map();
   S.failed.clear();
+  closeFullSize();
   $("#messages").innerHTML = "";
   pinned = true;
   sessionStorage.setItem("channel:" + ME, id);
@@ -753,14 +875,14 @@ async function refresh() {
         const c = findChannel(S.channel);
         $("#chat-name").textContent = channelLabel(c);
         $("#input").placeholder = "Message " + channelLabel(c);
+        if (S.commandsFor !== S.channel) {  // before the messages: an empty channel's welcome suggests them
+          S.commands = await api(`/client/channels/${S.channel}/commands`);
+          S.commandsFor = S.channel;
+        }
         const list = await api(`/client/channels/${S.channel}/messages`);
         renderMessages(list);
         markSeen();
         renderSidebar();
-        if (S.commandsFor !== S.channel) {
-          S.commands = await api(`/client/channels/${S.channel}/commands`);
-          S.commandsFor = S.channel;
-        }
         document.body.dataset.ready = "1";
       } catch (err) {
         toast(err.message);
@@ -772,11 +894,85 @@ async function refresh() {
 document.addEventListener("visibilitychange", () => { markSeen(); if (S.state) renderSidebar(); });
 
 // ---------------------------------------------------------------------------------------------- modals
+// Every input Discord's modals hold, as its client shows them: text inputs, the five selects, radio groups,
+// checkbox groups, single checkboxes and file uploads (each inside a Label, or a legacy action row). Each
+// input's element carries ``data-custom-id`` and a ``modalValue()`` giving what Discord's client submits
+// (a text, a select's values, a radio group's value or null, a checkbox group's values, a checkbox's true/false).
+const REQUIRED_BY_DEFAULT = [3, 4, 5, 6, 7, 8, 19, 21, 22];  // a checkbox cannot be required
+function choiceRow(kind, name, o, checked) {
+  const row = el("label", "choice");
+  const box = el("input");
+  box.type = kind;
+  box.name = name;
+  box.value = String(o.value);
+  box.checked = !!checked;
+  const txt = el("span", "choice-text");
+  txt.append(el("span", "", o.label || String(o.value)));
+  if (o.description) txt.append(el("small", "", o.description));
+  row.append(box, txt);
+  return row;
+}
+function radioGroup(c) {
+  const g = el("div", "radio-group");
+  g.setAttribute("role", "radiogroup");
+  g.dataset.customId = c.custom_id;
+  for (const o of c.options || []) g.append(choiceRow("radio", "radio:" + c.custom_id, o, o.default));
+  g.modalValue = () => { const on = g.querySelector("input:checked"); return on ? on.value : null; };
+  return g;
+}
+function checkboxGroup(c) {
+  const g = el("div", "checkbox-group");
+  g.dataset.customId = c.custom_id;
+  const max = c.max_values === undefined ? (c.options || []).length : c.max_values;
+  for (const o of c.options || []) g.append(choiceRow("checkbox", "group:" + c.custom_id, o, o.default));
+  // no more than max_values ticked at once: the others wait, as Discord's client greys them out
+  const limit = () => {
+    const ticked = g.querySelectorAll("input:checked").length;
+    for (const b of g.querySelectorAll("input")) b.disabled = !b.checked && ticked >= max;
+  };
+  g.addEventListener("change", limit);
+  limit();
+  g.modalValue = () => [...g.querySelectorAll("input:checked")].map((b) => b.value);
+  return g;
+}
+function checkbox(c, label) {
+  const row = el("label", "choice single");
+  const box = el("input");
+  box.type = "checkbox";
+  box.checked = !!c.default;
+  box.dataset.customId = c.custom_id;
+  box.modalValue = () => box.checked;
+  row.append(box, el("span", "choice-text", label || ""));
+  return row;
+}
+function fileUpload(c) {
+  const wrap = el("div", "file-upload");
+  wrap.dataset.customId = c.custom_id;
+  const input = el("input");
+  input.type = "file";
+  input.multiple = (c.max_values || 1) > 1;
+  const types = (c.file_types || []).map((t) => (t.startsWith(".") ? t : t + "/*"));
+  if (types.length) input.accept = types.join(",");
+  // The emulator's modal submissions carry no uploaded files yet: the picker is shown as Discord shows it, and
+  // a submission sends nothing for it (the page says so, rather than pretend the files went through).
+  const n = c.max_values || 1;
+  wrap.append(input, el("small", "", `Up to ${n} file${n > 1 ? "s" : ""} (the playground does not send files)`));
+  return wrap;
+}
 function modalField(comp, label, description) {
-  const f = el("label", "field");
   const inner = comp || {};
-  const title = el("span", "", label || inner.label || "");
-  if (inner.required !== false && inner.type === 4) title.append(el("span", "req", " *"));
+  // a <label> around one text box only: around several inputs a click on its text would tick the first
+  const f = el(inner.type === 4 ? "label" : "div", "field");
+  const text = label || inner.label || "";
+  const required = REQUIRED_BY_DEFAULT.includes(inner.type) && inner.required !== false
+    && !((inner.type >= 5 && inner.type <= 8 || inner.type === 3) && inner.min_values === 0);
+  if (inner.type === 23) {  // a single checkbox: the label beside the box, its description below
+    f.append(checkbox(inner, text));
+    if (description) f.append(el("small", "", description));
+    return f;
+  }
+  const title = el("span", "", text);
+  if (required) title.append(el("span", "req", " *"));
   f.append(title);
   if (description) f.append(el("small", "", description));
   if (inner.type === 4) {
@@ -787,9 +983,18 @@ function modalField(comp, label, description) {
     if (inner.max_length) input.maxLength = inner.max_length;
     if (inner.min_length) input.minLength = inner.min_length;
     input.required = inner.required !== false;
+    input.modalValue = () => input.value;
     f.append(input);
   } else if ([3, 5, 6, 7, 8].includes(inner.type)) {
-    f.append(selectMenu(inner, () => {}));
+    const sel = selectMenu(inner, () => {});
+    sel.modalValue = sel.value;
+    f.append(sel);
+  } else if (inner.type === 21) {
+    f.append(radioGroup(inner));
+  } else if (inner.type === 22) {
+    f.append(checkboxGroup(inner));
+  } else if (inner.type === 19) {
+    f.append(fileUpload(inner));
   } else {
     f.append(el("div", "unknown-c", `(an input of type ${inner.type} this client cannot show)`));
   }
@@ -822,8 +1027,7 @@ function openModal(modal, interactionId) {
     ev.preventDefault();
     const values = {};
     for (const input of box.querySelectorAll("[data-custom-id]")) {
-      if (input.classList.contains("select")) values[input.dataset.customId] = input.value();
-      else values[input.dataset.customId] = input.value;
+      if (input.modalValue) values[input.dataset.customId] = await input.modalValue();
     }
     submit.classList.add("loading");
     const answer = await interact({type: 5, interaction_id: interactionId, values});
@@ -833,7 +1037,7 @@ function openModal(modal, interactionId) {
   });
   back.append(box);
   root.append(back);
-  const first = box.querySelector("input, textarea");
+  const first = box.querySelector("input:not([type]), textarea");
   if (first) first.focus();
 }
 
@@ -1023,7 +1227,7 @@ async function sendTyped() {
   refresh();
 }
 document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape") { cancelCommand(); $("#modal-root").innerHTML = ""; $("#lightbox").hidden = true; }
+  if (ev.key === "Escape") { cancelCommand(); $("#modal-root").innerHTML = ""; closeFullSize(); }
   const inComposer = ev.target === input || (ev.target.closest && ev.target.closest("#cmd-form"));
   if (ev.key === "Enter" && !ev.shiftKey && inComposer) { ev.preventDefault(); sendTyped(); }
 });
