@@ -223,10 +223,15 @@ class SqliteDatabase(Database):
     def describe(self) -> str:
         return str(self.path)
 
+    async def checkpointed(self) -> None:
+        """Wait for the checkpoint under way, if any: closing must not cut one short, and a
+        test of the log's size must not race one on a busy machine."""
+        if self._checkpoint is not None:
+            await asyncio.wait([self._checkpoint])
+
     async def close(self) -> None:
         async with self._lock:
-            if self._checkpoint is not None:
-                await asyncio.wait([self._checkpoint])
+            await self.checkpointed()
             if self.quick is not None:
                 self.quick.close()
             self.writer.close()

@@ -105,6 +105,9 @@ async def test_a_game_lasting_weeks_outlives_its_thread_archiving(
 ) -> None:
     (ana, ben), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben")
     users = {0: ana, 1: ben}
+    # A bank longer than the idle week below: the clock refuses a move made after the bank ran out (#37).
+    set_bank = await harness.slash(ana, emulator.general, "pyramid-admin settings", timeout_hours=240)
+    assert "240" in set_bank.text, set_bank.text
     assert thread.auto_archive_duration == 10080, "threads are opened with the longest auto-archive Discord allows"
     archived_times = 0
     for day in range(1, 9):  # a move a day for eight days, the thread archiving when idle for a week
