@@ -48,6 +48,8 @@ NO_LIMIT = 100_000
 LIST_WORDS = {"list", "help", "?"}
 #: The exit status after Ctrl-C, as shells expect from a program stopped by SIGINT.
 INTERRUPTED = 130
+#: Before each line of the board shown after a move: it stands apart from the move's story.
+BOARD_MARGIN = "  │ "
 #: What ``pyramid-bot play --help`` says first: plain text, as a terminal shows it.
 DESCRIPTION = N_("Play a game in the terminal, against AI seats, with no Discord.\n\n"
                  "Type moves as the rules write them, or with the letters the board picture draws on its spots "
@@ -171,7 +173,7 @@ class TerminalGame:
             self.draw(seat)
             self.shown = self.board_words()
             for line in self.shown:  # the position after every move, on screen as in the picture
-                say("  " + line)
+                say(BOARD_MARGIN + line)
             if self.table.seats[seat] != HUMAN:
                 move = choose_move(self.game, self.state, seat, self.table.seats[seat][3:],
                                    derive_seed(self.seed, f"ai:{self.number}:{seat}"), self.clock)
@@ -302,7 +304,7 @@ class TerminalGame:
         say()
         say(lang.trn("Game over after {n} move.", "Game over after {n} moves.", self.number, n=self.number))
         for line in self.board_words():
-            say("  " + line)
+            say(BOARD_MARGIN + line)
         humans = self.table.humans
         if result is not None and len(humans) == 1:
             say(lang.gettext("You won!") if humans[0] in result.winners else lang.gettext("You did not win this time."))
