@@ -15,6 +15,7 @@ import argparse
 import os
 import secrets
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -68,7 +69,7 @@ def language(choice: str | None) -> Lang:
 def parser_for(catalogue: Catalogue, lang: Lang) -> argparse.ArgumentParser:
     levels = ", ".join(f"ai:{level}" for level in LEVELS)
     parser = argparse.ArgumentParser(
-        prog="pyramid-bot play", description=lang.gettext(DESCRIPTION),
+        prog="pyramid-bot play", description=wrapped(lang.gettext(DESCRIPTION)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Options of each game (--option NAME=VALUE):\n" + every_game_options(list(catalogue), lang))
     parser.add_argument("game", choices=catalogue.kinds)
@@ -85,6 +86,11 @@ def parser_for(catalogue: Catalogue, lang: Lang) -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=SUPPORTED, default=None,
                         help="the language of the game (default: the terminal's, else English)")
     return parser
+
+
+def wrapped(text: str, width: int = 88) -> str:
+    """Paragraphs wrapped for a terminal (the raw formatter keeps the epilog's lines as written)."""
+    return "\n\n".join(textwrap.fill(paragraph, width) for paragraph in text.split("\n\n"))
 
 
 def play(argv: Sequence[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,

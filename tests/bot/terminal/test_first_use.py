@@ -43,19 +43,27 @@ def test_play_help_is_plain_text_without_markup() -> None:
     assert "``" not in text and "**" not in text
 
 
-def test_an_ai_move_is_told_in_words_not_as_its_command() -> None:
-    game = CATALOGUE.game("flaming-pyramids")
-    text = _run(["flaming-pyramids", "--seats", "ai:normal,ai:easy", "--seed", "4", "--option", "turn_limit=6",
-                 "--no-pictures"])
+AI_TABLES = {
+    "flaming-pyramids": ["--seats", "ai:normal,ai:easy", "--option", "turn_limit=6"],
+    "continuous-pyramid": ["--seats", "ai:easy"],
+    "pyrinoes": ["--seats", "ai:easy,ai:easy", "--option", "target=10"],
+    "pyramido": ["--seats", "ai:easy,ai:easy", "--option", "mode=competitive"],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(AI_TABLES))
+def test_an_ai_move_is_told_in_words_not_as_its_command(kind: str) -> None:
+    text = _run([kind, *AI_TABLES[kind], "--seed", "4", "--no-pictures"])
     assert "Game over after" in text
-    verbs = {move.split()[0] for move in game.legal_moves(game.setup(2, {}, 4))} | {"fall"}
+    verbs = set(CATALOGUE.presenter(kind).verbs) | {"play", "fall"}
     lines = text.splitlines()
     headers = [i for i, line in enumerate(lines) if re.match(r"\[\d+\] ", line)]
     assert headers
     for i in headers:
-        assert not any(f" {verb} " in lines[i] + " " for verb in verbs), lines[i]  # "plays play Y6 0,-1"
-        assert lines[i + 1].startswith("  "), lines[i:i + 2]  # the move's story follows its header
-    assert "played" in text  # the engine's story tells what was played
+        assert re.fullmatch(r"\[\d+\] .+'s move:", lines[i]), lines[i]  # not "Normal AI plays play Y6 0,-1"
+        assert not any(f" {verb} " in lines[i] for verb in verbs), lines[i]
+        # The move's story, as the game narrates it, comes next (before the board after it).
+        assert lines[i + 1].startswith("  ") and not lines[i + 1].startswith("  │"), lines[i:i + 2]
 
 
 def test_a_typed_start_that_fits_one_move_shows_it_and_plays_nothing() -> None:
