@@ -257,7 +257,7 @@ class TerminalGame:
                     say("  " + out)
             elif word == "view":
                 for out in self.board_words():
-                    say("  " + out)
+                    say(BOARD_MARGIN + out)
             elif word == "hand":
                 for out in self.hand_words(seat):
                     say("  " + out)
