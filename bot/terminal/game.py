@@ -2,9 +2,11 @@
 
 Moves are typed in the rules' notation, or with the letters the board picture draws
 on its spots ("play R4 A"); ``help`` teaches the notation on the position at hand.
-The board and the hand are told in words (the pictures' alt text) and drawn after
-every move into a folder an image viewer can watch. Rules, legality and the AI are
-the engine's; words and pictures are the bot's presenters' and the renderer's.
+After every move the board is told on screen in words (the pictures' alt text, the
+hand too when it is the player's turn) and drawn into a folder an image viewer can
+watch. Every move is told as the game narrates it, never as its command. Rules,
+legality and the AI are the engine's; words and pictures are the bot's presenters'
+and the renderer's. ``--help`` shows :data:`DESCRIPTION`, plain text for a terminal.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import argparse
 import os
 import secrets
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,13 +25,14 @@ from bot.games.catalogue import Catalogue
 from bot.games.presenter import Presenter
 from bot.terminal.console import Console
 from bot.terminal.pictures import Pictures
-from bot.terminal.reading import lettered, read_move
+from bot.terminal.reading import lettered, read_move, shown
 from bot.terminal.table import HUMAN, Table, TableError, table
 from bot.terminal.words import (
     COMMANDS,
     choices_line,
     every_game_options,
     help_text,
+    move_lines,
     moves_line,
     options_text,
     plain,
@@ -36,7 +40,7 @@ from bot.terminal.words import (
 from engine.ai import LEVELS, choose_move
 from engine.core import EngineError, Event, derive_seed
 from engine.core.options import Offer, offered
-from i18n import SUPPORTED, Lang, shared_texts
+from i18n import N_, SUPPORTED, Lang, shared_texts
 from render.describe import describe_board, describe_hand
 
 #: Descriptions in the terminal are not alt text: no length limit worth the name.
@@ -45,6 +49,13 @@ NO_LIMIT = 100_000
 LIST_WORDS = {"list", "help", "?"}
 #: The exit status after Ctrl-C, as shells expect from a program stopped by SIGINT.
 INTERRUPTED = 130
+#: Before each line of the board shown after a move: it stands apart from the move's story.
+BOARD_MARGIN = "  │ "
+#: What ``pyramid-bot play --help`` says first: plain text, as a terminal shows it.
+DESCRIPTION = N_("Play a game in the terminal, against AI seats, with no Discord.\n\n"
+                 "Type moves as the rules write them, or with the letters the board picture draws on its spots "
+                 "(play R4 A); at the prompt, help teaches how on the position at hand. After every move the "
+                 "board is shown in words, and drawn as a picture into a folder an image viewer can watch.")
 
 
 def language(choice: str | None) -> Lang:
@@ -58,7 +69,8 @@ def language(choice: str | None) -> Lang:
 def parser_for(catalogue: Catalogue, lang: Lang) -> argparse.ArgumentParser:
     levels = ", ".join(f"ai:{level}" for level in LEVELS)
     parser = argparse.ArgumentParser(
-        prog="pyramid-bot play", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog="pyramid-bot play", description=wrapped(lang.gettext(DESCRIPTION)),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Options of each game (--option NAME=VALUE):\n" + every_game_options(list(catalogue), lang))
     parser.add_argument("game", choices=catalogue.kinds)
     parser.add_argument("--seats", help=f"comma-separated: you, {levels} (default: you and ai:normal where the "
@@ -74,6 +86,11 @@ def parser_for(catalogue: Catalogue, lang: Lang) -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=SUPPORTED, default=None,
                         help="the language of the game (default: the terminal's, else English)")
     return parser
+
+
+def wrapped(text: str, width: int = 88) -> str:
+    """Paragraphs wrapped for a terminal (the raw formatter keeps the epilog's lines as written)."""
+    return "\n\n".join(textwrap.fill(paragraph, width) for paragraph in text.split("\n\n"))
 
 
 def play(argv: Sequence[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
@@ -132,6 +149,8 @@ class TerminalGame:
         self.events: list[Event] = []
         self.legal: list[str] = []
         self.labels: dict[str, str] = {}
+        #: The board's lines last put on screen (the hand then adds only what they did not say).
+        self.shown: list[str] = []
 
     # --- views ---------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -158,11 +177,14 @@ class TerminalGame:
             self.legal = self.game.legal_moves(self.state)
             self.labels = self.presenter.public_labels(self.view(None), self.legal)
             self.draw(seat)
+            self.shown = self.board_words()
+            for line in self.shown:  # the position after every move, on screen as in the picture
+                say(BOARD_MARGIN + line)
             if self.table.seats[seat] != HUMAN:
                 move = choose_move(self.game, self.state, seat, self.table.seats[seat][3:],
                                    derive_seed(self.seed, f"ai:{self.number}:{seat}"), self.clock)
-                say(lang.tr("[{number}] {name} plays {move}", number=self.number + 1, name=self.names[seat],
-                            move=move))
+                # The move itself is told by the game's story (apply), in words: not its command.
+                say(lang.tr("[{number}] {name}'s move:", number=self.number + 1, name=self.names[seat]))
             else:
                 chosen = self.ask(seat)
                 if chosen is None:
@@ -210,9 +232,13 @@ class TerminalGame:
         say()
         say(lang.tr("[{number}] {name}, your move.", number=self.number + 1, name=self.names[seat]))
         for words in self.hand_words(seat):
-            say("  " + words)
-        say("  " + moves_line(self.legal, self.labels, lang))
-        self.console.words = lambda: [*self.legal, *(lettered(m, self.labels) for m in self.legal), *COMMANDS]
+            if words not in self.shown:
+                say("  " + words)
+        steps = self.presenter.steps
+        say("  " + moves_line(self.legal, self.labels, lang, steps))
+        self.console.words = lambda: [*self.legal, *(lettered(m, self.labels) for m in self.legal),
+                                      *(" ".join(shown(t, self.labels) for t in steps(m)) for m in self.legal),
+                                      *COMMANDS]
         while True:
             line = self.console.ask("> ")
             if line is None:
@@ -227,12 +253,11 @@ class TerminalGame:
                 for out in help_text(self.presenter, self.legal, self.labels, lang):
                     say(out)
             elif word == "moves":
-                for move in self.legal:
-                    shown = lettered(move, self.labels)
-                    say("  " + (f"{shown}   ({move})" if shown != move else move))
+                for out in move_lines(self.legal, self.labels, steps):
+                    say("  " + out)
             elif word == "view":
                 for out in self.board_words():
-                    say("  " + out)
+                    say(BOARD_MARGIN + out)
             elif word == "hand":
                 for out in self.hand_words(seat):
                     say("  " + out)
@@ -250,11 +275,11 @@ class TerminalGame:
 
     def understood(self, seat: int, text: str) -> str | None:
         """The legal move ``text`` names, or None after saying why it names none."""
-        reading = read_move(text, self.legal, self.labels)
+        reading = read_move(text, self.legal, self.labels, self.presenter.steps)
         if reading.move is not None:
             return reading.move
-        if len(reading.matches) > 1:
-            self.console.say("  " + choices_line(reading.matches, self.labels, self.lang))
+        if reading.matches:  # several moves, or the start of one: how it goes on
+            self.console.say("  " + choices_line(reading.matches, self.labels, self.lang, self.presenter.steps))
             return None
         try:  # the engine's own reason (or a spelling it accepts that the list writes otherwise)
             self.game.play(self.state, seat, reading.spelled)
@@ -285,7 +310,7 @@ class TerminalGame:
         say()
         say(lang.trn("Game over after {n} move.", "Game over after {n} moves.", self.number, n=self.number))
         for line in self.board_words():
-            say("  " + line)
+            say(BOARD_MARGIN + line)
         humans = self.table.humans
         if result is not None and len(humans) == 1:
             say(lang.gettext("You won!") if humans[0] in result.winners else lang.gettext("You did not win this time."))

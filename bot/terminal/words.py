@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from bot.games.presenter import Presenter
-from bot.terminal.reading import lettered, read_move
+from bot.terminal.reading import Steps, lettered, read_move, shown, words_of
 from engine.core.options import Offer, offered
 from i18n import Lang
 
@@ -26,42 +26,76 @@ def plain(text: str) -> str:
     return re.sub(r"\*{1,2}([^*]+)\*{1,2}", r"\1", text)
 
 
-def moves_line(legal: Sequence[str], labels: Mapping[str, str], lang: Lang) -> str:
-    """The moves on offer, short: each one with letters for cells; many grouped by all
-    but their last word ("play R4: A B"); very many by their first ("build: 135 moves")."""
-    shown = [lettered(move, labels) for move in legal]
-    if len(shown) <= LISTED:
-        return lang.tr("Moves: {moves}", moves=" · ".join(shown))
-    groups: dict[str, list[str]] = {}
-    for move in shown:
-        head, _, last = move.rpartition(" ")
-        groups.setdefault(head, []).append(last)
-    if len(groups) <= GROUPS:
-        parts = [lang.trn("{head} … ({n} move)", "{head} … ({n} moves)", len(lasts), head=head, n=len(lasts))
-                 if len(lasts) > LISTED else f"{head}: {' '.join(lasts)}" if head else " ".join(lasts)
-                 for head, lasts in groups.items()]
-        text = " · ".join(parts)
-        if any(len(lasts) > LISTED for lasts in groups.values()):
-            return lang.tr("Moves: {moves}. Type the start of a move to see how it goes on.", moves=text)
-        return lang.tr("Moves: {moves}", moves=text)
-    firsts: dict[str, int] = {}
-    for move in shown:
-        first = move.split()[0]
-        firsts[first] = firsts.get(first, 0) + 1
-    parts = [first if n == 1 else lang.trn("{word} ({n} move)", "{word} ({n} moves)", n, word=first, n=n)
-             for first, n in firsts.items()]
-    return lang.tr("Moves: {moves}. Type the start of a move to see how it goes on.", moves=" · ".join(parts))
+def groups(legal: Sequence[str], labels: Mapping[str, str], steps: Steps = words_of) -> dict[str, list[str]]:
+    """The moves by all but their last step, as typed: {"play R4": ["play R4 A", "play R4 B"]}
+    (Pyrinoes' builds by their spot counts: "build 4-1"), in the order of the moves."""
+    grouped: dict[str, list[str]] = {}
+    for move in legal:
+        head = " ".join(shown(token, labels) for token in steps(move)[:-1])
+        grouped.setdefault(head, []).append(move)
+    return grouped
 
 
-def choices_line(matches: Sequence[str], labels: Mapping[str, str], lang: Lang) -> str:
-    """What to choose from when the typed words fit several moves (as the picker's next buttons)."""
-    shown = " · ".join(lettered(m, labels) for m in matches[:LISTED]) + (" …" if len(matches) > LISTED else "")
+def group_text(head: str, moves: Sequence[str], labels: Mapping[str, str], steps: Steps = words_of) -> str:
+    """One group in the one notation the terminal writes moves in: a single move whole
+    ("play 5-2 right"), several as their start and the last words ("play R4: A B")."""
+    if len(moves) == 1:
+        return lettered(moves[0], labels)
+    lasts = " ".join(shown(steps(move)[-1], labels) for move in moves)
+    return f"{head}: {lasts}" if head else lasts
+
+
+def move_lines(legal: Sequence[str], labels: Mapping[str, str], steps: Steps = words_of) -> list[str]:
+    """Every move now (``moves``), written as the summary writes them: one by one when
+    they are few, else one group a line (135 Pyrinoes builds are 27 lines)."""
+    if len(legal) <= LISTED:
+        return [lettered(move, labels) for move in legal]
+    return [group_text(head, moves, labels, steps) for head, moves in groups(legal, labels, steps).items()]
+
+
+def moves_line(legal: Sequence[str], labels: Mapping[str, str], lang: Lang, steps: Steps = words_of) -> str:
+    """The moves on offer, short, in :func:`move_lines`' notation: a group with very many
+    moves, and the largest families while there are too many groups, are summed up by
+    their start ("build … (135 moves)"), which typed shows how they go on."""
+    if len(legal) <= LISTED:
+        return lang.tr("Moves: {moves}", moves=" · ".join(lettered(move, labels) for move in legal))
+    grouped = groups(legal, labels, steps)
+    families: dict[str, list[str]] = {}
+    for head in grouped:
+        families.setdefault(head.split(" ", 1)[0], []).append(head)
+    summed: set[str] = set()
+    while sum(1 if first in summed else len(heads) for first, heads in families.items()) > GROUPS:
+        summed.add(max((f for f in families if f not in summed), key=lambda f: len(families[f])))
+    parts: list[str] = []
+    for first, heads in families.items():
+        if first in summed:
+            n = sum(len(grouped[head]) for head in heads)
+            parts.append(lang.trn("{head} … ({n} move)", "{head} … ({n} moves)", n, head=first, n=n))
+            continue
+        for head in heads:
+            moves = grouped[head]
+            parts.append(lang.trn("{head} … ({n} move)", "{head} … ({n} moves)", len(moves), head=head, n=len(moves))
+                         if len(moves) > LISTED else group_text(head, moves, labels, steps))
+    text = " · ".join(parts)
+    if any(" … (" in part for part in parts):
+        return lang.tr("Moves: {moves}. Type the start of a move to see how it goes on.", moves=text)
+    return lang.tr("Moves: {moves}", moves=text)
+
+
+def choices_line(matches: Sequence[str], labels: Mapping[str, str], lang: Lang, steps: Steps = words_of) -> str:
+    """What to choose from when the typed words fit several moves, or begin one (as the
+    picker's next buttons): the moves, their groups, or the groups' starts."""
+    lines = move_lines(matches, labels, steps)
+    if len(lines) > GROUPS:
+        lines = [line.split(":", 1)[0] + " …" if ":" in line else line for line in lines]
     return lang.trn("That fits {n} move: {moves}. Type more of the move.",
-                    "That fits {n} moves: {moves}. Type more of the move.", len(matches), n=len(matches), moves=shown)
+                    "That fits {n} moves: {moves}. Type more of the move.", len(matches), n=len(matches),
+                    moves=" · ".join(lines))
 
 
 def help_text(presenter: Presenter, legal: Sequence[str], labels: Mapping[str, str], lang: Lang) -> list[str]:
     """How to type a move, shown on a move of this very position."""
+    steps = presenter.steps
     title = lang.gettext(presenter.title)
     lines = [lang.gettext("Type a move as the rules write it.")]
     if labels:
@@ -77,10 +111,10 @@ def help_text(presenter: Presenter, legal: Sequence[str], labels: Mapping[str, s
         words = written.split()
         if len(words) > 1:
             short = " ".join(words[1:])
-            if read_move(short, legal, labels).move == example:
+            if read_move(short, legal, labels, steps).move == example:
                 lines.append(lang.tr("Words may be left out while only one move fits: {short}", short=short))
             start = " ".join(words[:-1])
-            if len(read_move(start, legal, labels).matches) > 1:
+            if len(read_move(start, legal, labels, steps).matches) > 1:
                 lines.append(lang.tr("Type the start of a move to see how it can go on: {start}", start=start))
     if presenter.cells:
         lines.append(lang.gettext(presenter.cells))

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.catalogue import Catalogue
-from bot.terminal.reading import lettered, read_move
+from bot.terminal.reading import lettered, read_move, shown
 
 CATALOGUE = Catalogue.default()
 PLAYERS = {"continuous-pyramid": 1}
@@ -37,10 +37,19 @@ def test_every_legal_move_reads_back_typed_with_letters_or_cells(kind: str, seed
         return
     legal = game.legal_moves(state)
     labels = presenter.public_labels(game.view(state, None), legal)
+    steps = presenter.steps
     for move in legal:
-        assert read_move(lettered(move, labels), legal, labels).move == move
-        assert read_move(move, legal, labels).move == move
-        assert read_move(lettered(move, labels).lower(), legal, labels).move == move
+        assert read_move(lettered(move, labels), legal, labels, steps).move == move
+        assert read_move(move, legal, labels, steps).move == move
+        assert read_move(lettered(move, labels).lower(), legal, labels, steps).move == move
+        typed = [shown(token, labels) for token in steps(move)]
+        assert read_move(" ".join(typed), legal, labels, steps).move == move
+        start = " ".join(typed[:-1])
+        whole = {form.casefold() for m in legal
+                 for form in (m, lettered(m, labels), " ".join(shown(t, labels) for t in steps(m)))}
+        if start and start.casefold() not in whole:  # a start that is no other move written whole
+            begun = read_move(start, legal, labels, steps)
+            assert begun.move is None and move in begun.matches, (start, begun)
     for text in ("A", "B 1", "play", "zzz", *(m.split()[-1] for m in legal[:5])):
         reading = read_move(text, legal, labels)
         assert reading.move is None or reading.move in legal
