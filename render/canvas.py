@@ -61,7 +61,7 @@ FRAME_WIDTH = 4
 #: Discord on a phone shows a picture about this wide, and every word must then be at
 #: least MIN_PHONE_PX high (the font's em): :func:`legible` is the smallest font size
 #: that keeps this for a picture of a given width.
-PHONE_WIDTH = 400
+PHONE_WIDTH = 300
 MIN_PHONE_PX = 9
 
 _FONT_DIR = Path(__file__).with_name("fonts")
@@ -318,6 +318,33 @@ def note_text(img: Image.Image, xy: tuple[float, float], text: str, f: Font, anc
     textlog.note(img, text, (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom), size, limit)
 
 
+def condensed_text(img: Image.Image, centre: tuple[float, float], text: str, f: Font, fill: RGB,
+                   max_width: float, stroke: int = 0, stroke_fill: RGB | None = None,
+                   narrowest: float = 0.72) -> None:
+    """``text`` centred on ``centre``, squeezed sideways (down to ``narrowest`` of its
+    width) when it is wider than ``max_width``: its height (the em, what makes it
+    legible) is kept. A tile's "120" in bold is two em wide, wider than a tile of a long
+    row is on a phone at a legible size; condensed type keeps it as high as it must be."""
+    left, top, right, bottom = f.getbbox(text, anchor="mm", stroke_width=stroke)
+    natural = right - left
+    if natural <= max_width:
+        centred_text(ImageDraw.Draw(img), centre, text, f, fill, stroke, stroke_fill)
+        return
+    k = max(narrowest, max_width / natural)
+    pad = 2
+    w, h = int(natural) + 2 * pad, int(bottom - top) + 2 * pad
+    sprite = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text((pad - left, pad - top), text, font=f, fill=fill, anchor="mm", stroke_width=stroke,
+                                stroke_fill=stroke_fill)
+    narrow = sprite.resize((max(1, round(w * k)), h), Image.Resampling.LANCZOS)
+    x0, y0 = round(centre[0] - narrow.width / 2), round(centre[1] + top - pad)
+    img.alpha_composite(narrow, (x0, y0)) if img.mode == "RGBA" else img.paste(narrow, (x0, y0), narrow)
+    if textlog.active():
+        half = natural * k / 2
+        textlog.note(img, text, (centre[0] - half, centre[1] + top, centre[0] + half, centre[1] + bottom),
+                     float(getattr(f, "size", 10)))
+
+
 @lru_cache(maxsize=1024)
 def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str = "mm", stroke: int = 0,
                 stroke_fill: RGB | None = None) -> tuple[Image.Image, int, int]:
@@ -358,7 +385,7 @@ def spot_slot(img: Image.Image, box: Box, label: str | None, radius: int = 8, em
     if not label:
         return
     if empty:
-        size = int(min(h * 0.62, w * (0.7 if len(label) == 1 else 0.45)))
+        size = int(min(h * 0.75, w * (0.75 if len(label) == 1 else 0.45)))
         static_text(img, ((x0 + x1) / 2, (y0 + y1) / 2), label, max(size, 12), True, SPOT, "mm", 2, WHITE)
     else:
         badge(img, (x0 + min(w, h) * 0.28, y0 + min(w, h) * 0.28), min(w, h) * 0.26, label, SPOT, WHITE)

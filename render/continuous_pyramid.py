@@ -262,10 +262,8 @@ def _reserve_row(view: dict[str, Any], labels: dict[str, str]) -> Image.Image:
         code = reserve[i] if i < len(reserve) else None
         limit: Box = (x0 + 1, top, x0 + slot - 1, height)
         if code is None:
+            # an empty place is its outline alone: "empty" at a size a phone can read is wider than the place
             d.rounded_rectangle((x + 2, top + 2, x + tile_w - 6, top + tile_h - 6), 8, outline=cv.PANEL_EDGE, width=2)
-            word = lang.gettext("empty")
-            cv.static_text(img, (x + (tile_w - 4) / 2, top + (tile_h - 4) / 2), word, small, False, cv.MUTED, "mm",
-                           limit=limit)
             continue
         cv.paste(img, face_sprite(str(code), tile_w, tile_h, 1), x, top)
         y = top + tile_h + 8 + line_h / 2
@@ -327,7 +325,7 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     no_fit = lang.gettext("no fit")
     lo.section_title(body, (cv.MARGIN, 40), lang.gettext("Reserve"), size=28, fill=cv.INK)
     d.text((width - cv.MARGIN, 40), lang.tr("stock: {count} face down", count=view.get("stock", 0)),
-           font=cv.font(22), fill=cv.MUTED, anchor="rs")
+           font=cv.font(small), fill=cv.MUTED, anchor="rs")
     for i in range(9):
         r, k = divmod(i, 5)
         count = 5 if r == 0 else 4

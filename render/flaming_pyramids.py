@@ -139,14 +139,15 @@ def _paint_tile(img: Image.Image, d: ImageDraw.ImageDraw, code: str, w: float, h
         sh.symbol(d, SYMBOLS[colours[0]], (sx, sy), sym_r, cv.WHITE, cv.shade(base, 0.35), max(2, int(h * 0.03)))
     # weight
     text = str(weight)
-    size = int(h * 0.5)
+    size = int(h * 0.68)  # as big as the face allows: a base of 14 tiles on a phone shows them ~20 px wide
     cx = (body[0] + body[2]) / 2 + (w * 0.04 if kind not in {"millstone", "blowtorch"} else 0)
     if kind == "blowtorch":
         cx = body[0] + w * 0.42
     cy = body[1] + (body[3] - body[1]) * (0.6 if kind != "millstone" else 0.62)
-    f = cv.fit_font(text, size, w * (0.86 if kind != "blowtorch" else 0.5), bold=True, min_size=6)
+    room = w * (0.84 if kind != "blowtorch" else 0.5)
     stroke = max(2, int(h * 0.045))
-    d.text((cx, cy), text, font=f, fill=cv.WHITE, anchor="mm", stroke_width=stroke, stroke_fill=(28, 22, 18))
+    f = cv.fit_font(text, size, room / 0.72, bold=True, min_size=6)  # condensed before smaller
+    cv.condensed_text(img, (cx, cy), text, f, cv.WHITE, room, stroke, (28, 22, 18))
 
 
 def _straw(d: ImageDraw.ImageDraw, body: Box, base: RGB, h: float) -> None:
@@ -550,15 +551,20 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     tile = HAND_TILE if len(hand) <= 5 else max(70, int((width - 2 * cv.MARGIN) / len(hand)) - 12)
     per_row = max(1, int((width - 2 * cv.MARGIN + 16) // (tile + 16)))
     rows = max(1, -(-len(hand) // per_row))
-    row_h = round(tile * ASPECT) + 56
+    lang = lang_of(view)
+    # each tile's words under it, at the legible size, on as many lines as its width needs
+    small = cv.legible(width)
+    captions = [cv.fit_lines(_describe(code, lang), small, tile + 12, True, small, 2) for code in hand]
+    step = round(small * 1.2)
+    lines = max((len(c[1]) for c in captions), default=1)
+    row_h = round(tile * ASPECT) + 20 + lines * step
     body_h = 60 + rows * row_h + 20
     body = Image.new("RGB", (width, body_h), cv.BG)
     d = cv.draw(body)
-    lang = lang_of(view)
     who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
     lo.section_title(body, (cv.MARGIN, 42), lang.tr("{name}'s hand", name=who), size=28, fill=cv.INK)
-    d.text((width - cv.MARGIN, 42), lang.tr("pile: {count} face down", count=pile), font=cv.font(22), fill=cv.MUTED,
-           anchor="rs")
+    d.text((width - cv.MARGIN, 42), lang.tr("pile: {count} face down", count=pile), font=cv.font(cv.legible(width, 22)),
+           fill=cv.MUTED, anchor="rs")
     if not hand:
         d.text((width / 2, 60 + row_h / 2), lang.gettext("No tiles in hand"), font=cv.font(28, True), fill=cv.MUTED,
                anchor="mm")
@@ -568,7 +574,10 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
         x = (width - count * tile - (count - 1) * 16) / 2 + k * (tile + 16)
         y = 64 + r * row_h
         cv.paste(body, tile_sprite(code, tile), x, y)
-        cv.static_text(body, (x + tile / 2, y + tile * ASPECT + 26), _describe(code, lang), 21, True, cv.INK)
+        f, caption = captions[i]
+        for n, line in enumerate(caption):
+            cv.static_text(body, (x + tile / 2, y + tile * ASPECT + 10 + step * (n + 0.5)), line, int(f.size), True,
+                           cv.INK)
     header = lo.header(width, TITLE, game_number(view), "", (), ACCENT)  # the same strip for every picture
     return lo.stack([header, body, _legend(width, view)], width)
 
