@@ -6,9 +6,10 @@ and arrows in ``render.shapes``.)
 The card is warm cream with a dark frame and a slate header band: it reads on both
 Discord themes (the frame separates it from a light background, the cream from a
 dark one). Sizes are in native pixels for images ~750-1000 px wide, which Discord
-shows at ~550 px on a computer and ~400 px on a phone: every word is at least
-:func:`legible` (9 px at 400 px wide), shrunk and then wrapped to fit its box
-(:func:`fit_lines`), and noted for the fit checks (``render.textlog``).
+shows at ~550 px on a computer and, inside a card on a phone, ~300 px: every word is at
+least :func:`legible` (9 px at 300 px wide), shrunk and then wrapped to fit its box
+(:func:`fit_lines`), and noted for the fit checks (``render.textlog``). The bottom-left
+corner stays free for Discord's ALT badge (:func:`alt_corner`).
 """
 
 from __future__ import annotations
@@ -58,11 +59,19 @@ WHITE: RGB = (255, 255, 255)
 MARGIN = 24
 FRAME_WIDTH = 4
 
-#: Discord on a phone shows a picture about this wide, and every word must then be at
+#: Discord on a phone shows a picture in a card about this wide (a 400 px screen less the
+#: avatar column and the card's padding: ~305 px measured), and every word must then be at
 #: least MIN_PHONE_PX high (the font's em): :func:`legible` is the smallest font size
 #: that keeps this for a picture of a given width.
 PHONE_WIDTH = 300
 MIN_PHONE_PX = 9
+#: Discord draws an "ALT" badge over the bottom-left corner of every picture with alt text
+#: (ours all have it), the same size on screen however wide the picture is shown. The
+#: playground's copy (emulator/web/static/app.css ``.alt-badge``: 11 px bold, 2×5 px
+#: padding, 6 px from the corner) reaches about 39×25 px from the corner; Discord's is
+#: about 40×24. With a little air: this many px on screen, wide and high, from the corner,
+#: is kept free of anything to read (:func:`alt_corner`, ``render.layout.stack``).
+ALT_BADGE = (44, 28)
 
 _FONT_DIR = Path(__file__).with_name("fonts")
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -98,6 +107,14 @@ def legible(width: float, size: int = 0) -> int:
     """The smallest font size (px) a word on a picture ``width`` px wide may have so it
     is MIN_PHONE_PX high on a phone, or ``size`` if that is larger."""
     return max(size, math.ceil(MIN_PHONE_PX * width / PHONE_WIDTH - 1e-9))
+
+
+def alt_corner(width: float, height: float) -> Box:
+    """The bottom-left corner of a picture ``width`` × ``height`` px that Discord's ALT
+    badge covers when a phone shows the picture PHONE_WIDTH px wide (narrower shows
+    cover less of it)."""
+    k = width / PHONE_WIDTH
+    return (0.0, height - ALT_BADGE[1] * k, ALT_BADGE[0] * k, float(height))
 
 
 def fit_font(text: str, size: int, max_width: float, bold: bool = False, min_size: int = 12) -> Font:

@@ -4,11 +4,12 @@ stacking of sections into one framed card."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render import textlog
 from render.canvas import (
@@ -40,6 +41,7 @@ from render.canvas import (
     wrap_words,
 )
 from render.canvas import draw as new_draw
+from render.canvas import alt_corner as cv_alt_corner
 from render.canvas import legible as cv_legible
 from render.shapes import star
 
@@ -251,9 +253,15 @@ def wrap(text: str, f: Font, max_width: float) -> list[str]:
 
 
 def stack(sections: Sequence[Image.Image | None], width: int, gap: int = 0) -> Image.Image:
-    """Sections one under another on the card, framed."""
+    """Sections one under another on the card, framed, with the bottom-left corner
+    clear for Discord's ALT badge: when the last section draws anything where the badge
+    goes (``canvas.alt_corner``), a strip of background is added under it, only as high
+    as needed. Every picture is finished here, so none can put a word or a legend tile
+    under the badge (``tests/render/words_fit.under_badge`` checks it)."""
     parts = [s for s in sections if s is not None]
     height = sum(p.height for p in parts) + gap * max(0, len(parts) - 1) + FRAME_WIDTH
+    if parts:
+        height += corner_strip(parts[-1], width, height)
     img = Image.new("RGB", (width, height), BG)
     y = 0
     for part in parts:
@@ -262,3 +270,16 @@ def stack(sections: Sequence[Image.Image | None], width: int, gap: int = 0) -> I
     d = new_draw(img)
     d.rectangle((0, 0, width - 1, height - 1), outline=FRAME, width=FRAME_WIDTH)
     return img
+
+
+def corner_strip(last: Image.Image, width: int, height: int) -> int:
+    """How many px of background must go under ``last`` (the bottom section of a picture
+    ``width`` × ``height``) so that nothing it draws is under the ALT badge: the badge's
+    height less the plain background already at the bottom of its corner."""
+    _, top, right, _ = cv_alt_corner(width, height)
+    # a line's box reaches a descender's depth below its letters' ink (a "g" further right)
+    need = math.ceil(height - top) - FRAME_WIDTH + cv_legible(width) // 3
+    corner = last.crop((0, 0, min(last.width, math.ceil(right)), last.height)).convert("RGB")
+    ink = ImageChops.difference(corner, Image.new("RGB", corner.size, BG)).getbbox()
+    free = last.height if ink is None else last.height - ink[3]
+    return max(0, need - free)

@@ -1,6 +1,7 @@
 """Every word on every gallery picture, in English and German, fits: inside its box,
-over no other word, and at least 9 px high when Discord shows the picture 400 px wide
-on a phone (see tests/render/words_fit.py and render/textlog.py)."""
+over no other word, at least 9 px high when Discord shows the picture 300 px wide in a
+card on a phone, and nothing under the ALT badge Discord draws in the bottom-left
+corner (see tests/render/words_fit.py and render/textlog.py)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ from functools import cache
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from PIL import ImageDraw
 
 from engine.core import Result
 from engine.core.text import N_, Phrase, phrase
-from render import board_image, hand_image, textlog
+from render import board_image, canvas, hand_image, textlog
 from tests.render.test_render import FAST, reach
-from tests.render.words_fit import Picture, cut_off, overlapping, pictures, too_small
+from tests.render.words_fit import Picture, cut_off, overlapping, pictures, too_small, under_badge
 from tools.gallery.samples import BUILDERS, all_samples, dress, labels_for
 
 
@@ -42,6 +44,21 @@ def test_every_word_is_legible_at_phone_width(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(BUILDERS))
+def test_nothing_is_under_the_alt_badge(game: str) -> None:
+    """Discord's ALT badge covers the bottom-left corner on a phone (it read "ALTed" over
+    "red", and hid the Coal legend tile and "Stock: 135"): no word and no drawing there."""
+    found = [f"{p.name}: {line}" for p in gallery(game) for line in under_badge(p)]
+    assert not found, "\n".join(found)
+
+
+def test_the_phone_sizes_are_those_of_a_card_on_a_phone() -> None:
+    """A picture in a card on a 400 px phone is about 305 px wide: words are sized for 300."""
+    assert canvas.PHONE_WIDTH == 300 and canvas.MIN_PHONE_PX == 9
+    assert canvas.legible(900) == 27
+    assert canvas.alt_corner(900, 600) == (0.0, 600 - 84.0, 132.0, 600.0)
+
+
+@pytest.mark.parametrize("game", sorted(BUILDERS))
 def test_every_picture_notes_its_words(game: str) -> None:
     """The checks above see the words: every picture has some, the header's among them."""
     for p in gallery(game):
@@ -66,6 +83,13 @@ def test_the_checks_catch_a_word_past_its_box_over_another_and_too_small() -> No
     clash = textlog.Word("x", a.box, (a.box[0] + 2, a.box[1], a.box[2], a.box[3]), 5.0)
     bad = Picture("clash", img, [a, clash])
     assert cut_off(bad) and overlapping(bad) and too_small(bad)
+    # a word, or only a drawing, in the corner the ALT badge covers
+    corner = canvas.alt_corner(img.width, img.height)
+    low = textlog.Word("red", (10, corner[1] + 4, 60, corner[1] + 30), (0, 0, img.width, img.height), 40.0)
+    assert under_badge(Picture("word in the corner", img, [low]))
+    inked = img.copy()
+    ImageDraw.Draw(inked).rectangle((30, round(corner[1]) + 20, 60, round(corner[1]) + 40), fill=(200, 30, 30))
+    assert not under_badge(Picture("clear", img, [])) and under_badge(Picture("tile in the corner", inked, []))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -120,3 +144,4 @@ def test_words_fit_in_any_reachable_position(kind: str, data: st.DataObject) -> 
             assert not cut_off(picture), cut_off(picture)
             assert not overlapping(picture), overlapping(picture)
             assert not too_small(picture), too_small(picture)
+            assert not under_badge(picture), under_badge(picture)
