@@ -575,9 +575,9 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
         y = 64 + r * row_h
         cv.paste(body, tile_sprite(code, tile), x, y)
         f, caption = captions[i]
+        px = int(getattr(f, "size", small))
         for n, line in enumerate(caption):
-            cv.static_text(body, (x + tile / 2, y + tile * ASPECT + 10 + step * (n + 0.5)), line, int(f.size), True,
-                           cv.INK)
+            cv.static_text(body, (x + tile / 2, y + tile * ASPECT + 10 + step * (n + 0.5)), line, px, True, cv.INK)
     header = lo.header(width, TITLE, game_number(view), "", (), ACCENT)  # the same strip for every picture
     return lo.stack([header, body, _legend(width, view)], width)
 

@@ -40,8 +40,8 @@ from render.canvas import (
     text_width,
     wrap_words,
 )
-from render.canvas import draw as new_draw
 from render.canvas import alt_corner as cv_alt_corner
+from render.canvas import draw as new_draw
 from render.canvas import legible as cv_legible
 from render.shapes import star
 
