@@ -232,35 +232,45 @@ def _fit_caption(cells: Sequence[str], labels: dict[str, str], open_count: int, 
 
 
 def _reserve_row(view: dict[str, Any], labels: dict[str, str]) -> Image.Image:
-    """The nine reserve places in a row under the pyramid, each tile with its code and
-    the lettered spots it fits (wrapped to two lines when the words need it)."""
+    """The nine reserve places under the pyramid, each tile with its code and the
+    lettered spots it fits (wrapped to two lines when the words need it). In one row of
+    nine when every caption's words fit a ninth of the width at a size a phone can read,
+    else in two (five and four): a word is never broken ("→ überall")."""
     reserve = list(view.get("reserve") or [])
     fits = list(view.get("fits") or [])
     lang = lang_of(view)
     no_fit = lang.gettext("no fit")
     small = cv.legible(WIDTH)
-    slot = (WIDTH - 2 * cv.MARGIN) / 9
+    bold = cv.font(small, True)
     tile_w, tile_h = PITCH_X - 2, PITCH_Y - 2
     open_count = len({c for f in fits for c in f})
+    texts = [_fit_caption(fits[i] if i < len(fits) else [], labels, open_count, 2, lang)
+             if i < len(reserve) and reserve[i] is not None else "" for i in range(9)]
+    widest = max((cv.text_width(w, bold) for t in texts for w in t.split()), default=0.0)
+    per_row = 9 if widest <= (WIDTH - 2 * cv.MARGIN) / 9 - 4 else 5
+    slot = (WIDTH - 2 * cv.MARGIN) / per_row
     captions: list[tuple[cv.Font, list[str], bool]] = []
-    for i in range(9):
-        code = reserve[i] if i < len(reserve) else None
-        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, open_count, 2, lang) if code else ""
-        f, lines = cv.fit_lines(fit, small, slot - 4, True, small, 2) if fit else (cv.font(small, True), [])
+    for fit in texts:
+        f, lines = cv.fit_lines(fit, small, slot - 4, True, small, 2) if fit else (bold, [])
         captions.append((f, lines, fit == no_fit))
     lines_most = max((len(c[1]) for c in captions), default=0)
     line_h = round(small * 1.2)
-    top = 48
-    height = top + tile_h + 8 + line_h * (1 + lines_most) + 12
+    first = 48
+    row_h = tile_h + 8 + line_h * (1 + lines_most) + 12
+    rows = -(-9 // per_row)
+    height = first + rows * row_h
     img = Image.new("RGB", (WIDTH, height), cv.BG)
     d = cv.draw(img)
     lo.section_title(img, (cv.MARGIN, 36), lang.gettext("RESERVE"), size=small + 2, fill=cv.INK)
     for i in range(9):
-        x0 = cv.MARGIN + i * slot
+        r, k = divmod(i, per_row)
+        count = min(per_row, 9 - r * per_row)
+        x0 = (WIDTH - count * slot) / 2 + k * slot
+        top = first + r * row_h
         cx = x0 + slot / 2
         x = cx - tile_w / 2
         code = reserve[i] if i < len(reserve) else None
-        limit: Box = (x0 + 1, top, x0 + slot - 1, height)
+        limit: Box = (x0 + 1, top, x0 + slot - 1, top + row_h)
         if code is None:
             # an empty place is its outline alone: "empty" at a size a phone can read is wider than the place
             d.rounded_rectangle((x + 2, top + 2, x + tile_w - 6, top + tile_h - 6), 8, outline=cv.PANEL_EDGE, width=2)

@@ -130,10 +130,11 @@ def _place_levels(levels: list[Level], cell: int, width: int,
     origins: list[tuple[float, float]] = []
     l1 = levels[0]
     origins.append((0, caption))
-    right_x = l1.w * cell + gap
-    x, y, row_h = right_x, 0.0, 0
-    used_w, used_h = l1.w * cell, l1.h * cell + caption
     label_w = int(cv.text_width(lang.tr("Level {level}", level=5), cv.font(SMALL, True))) + 6
+    l1_w = max(l1.w * cell, label_w)  # a small level 1's caption is wider than its stones
+    right_x = l1_w + gap
+    x, y, row_h = right_x, 0.0, 0
+    used_w, used_h = l1_w, l1.h * cell + caption
     for lv in levels[1:]:
         w, h = max(lv.w * cell, label_w), lv.h * cell + caption
         if x + w > width and x > right_x:
@@ -381,17 +382,22 @@ def _grid(panels: Sequence[Image.Image], columns: int) -> Image.Image:
 
 
 def _quarry(view: dict[str, Any]) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, 84), cv.BG)
     lang = lang_of(view)
     row = stone_row([str(s) for s in view.get("quarry") or []], 56, 560, lang.gettext("Quarry:"),
                     empty=lang.gettext("empty"))
-    bg = Image.new("RGB", (WIDTH - 2 * cv.MARGIN, row.height + 16), cv.PANEL)
+    bag = lang.tr("bag: {bag} · out: {out}", bag=view.get("bag", 0), out=len(view.get("out") or []))
+    inner = WIDTH - 2 * cv.MARGIN
+    # the counts right of the stones, or under them when they would meet
+    quarry = view.get("quarry") or []
+    used = min(row.width, cv.text_width(lang.gettext("Quarry:"), cv.font(SMALL, True)) + 14 + 62 * max(1, len(quarry)))
+    below = 14 + used + 20 + cv.text_width(bag, cv.font(SMALL)) > inner - 14
+    extra = round(SMALL * 1.4) if below else 0
+    bg = Image.new("RGB", (inner, row.height + 16 + extra), cv.PANEL)
     d = cv.draw(bg)
     d.rounded_rectangle((0, 0, bg.width - 1, bg.height - 1), 14, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=2)
     cv.place(bg, row, (14, 8))
-    d.text((bg.width - 14, bg.height / 2), lang.tr("bag: {bag} · out: {out}", bag=view.get("bag", 0),
-                                                   out=len(view.get("out") or [])),
-           font=cv.font(SMALL), fill=cv.MUTED, anchor="rm")
+    d.text((bg.width - 14, (bg.height - extra) / 2 + extra), bag, font=cv.font(SMALL), fill=cv.MUTED, anchor="rm")
+    img = Image.new("RGB", (WIDTH, 84 + extra), cv.BG)
     cv.place(img, bg, (cv.MARGIN, 12))
     return img
 
