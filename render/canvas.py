@@ -127,7 +127,8 @@ def fit_font(text: str, size: int, max_width: float, bold: bool = False, min_siz
 def fit_lines(text: str, size: int, max_width: float, bold: bool = False, min_size: int = 12,
               max_lines: int = 1) -> tuple[Font, list[str]]:
     """See :func:`_fit_lines` (cached: headers and captions recur from picture to picture)."""
-    f, lines = _fit_lines(text, size, max_width, bold, min_size, max_lines)
+    fit = _fit_lines.__wrapped__ if textlog.active() else _fit_lines  # recording: note broken words afresh
+    f, lines = fit(text, size, max_width, bold, min_size, max_lines)
     return f, list(lines)
 
 
@@ -169,6 +170,8 @@ def wrap_words(text: str, f: Font, max_width: float) -> list[str]:
     current = ""
     for whole in text.split():
         pieces = _broken(whole, f, max_width)
+        if len(pieces) > 1:
+            textlog.note_broken(whole)
         for piece in pieces[:-1]:  # a word too long for any line goes on over several
             if current:
                 lines.append(current)

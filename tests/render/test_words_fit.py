@@ -16,7 +16,15 @@ from engine.core import Result
 from engine.core.text import N_, Phrase, phrase
 from render import board_image, canvas, hand_image, textlog
 from tests.render.test_render import FAST, reach
-from tests.render.words_fit import Picture, cut_off, overlapping, pictures, too_small, under_badge
+from tests.render.words_fit import (
+    Picture,
+    broken_words,
+    cut_off,
+    overlapping,
+    pictures,
+    too_small,
+    under_badge,
+)
 from tools.gallery.samples import BUILDERS, all_samples, dress, labels_for
 
 
@@ -41,6 +49,23 @@ def test_no_word_is_drawn_over_another(game: str) -> None:
 def test_every_word_is_legible_at_phone_width(game: str) -> None:
     found = [f"{p.name}: {line}" for p in gallery(game) for line in too_small(p)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", sorted(BUILDERS))
+def test_no_word_is_broken_across_lines(game: str) -> None:
+    """Words at a phone's size can be wider than their place ("7 Felde r", "→ über all" under
+    Continuous Pyramid's reserve in German): the layout makes room instead."""
+    found = [f"{p.name}: {line}" for p in gallery(game) for line in broken_words(p)]
+    assert not found, "\n".join(found)
+
+
+def test_a_broken_word_is_noted() -> None:
+    with textlog.recording():
+        canvas.fit_lines("→ überall", 23, 74, True, 23, 2)
+        assert textlog.broken() == ["überall"]
+        canvas.fit_lines("→ any", 23, 74, True, 23, 2)
+        assert textlog.broken() == ["überall"]
+    assert textlog.broken() == []
 
 
 @pytest.mark.parametrize("game", sorted(BUILDERS))
@@ -138,10 +163,14 @@ def test_words_fit_in_any_reachable_position(kind: str, data: st.DataObject) -> 
         with textlog.recording():
             board = board_image({**dress(game.view(state, None), 5), "lang": lang}, labels_for(game, state),
                                 [e for e in events if e.visible(None)])
+            board_broken = tuple(textlog.broken())
+        with textlog.recording():
             hand = hand_image({**dress(game.view(state, seat if seat is not None else 0), 5), "lang": lang})
-        for name, img in (("board", board), ("hand", hand)):
-            picture = Picture(f"{kind} {name} {lang}", img, textlog.words(img))
+            hand_broken = tuple(textlog.broken())
+        for name, img, broken in (("board", board, board_broken), ("hand", hand, hand_broken)):
+            picture = Picture(f"{kind} {name} {lang}", img, textlog.words(img), broken)
             assert not cut_off(picture), cut_off(picture)
             assert not overlapping(picture), overlapping(picture)
             assert not too_small(picture), too_small(picture)
             assert not under_badge(picture), under_badge(picture)
+            assert not broken_words(picture), broken_words(picture)

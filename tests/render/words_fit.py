@@ -29,6 +29,8 @@ class Picture:
     name: str
     image: Image.Image
     words: list[Word]
+    #: Words too wide for any line, broken across lines ("Felde" "r"): none on a picture.
+    broken: tuple[str, ...] = ()
 
 
 def pictures(samples: list[Sample] | None = None) -> Iterator[Picture]:
@@ -37,9 +39,12 @@ def pictures(samples: list[Sample] | None = None) -> Iterator[Picture]:
         for lang in LANGUAGES:
             with textlog.recording():
                 board = board_image({**s.view, "lang": lang}, s.labels, s.events)
+                board_broken = tuple(textlog.broken())
+            with textlog.recording():
                 hand = hand_image({**s.hand_view, "lang": lang})
-            yield Picture(f"{s.name}-board-{lang}", board, textlog.words(board))
-            yield Picture(f"{s.name}-hand-{lang}", hand, textlog.words(hand))
+                hand_broken = tuple(textlog.broken())
+            yield Picture(f"{s.name}-board-{lang}", board, textlog.words(board), board_broken)
+            yield Picture(f"{s.name}-hand-{lang}", hand, textlog.words(hand), hand_broken)
 
 
 def _inside(box: Box, limit: Box) -> bool:
@@ -57,6 +62,11 @@ def cut_off(picture: Picture) -> list[str]:
     return [f"{w.text!r} at {_fmt(w.box)} outside {_fmt(w.limit)}" for w in picture.words
             if not (_inside(w.box, w.limit) and _inside(w.box, bounds))
             or (w.text.endswith("…") and w.text.strip() != "…")]
+
+
+def broken_words(picture: Picture) -> list[str]:
+    """Words broken across lines because no line at the legible size held them."""
+    return [f"{w!r} broken across lines" for w in picture.broken]
 
 
 def overlapping(picture: Picture) -> list[str]:
@@ -106,7 +116,7 @@ def main() -> None:
     games = sys.argv[1:] or None
     for p in pictures(all_samples(games)):
         for kind, found in (("cut", cut_off(p)), ("overlap", overlapping(p)), ("small", too_small(p)),
-                            ("badge", under_badge(p))):
+                            ("badge", under_badge(p)), ("broken", broken_words(p))):
             for line in found:
                 print(f"{p.name} {kind}: {line}")
 
