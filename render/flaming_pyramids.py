@@ -126,7 +126,18 @@ def _paint_tile(img: Image.Image, d: ImageDraw.ImageDraw, code: str, w: float, h
                             max(1, int(radius - inset)), outline=cv.shade(base, 1.45), width=max(1, int(bw * 0.6)))
     elif kind != "coal":
         d.rounded_rectangle(body, radius, outline=outline, width=bw)
-    # colour mark(s)
+    # weight
+    text = str(weight)
+    size = int(h * 0.65)  # as big as fits under the colour mark: a base of 14 is ~20 px a tile on a phone
+    cx = (body[0] + body[2]) / 2 + (w * 0.04 if kind not in {"millstone", "blowtorch"} else 0)
+    if kind == "blowtorch":
+        cx = body[0] + w * 0.42
+    cy = body[1] + (body[3] - body[1]) * (0.65 if kind != "millstone" else 0.64)
+    room = w * (0.84 if kind != "blowtorch" else 0.5)
+    stroke = max(2, int(h * 0.045))
+    f = cv.fit_font(text, size, room / 0.72, bold=True, min_size=6)  # condensed before smaller
+    cv.condensed_text(img, (cx, cy), text, f, cv.WHITE, room, stroke, (28, 22, 18))
+    # colour mark(s), over the number's edge: the shape must show whole for colour-blind players
     sym_r = h * 0.15
     sx, sy = body[0] + h * 0.2, body[1] + h * 0.21
     if kind == "millstone":
@@ -137,17 +148,6 @@ def _paint_tile(img: Image.Image, d: ImageDraw.ImageDraw, code: str, w: float, h
         sh.symbol(d, SYMBOLS[colours[0]], (sx, sy), sym_r, base, (245, 240, 230), max(2, int(h * 0.025)))
     else:
         sh.symbol(d, SYMBOLS[colours[0]], (sx, sy), sym_r, cv.WHITE, cv.shade(base, 0.35), max(2, int(h * 0.03)))
-    # weight
-    text = str(weight)
-    size = int(h * 0.68)  # as big as the face allows: a base of 14 tiles on a phone shows them ~20 px wide
-    cx = (body[0] + body[2]) / 2 + (w * 0.04 if kind not in {"millstone", "blowtorch"} else 0)
-    if kind == "blowtorch":
-        cx = body[0] + w * 0.42
-    cy = body[1] + (body[3] - body[1]) * (0.6 if kind != "millstone" else 0.62)
-    room = w * (0.84 if kind != "blowtorch" else 0.5)
-    stroke = max(2, int(h * 0.045))
-    f = cv.fit_font(text, size, room / 0.72, bold=True, min_size=6)  # condensed before smaller
-    cv.condensed_text(img, (cx, cy), text, f, cv.WHITE, room, stroke, (28, 22, 18))
 
 
 def _straw(d: ImageDraw.ImageDraw, body: Box, base: RGB, h: float) -> None:
