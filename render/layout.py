@@ -277,9 +277,11 @@ def corner_strip(last: Image.Image, width: int, height: int) -> int:
     ``width`` × ``height``) so that nothing it draws is under the ALT badge: the badge's
     height less the plain background already at the bottom of its corner."""
     _, top, right, _ = cv_alt_corner(width, height)
-    # a line's box reaches a descender's depth below its letters' ink (a "g" further right)
-    need = math.ceil(height - top) - FRAME_WIDTH + cv_legible(width) // 3
-    corner = last.crop((0, 0, min(last.width, math.ceil(right)), last.height)).convert("RGB")
+    # a line's box reaches past its letters' ink: a descender's depth below (a "g" further
+    # right), a side bearing to the left (a "D" just right of the corner)
+    air = cv_legible(width) // 3
+    need = math.ceil(height - top) - FRAME_WIDTH + air
+    corner = last.crop((0, 0, min(last.width, math.ceil(right) + air), last.height)).convert("RGB")
     ink = ImageChops.difference(corner, Image.new("RGB", corner.size, BG)).getbbox()
     free = last.height if ink is None else last.height - ink[3]
     return max(0, need - free)
