@@ -566,8 +566,8 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     d.text((width - cv.MARGIN, 42), lang.tr("pile: {count} face down", count=pile), font=cv.font(cv.legible(width, 22)),
            fill=cv.MUTED, anchor="rs")
     if not hand:
-        d.text((width / 2, 60 + row_h / 2), lang.gettext("No tiles in hand"), font=cv.font(28, True), fill=cv.MUTED,
-               anchor="mm")
+        d.text((width / 2, 60 + row_h / 2), lang.gettext("No tiles in hand"), font=cv.font(cv.legible(width, 28), True),
+               fill=cv.MUTED, anchor="mm")
     for i, code in enumerate(hand):
         r, k = divmod(i, per_row)
         count = min(per_row, len(hand) - r * per_row)

@@ -167,9 +167,8 @@ def _line_section(view: dict[str, Any], line: list[str], last: list[int]) -> Ima
             edge_x = bx[0] + pw / 2
             d.line((edge_x, bx[3] + 2, edge_x, bx[3] + row_h - unit + 2), fill=(200, 220, 205), width=6)
     if not line:
-        d.text((WIDTH / 2, 50 + row_h / 2 + 10), lang.gettext("The line is empty"), font=cv.font(24, True),
-               fill=cv.WHITE,
-               anchor="mm")
+        d.text((WIDTH / 2, 50 + row_h / 2 + 10), lang.gettext("The line is empty"), font=cv.font(max(24, SMALL), True),
+               fill=cv.WHITE, anchor="mm")
     for i in last:
         if i < len(boxes):
             cv.last_ring(d, boxes[i], radius=9, width=4)
@@ -327,8 +326,8 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
         cv.paste(body, piece_sprite(p, unit), x, y)
         cv.static_text(body, (x + pw / 2, y + unit + 18), p, SMALL, True, cv.INK if "|" not in p else cv.SPOT)
     if not items:
-        d.text((WIDTH / 2, 56 + unit / 2), lang.gettext("Nothing in hand"), font=cv.font(26, True), fill=cv.MUTED,
-               anchor="mm")
+        d.text((WIDTH / 2, 56 + unit / 2), lang.gettext("Nothing in hand"), font=cv.font(max(26, SMALL), True),
+               fill=cv.MUTED, anchor="mm")
     builds = view.get("builds")
     supply = list(view.get("supply") or [[], []])
     colours = _colours(view)
