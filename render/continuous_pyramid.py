@@ -329,18 +329,18 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     small = cv.legible(width, 22)
     line_h = round(small * 1.2)
     row_h = tile_h + 14 + 2 * line_h
-    body = Image.new("RGB", (width, 60 + 2 * row_h + 10), cv.BG)
-    d = cv.draw(body)
     lang = lang_of(view)
+    title, note = lang.gettext("Reserve"), lang.tr("stock: {count} face down", count=view.get("stock", 0))
+    top = 60 + lo.note_drop(width, title, note)
+    body = Image.new("RGB", (width, top + 2 * row_h + 10), cv.BG)
+    d = cv.draw(body)
     no_fit = lang.gettext("no fit")
-    lo.section_title(body, (cv.MARGIN, 40), lang.gettext("Reserve"), size=28, fill=cv.INK)
-    d.text((width - cv.MARGIN, 40), lang.tr("stock: {count} face down", count=view.get("stock", 0)),
-           font=cv.font(small), fill=cv.MUTED, anchor="rs")
+    lo.title_and_note(body, 40, title, note)
     for i in range(9):
         r, k = divmod(i, 5)
         count = 5 if r == 0 else 4
         x = (width - count * tile_w - (count - 1) * gap) / 2 + k * (tile_w + gap)
-        y = 60 + r * row_h
+        y = top + r * row_h
         code = reserve[i] if i < len(reserve) else None
         if code is None:
             d.rounded_rectangle((x, y, x + tile_w - 8, y + tile_h - 8), 10, outline=cv.PANEL_EDGE, width=2)

@@ -558,21 +558,21 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     step = round(small * 1.2)
     lines = max((len(c[1]) for c in captions), default=1)
     row_h = round(tile * ASPECT) + 20 + lines * step
-    body_h = 60 + rows * row_h + 20
+    who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
+    title, note = lang.tr("{name}'s hand", name=who), lang.tr("pile: {count} face down", count=pile)
+    drop = lo.note_drop(width, title, note)
+    body_h = 60 + drop + rows * row_h + 20
     body = Image.new("RGB", (width, body_h), cv.BG)
     d = cv.draw(body)
-    who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
-    lo.section_title(body, (cv.MARGIN, 42), lang.tr("{name}'s hand", name=who), size=28, fill=cv.INK)
-    d.text((width - cv.MARGIN, 42), lang.tr("pile: {count} face down", count=pile), font=cv.font(cv.legible(width, 22)),
-           fill=cv.MUTED, anchor="rs")
+    lo.title_and_note(body, 42, title, note)
     if not hand:
-        d.text((width / 2, 60 + row_h / 2), lang.gettext("No tiles in hand"), font=cv.font(cv.legible(width, 28), True),
-               fill=cv.MUTED, anchor="mm")
+        d.text((width / 2, 60 + drop + row_h / 2), lang.gettext("No tiles in hand"),
+               font=cv.font(cv.legible(width, 28), True), fill=cv.MUTED, anchor="mm")
     for i, code in enumerate(hand):
         r, k = divmod(i, per_row)
         count = min(per_row, len(hand) - r * per_row)
         x = (width - count * tile - (count - 1) * 16) / 2 + k * (tile + 16)
-        y = 64 + r * row_h
+        y = 64 + drop + r * row_h
         cv.paste(body, tile_sprite(code, tile), x, y)
         f, caption = captions[i]
         px = int(getattr(f, "size", small))

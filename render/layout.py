@@ -218,6 +218,23 @@ def section_title(img: Image.Image, xy: tuple[float, float], text: str, size: in
     return text_width(text, font(size, True))
 
 
+def note_drop(width: int, title: str, note: str, title_px: int = 28) -> int:
+    """How far :func:`title_and_note` puts ``note`` below the title's line: 0 when both fit
+    on it, else a line (a long name's "Hand von …" and "9 Dominosteine · 6 Pyrinos · …")."""
+    small = cv_legible(width)
+    title_w = text_width(title, font(max(title_px, small), True))
+    meet = MARGIN + title_w + 16 + text_width(note, font(small)) > width - MARGIN
+    return round(small * 1.3) if meet else 0
+
+
+def title_and_note(img: Image.Image, y: float, title: str, note: str, title_px: int = 28) -> None:
+    """A section's title at the left of the line at ``y`` (its baseline) and a muted note
+    at the right, or under the title when they would meet (make room with :func:`note_drop`)."""
+    section_title(img, (MARGIN, y), title, size=title_px, fill=INK)
+    text_at(new_draw(img), (img.width - MARGIN, y + note_drop(img.width, title, note, title_px)), note,
+            font(cv_legible(img.width)), MUTED, "rs")
+
+
 #: The most story lines under a board; a longer story ends with a "…" line (the
 #: whole story is in the message's text).
 FOOTER_LINES = 8

@@ -307,26 +307,26 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     per_row = max(1, (inner + gap) // (pw + gap))
     items = sorted(hand, key=_domino_order) + mine_built
     rows = max(1, -(-len(items) // per_row))
-    height = 56 + rows * (unit + 40) + 10
-    body = Image.new("RGB", (WIDTH, height), cv.BG)
-    d = cv.draw(body)
     lang = lang_of(view)
     who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
-    lo.section_title(body, (cv.MARGIN, 40), lang.tr("{name}'s hand", name=who), size=28, fill=cv.INK)
+    title = lang.tr("{name}'s hand", name=who)
     total = sum(_weight(p) for p in items)
-    d.text((WIDTH - cv.MARGIN, 40), lang.tr("{dominoes} · {pyrinoes} · total {total}",
-                                            dominoes=_dominoes(len(hand), lang),
-                                            pyrinoes=lang.trn("{count} pyrino", "{count} pyrinoes", len(mine_built),
-                                                              count=len(mine_built)), total=total),
-           font=cv.font(SMALL), fill=cv.MUTED, anchor="rs")
+    note = lang.tr("{dominoes} · {pyrinoes} · total {total}", dominoes=_dominoes(len(hand), lang),
+                   pyrinoes=lang.trn("{count} pyrino", "{count} pyrinoes", len(mine_built), count=len(mine_built)),
+                   total=total)
+    top = 56 + lo.note_drop(WIDTH, title, note)
+    height = top + rows * (unit + 40) + 10
+    body = Image.new("RGB", (WIDTH, height), cv.BG)
+    d = cv.draw(body)
+    lo.title_and_note(body, 40, title, note)
     for i, p in enumerate(items):
         r, k = divmod(i, per_row)
         x = cv.MARGIN + k * (pw + gap)
-        y = 56 + r * (unit + 40)
+        y = top + r * (unit + 40)
         cv.paste(body, piece_sprite(p, unit), x, y)
         cv.static_text(body, (x + pw / 2, y + unit + 18), p, SMALL, True, cv.INK if "|" not in p else cv.SPOT)
     if not items:
-        d.text((WIDTH / 2, 56 + unit / 2), lang.gettext("Nothing in hand"), font=cv.font(max(26, SMALL), True),
+        d.text((WIDTH / 2, top + unit / 2), lang.gettext("Nothing in hand"), font=cv.font(max(26, SMALL), True),
                fill=cv.MUTED, anchor="mm")
     builds = view.get("builds")
     supply = list(view.get("supply") or [[], []])
