@@ -6,9 +6,10 @@ and arrows in ``render.shapes``.)
 The card is warm cream with a dark frame and a slate header band: it reads on both
 Discord themes (the frame separates it from a light background, the cream from a
 dark one). Sizes are in native pixels for images ~750-1000 px wide, which Discord
-shows at ~550 px on a computer and ~400 px on a phone: every word is at least
-:func:`legible` (9 px at 400 px wide), shrunk and then wrapped to fit its box
-(:func:`fit_lines`), and noted for the fit checks (``render.textlog``).
+shows at ~550 px on a computer and, inside a card on a phone, ~300 px: every word is at
+least :func:`legible` (9 px at 300 px wide), shrunk and then wrapped to fit its box
+(:func:`fit_lines`), and noted for the fit checks (``render.textlog``). The bottom-left
+corner stays free for Discord's ALT badge (:func:`alt_corner`).
 """
 
 from __future__ import annotations
@@ -58,11 +59,19 @@ WHITE: RGB = (255, 255, 255)
 MARGIN = 24
 FRAME_WIDTH = 4
 
-#: Discord on a phone shows a picture about this wide, and every word must then be at
+#: Discord on a phone shows a picture in a card about this wide (a 400 px screen less the
+#: avatar column and the card's padding: ~305 px measured), and every word must then be at
 #: least MIN_PHONE_PX high (the font's em): :func:`legible` is the smallest font size
 #: that keeps this for a picture of a given width.
-PHONE_WIDTH = 400
+PHONE_WIDTH = 300
 MIN_PHONE_PX = 9
+#: Discord draws an "ALT" badge over the bottom-left corner of every picture with alt text
+#: (ours all have it), the same size on screen however wide the picture is shown. The
+#: playground's copy (emulator/web/static/app.css ``.alt-badge``: 11 px bold, 2×5 px
+#: padding, 6 px from the corner) reaches about 39×25 px from the corner; Discord's is
+#: about 40×24. With a little air: this many px on screen, wide and high, from the corner,
+#: is kept free of anything to read (:func:`alt_corner`, ``render.layout.stack``).
+ALT_BADGE = (44, 28)
 
 _FONT_DIR = Path(__file__).with_name("fonts")
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -100,6 +109,14 @@ def legible(width: float, size: int = 0) -> int:
     return max(size, math.ceil(MIN_PHONE_PX * width / PHONE_WIDTH - 1e-9))
 
 
+def alt_corner(width: float, height: float) -> Box:
+    """The bottom-left corner of a picture ``width`` × ``height`` px that Discord's ALT
+    badge covers when a phone shows the picture PHONE_WIDTH px wide (narrower shows
+    cover less of it)."""
+    k = width / PHONE_WIDTH
+    return (0.0, height - ALT_BADGE[1] * k, ALT_BADGE[0] * k, float(height))
+
+
 def fit_font(text: str, size: int, max_width: float, bold: bool = False, min_size: int = 12) -> Font:
     """The largest font not above ``size`` in which ``text`` fits ``max_width``."""
     while size > min_size and text_width(text, font(size, bold)) > max_width:
@@ -110,7 +127,8 @@ def fit_font(text: str, size: int, max_width: float, bold: bool = False, min_siz
 def fit_lines(text: str, size: int, max_width: float, bold: bool = False, min_size: int = 12,
               max_lines: int = 1) -> tuple[Font, list[str]]:
     """See :func:`_fit_lines` (cached: headers and captions recur from picture to picture)."""
-    f, lines = _fit_lines(text, size, max_width, bold, min_size, max_lines)
+    fit = _fit_lines.__wrapped__ if textlog.active() else _fit_lines  # recording: note broken words afresh
+    f, lines = fit(text, size, max_width, bold, min_size, max_lines)
     return f, list(lines)
 
 
@@ -152,6 +170,8 @@ def wrap_words(text: str, f: Font, max_width: float) -> list[str]:
     current = ""
     for whole in text.split():
         pieces = _broken(whole, f, max_width)
+        if len(pieces) > 1:
+            textlog.note_broken(whole)
         for piece in pieces[:-1]:  # a word too long for any line goes on over several
             if current:
                 lines.append(current)
@@ -318,6 +338,33 @@ def note_text(img: Image.Image, xy: tuple[float, float], text: str, f: Font, anc
     textlog.note(img, text, (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom), size, limit)
 
 
+def condensed_text(img: Image.Image, centre: tuple[float, float], text: str, f: Font, fill: RGB,
+                   max_width: float, stroke: int = 0, stroke_fill: RGB | None = None,
+                   narrowest: float = 0.72) -> None:
+    """``text`` centred on ``centre``, squeezed sideways (down to ``narrowest`` of its
+    width) when it is wider than ``max_width``: its height (the em, what makes it
+    legible) is kept. A tile's "120" in bold is two em wide, wider than a tile of a long
+    row is on a phone at a legible size; condensed type keeps it as high as it must be."""
+    left, top, right, bottom = f.getbbox(text, anchor="mm", stroke_width=stroke)
+    natural = right - left
+    if natural <= max_width:
+        centred_text(ImageDraw.Draw(img), centre, text, f, fill, stroke, stroke_fill)
+        return
+    k = max(narrowest, max_width / natural)
+    pad = 2
+    w, h = int(natural) + 2 * pad, int(bottom - top) + 2 * pad
+    sprite = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text((pad - left, pad - top), text, font=f, fill=fill, anchor="mm", stroke_width=stroke,
+                                stroke_fill=stroke_fill)
+    narrow = sprite.resize((max(1, round(w * k)), h), Image.Resampling.LANCZOS)
+    x0, y0 = round(centre[0] - narrow.width / 2), round(centre[1] + top - pad)
+    img.alpha_composite(narrow, (x0, y0)) if img.mode == "RGBA" else img.paste(narrow, (x0, y0), narrow)
+    if textlog.active():
+        half = natural * k / 2
+        textlog.note(img, text, (centre[0] - half, centre[1] + top, centre[0] + half, centre[1] + bottom),
+                     float(getattr(f, "size", 10)))
+
+
 @lru_cache(maxsize=1024)
 def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str = "mm", stroke: int = 0,
                 stroke_fill: RGB | None = None) -> tuple[Image.Image, int, int]:
@@ -358,7 +405,7 @@ def spot_slot(img: Image.Image, box: Box, label: str | None, radius: int = 8, em
     if not label:
         return
     if empty:
-        size = int(min(h * 0.62, w * (0.7 if len(label) == 1 else 0.45)))
+        size = int(min(h * 0.75, w * (0.75 if len(label) == 1 else 0.45)))
         static_text(img, ((x0 + x1) / 2, (y0 + y1) / 2), label, max(size, 12), True, SPOT, "mm", 2, WHITE)
     else:
         badge(img, (x0 + min(w, h) * 0.28, y0 + min(w, h) * 0.28), min(w, h) * 0.26, label, SPOT, WHITE)

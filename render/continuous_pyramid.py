@@ -232,40 +232,48 @@ def _fit_caption(cells: Sequence[str], labels: dict[str, str], open_count: int, 
 
 
 def _reserve_row(view: dict[str, Any], labels: dict[str, str]) -> Image.Image:
-    """The nine reserve places in a row under the pyramid, each tile with its code and
-    the lettered spots it fits (wrapped to two lines when the words need it)."""
+    """The nine reserve places under the pyramid, each tile with its code and the
+    lettered spots it fits (wrapped to two lines when the words need it). In one row of
+    nine when every caption's words fit a ninth of the width at a size a phone can read,
+    else in two (five and four): a word is never broken ("→ überall")."""
     reserve = list(view.get("reserve") or [])
     fits = list(view.get("fits") or [])
     lang = lang_of(view)
     no_fit = lang.gettext("no fit")
     small = cv.legible(WIDTH)
-    slot = (WIDTH - 2 * cv.MARGIN) / 9
+    bold = cv.font(small, True)
     tile_w, tile_h = PITCH_X - 2, PITCH_Y - 2
     open_count = len({c for f in fits for c in f})
+    texts = [_fit_caption(fits[i] if i < len(fits) else [], labels, open_count, 2, lang)
+             if i < len(reserve) and reserve[i] is not None else "" for i in range(9)]
+    widest = max((cv.text_width(w, bold) for t in texts for w in t.split()), default=0.0)
+    per_row = 9 if widest <= (WIDTH - 2 * cv.MARGIN) / 9 - 4 else 5
+    slot = (WIDTH - 2 * cv.MARGIN) / per_row
     captions: list[tuple[cv.Font, list[str], bool]] = []
-    for i in range(9):
-        code = reserve[i] if i < len(reserve) else None
-        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, open_count, 2, lang) if code else ""
-        f, lines = cv.fit_lines(fit, small, slot - 4, True, small, 2) if fit else (cv.font(small, True), [])
+    for fit in texts:
+        f, lines = cv.fit_lines(fit, small, slot - 4, True, small, 2) if fit else (bold, [])
         captions.append((f, lines, fit == no_fit))
     lines_most = max((len(c[1]) for c in captions), default=0)
     line_h = round(small * 1.2)
-    top = 48
-    height = top + tile_h + 8 + line_h * (1 + lines_most) + 12
+    first = 48
+    row_h = tile_h + 8 + line_h * (1 + lines_most) + 12
+    rows = -(-9 // per_row)
+    height = first + rows * row_h
     img = Image.new("RGB", (WIDTH, height), cv.BG)
     d = cv.draw(img)
     lo.section_title(img, (cv.MARGIN, 36), lang.gettext("RESERVE"), size=small + 2, fill=cv.INK)
     for i in range(9):
-        x0 = cv.MARGIN + i * slot
+        r, k = divmod(i, per_row)
+        count = min(per_row, 9 - r * per_row)
+        x0 = (WIDTH - count * slot) / 2 + k * slot
+        top = first + r * row_h
         cx = x0 + slot / 2
         x = cx - tile_w / 2
         code = reserve[i] if i < len(reserve) else None
-        limit: Box = (x0 + 1, top, x0 + slot - 1, height)
+        limit: Box = (x0 + 1, top, x0 + slot - 1, top + row_h)
         if code is None:
+            # an empty place is its outline alone: "empty" at a size a phone can read is wider than the place
             d.rounded_rectangle((x + 2, top + 2, x + tile_w - 6, top + tile_h - 6), 8, outline=cv.PANEL_EDGE, width=2)
-            word = lang.gettext("empty")
-            cv.static_text(img, (x + (tile_w - 4) / 2, top + (tile_h - 4) / 2), word, small, False, cv.MUTED, "mm",
-                           limit=limit)
             continue
         cv.paste(img, face_sprite(str(code), tile_w, tile_h, 1), x, top)
         y = top + tile_h + 8 + line_h / 2
@@ -321,18 +329,18 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     small = cv.legible(width, 22)
     line_h = round(small * 1.2)
     row_h = tile_h + 14 + 2 * line_h
-    body = Image.new("RGB", (width, 60 + 2 * row_h + 10), cv.BG)
-    d = cv.draw(body)
     lang = lang_of(view)
+    title, note = lang.gettext("Reserve"), lang.tr("stock: {count} face down", count=view.get("stock", 0))
+    top = 60 + lo.note_drop(width, title, note)
+    body = Image.new("RGB", (width, top + 2 * row_h + 10), cv.BG)
+    d = cv.draw(body)
     no_fit = lang.gettext("no fit")
-    lo.section_title(body, (cv.MARGIN, 40), lang.gettext("Reserve"), size=28, fill=cv.INK)
-    d.text((width - cv.MARGIN, 40), lang.tr("stock: {count} face down", count=view.get("stock", 0)),
-           font=cv.font(22), fill=cv.MUTED, anchor="rs")
+    lo.title_and_note(body, 40, title, note)
     for i in range(9):
         r, k = divmod(i, 5)
         count = 5 if r == 0 else 4
         x = (width - count * tile_w - (count - 1) * gap) / 2 + k * (tile_w + gap)
-        y = 60 + r * row_h
+        y = top + r * row_h
         code = reserve[i] if i < len(reserve) else None
         if code is None:
             d.rounded_rectangle((x, y, x + tile_w - 8, y + tile_h - 8), 10, outline=cv.PANEL_EDGE, width=2)

@@ -139,11 +139,11 @@ def _pyrino_end(d: ImageDraw.ImageDraw, end: str, x0: float, y0: float, w: float
             new_base = base_y - bw_low * 1.12 * 0.5
             pyramid_shape(d, colour, size, cx, new_base, unit * 0.95, s, mark=False)
     spots = end_spots(end)
-    r = h * 0.29
-    bx, by = x0 + w - r * 1.05, y0 + r * 1.05
+    r = h * 0.33  # its number legible on a phone (render.canvas.legible) at the units the pictures use
+    bx, by = x0 + w - r * 1.02, y0 + r * 1.02
     badge_fill = PYRAMID_COLOURS["G"] if colour == "G" else (250, 246, 234)
     d.ellipse((bx - r, by - r, bx + r, by + r), fill=badge_fill, outline=(20, 20, 24), width=max(2, int(s * 1.5)))
-    cv.centred_text(d, (bx, by), str(spots), cv.font(int(r * 1.6), True), cv.WHITE if colour == "G" else cv.INK)
+    cv.centred_text(d, (bx, by), str(spots), cv.font(int(r * 1.75), True), cv.WHITE if colour == "G" else cv.INK)
 
 
 @lru_cache(maxsize=128)

@@ -126,7 +126,18 @@ def _paint_tile(img: Image.Image, d: ImageDraw.ImageDraw, code: str, w: float, h
                             max(1, int(radius - inset)), outline=cv.shade(base, 1.45), width=max(1, int(bw * 0.6)))
     elif kind != "coal":
         d.rounded_rectangle(body, radius, outline=outline, width=bw)
-    # colour mark(s)
+    # weight
+    text = str(weight)
+    size = int(h * 0.65)  # as big as fits under the colour mark: a base of 14 is ~20 px a tile on a phone
+    cx = (body[0] + body[2]) / 2 + (w * 0.04 if kind not in {"millstone", "blowtorch"} else 0)
+    if kind == "blowtorch":
+        cx = body[0] + w * 0.42
+    cy = body[1] + (body[3] - body[1]) * (0.65 if kind != "millstone" else 0.64)
+    room = w * (0.84 if kind != "blowtorch" else 0.5)
+    stroke = max(2, int(h * 0.045))
+    f = cv.fit_font(text, size, room / 0.72, bold=True, min_size=6)  # condensed before smaller
+    cv.condensed_text(img, (cx, cy), text, f, cv.WHITE, room, stroke, (28, 22, 18))
+    # colour mark(s), over the number's edge: the shape must show whole for colour-blind players
     sym_r = h * 0.15
     sx, sy = body[0] + h * 0.2, body[1] + h * 0.21
     if kind == "millstone":
@@ -137,16 +148,6 @@ def _paint_tile(img: Image.Image, d: ImageDraw.ImageDraw, code: str, w: float, h
         sh.symbol(d, SYMBOLS[colours[0]], (sx, sy), sym_r, base, (245, 240, 230), max(2, int(h * 0.025)))
     else:
         sh.symbol(d, SYMBOLS[colours[0]], (sx, sy), sym_r, cv.WHITE, cv.shade(base, 0.35), max(2, int(h * 0.03)))
-    # weight
-    text = str(weight)
-    size = int(h * 0.5)
-    cx = (body[0] + body[2]) / 2 + (w * 0.04 if kind not in {"millstone", "blowtorch"} else 0)
-    if kind == "blowtorch":
-        cx = body[0] + w * 0.42
-    cy = body[1] + (body[3] - body[1]) * (0.6 if kind != "millstone" else 0.62)
-    f = cv.fit_font(text, size, w * (0.86 if kind != "blowtorch" else 0.5), bold=True, min_size=6)
-    stroke = max(2, int(h * 0.045))
-    d.text((cx, cy), text, font=f, fill=cv.WHITE, anchor="mm", stroke_width=stroke, stroke_fill=(28, 22, 18))
 
 
 def _straw(d: ImageDraw.ImageDraw, body: Box, base: RGB, h: float) -> None:
@@ -550,25 +551,33 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     tile = HAND_TILE if len(hand) <= 5 else max(70, int((width - 2 * cv.MARGIN) / len(hand)) - 12)
     per_row = max(1, int((width - 2 * cv.MARGIN + 16) // (tile + 16)))
     rows = max(1, -(-len(hand) // per_row))
-    row_h = round(tile * ASPECT) + 56
-    body_h = 60 + rows * row_h + 20
+    lang = lang_of(view)
+    # each tile's words under it, at the legible size, on as many lines as its width needs
+    small = cv.legible(width)
+    captions = [cv.fit_lines(_describe(code, lang), small, tile + 12, True, small, 2) for code in hand]
+    step = round(small * 1.2)
+    lines = max((len(c[1]) for c in captions), default=1)
+    row_h = round(tile * ASPECT) + 20 + lines * step
+    who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
+    title, note = lang.tr("{name}'s hand", name=who), lang.tr("pile: {count} face down", count=pile)
+    drop = lo.note_drop(width, title, note)
+    body_h = 60 + drop + rows * row_h + 20
     body = Image.new("RGB", (width, body_h), cv.BG)
     d = cv.draw(body)
-    lang = lang_of(view)
-    who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
-    lo.section_title(body, (cv.MARGIN, 42), lang.tr("{name}'s hand", name=who), size=28, fill=cv.INK)
-    d.text((width - cv.MARGIN, 42), lang.tr("pile: {count} face down", count=pile), font=cv.font(22), fill=cv.MUTED,
-           anchor="rs")
+    lo.title_and_note(body, 42, title, note)
     if not hand:
-        d.text((width / 2, 60 + row_h / 2), lang.gettext("No tiles in hand"), font=cv.font(28, True), fill=cv.MUTED,
-               anchor="mm")
+        d.text((width / 2, 60 + drop + row_h / 2), lang.gettext("No tiles in hand"),
+               font=cv.font(cv.legible(width, 28), True), fill=cv.MUTED, anchor="mm")
     for i, code in enumerate(hand):
         r, k = divmod(i, per_row)
         count = min(per_row, len(hand) - r * per_row)
         x = (width - count * tile - (count - 1) * 16) / 2 + k * (tile + 16)
-        y = 64 + r * row_h
+        y = 64 + drop + r * row_h
         cv.paste(body, tile_sprite(code, tile), x, y)
-        cv.static_text(body, (x + tile / 2, y + tile * ASPECT + 26), _describe(code, lang), 21, True, cv.INK)
+        f, caption = captions[i]
+        px = int(getattr(f, "size", small))
+        for n, line in enumerate(caption):
+            cv.static_text(body, (x + tile / 2, y + tile * ASPECT + 10 + step * (n + 0.5)), line, px, True, cv.INK)
     header = lo.header(width, TITLE, game_number(view), "", (), ACCENT)  # the same strip for every picture
     return lo.stack([header, body, _legend(width, view)], width)
 

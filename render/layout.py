@@ -4,11 +4,12 @@ stacking of sections into one framed card."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render import textlog
 from render.canvas import (
@@ -39,6 +40,7 @@ from render.canvas import (
     text_width,
     wrap_words,
 )
+from render.canvas import alt_corner as cv_alt_corner
 from render.canvas import draw as new_draw
 from render.canvas import legible as cv_legible
 from render.shapes import star
@@ -216,6 +218,23 @@ def section_title(img: Image.Image, xy: tuple[float, float], text: str, size: in
     return text_width(text, font(size, True))
 
 
+def note_drop(width: int, title: str, note: str, title_px: int = 28) -> int:
+    """How far :func:`title_and_note` puts ``note`` below the title's line: 0 when both fit
+    on it, else a line (a long name's "Hand von …" and "9 Dominosteine · 6 Pyrinos · …")."""
+    small = cv_legible(width)
+    title_w = text_width(title, font(max(title_px, small), True))
+    meet = MARGIN + title_w + 16 + text_width(note, font(small)) > width - MARGIN
+    return round(small * 1.3) if meet else 0
+
+
+def title_and_note(img: Image.Image, y: float, title: str, note: str, title_px: int = 28) -> None:
+    """A section's title at the left of the line at ``y`` (its baseline) and a muted note
+    at the right, or under the title when they would meet (make room with :func:`note_drop`)."""
+    section_title(img, (MARGIN, y), title, size=title_px, fill=INK)
+    text_at(new_draw(img), (img.width - MARGIN, y + note_drop(img.width, title, note, title_px)), note,
+            font(cv_legible(img.width)), MUTED, "rs")
+
+
 #: The most story lines under a board; a longer story ends with a "…" line (the
 #: whole story is in the message's text).
 FOOTER_LINES = 8
@@ -251,9 +270,15 @@ def wrap(text: str, f: Font, max_width: float) -> list[str]:
 
 
 def stack(sections: Sequence[Image.Image | None], width: int, gap: int = 0) -> Image.Image:
-    """Sections one under another on the card, framed."""
+    """Sections one under another on the card, framed, with the bottom-left corner
+    clear for Discord's ALT badge: when the last section draws anything where the badge
+    goes (``canvas.alt_corner``), a strip of background is added under it, only as high
+    as needed. Every picture is finished here, so none can put a word or a legend tile
+    under the badge (``tests/render/words_fit.under_badge`` checks it)."""
     parts = [s for s in sections if s is not None]
     height = sum(p.height for p in parts) + gap * max(0, len(parts) - 1) + FRAME_WIDTH
+    if parts:
+        height += corner_strip(parts[-1], width, height)
     img = Image.new("RGB", (width, height), BG)
     y = 0
     for part in parts:
@@ -262,3 +287,18 @@ def stack(sections: Sequence[Image.Image | None], width: int, gap: int = 0) -> I
     d = new_draw(img)
     d.rectangle((0, 0, width - 1, height - 1), outline=FRAME, width=FRAME_WIDTH)
     return img
+
+
+def corner_strip(last: Image.Image, width: int, height: int) -> int:
+    """How many px of background must go under ``last`` (the bottom section of a picture
+    ``width`` × ``height``) so that nothing it draws is under the ALT badge: the badge's
+    height less the plain background already at the bottom of its corner."""
+    _, top, right, _ = cv_alt_corner(width, height)
+    # a line's box reaches past its letters' ink: a descender's depth below (a "g" further
+    # right), a side bearing to the left (a "D" just right of the corner)
+    air = cv_legible(width) // 3
+    need = math.ceil(height - top) - FRAME_WIDTH + air
+    corner = last.crop((0, 0, min(last.width, math.ceil(right) + air), last.height)).convert("RGB")
+    ink = ImageChops.difference(corner, Image.new("RGB", corner.size, BG)).getbbox()
+    free = last.height if ink is None else last.height - ink[3]
+    return max(0, need - free)

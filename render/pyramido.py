@@ -130,10 +130,11 @@ def _place_levels(levels: list[Level], cell: int, width: int,
     origins: list[tuple[float, float]] = []
     l1 = levels[0]
     origins.append((0, caption))
-    right_x = l1.w * cell + gap
-    x, y, row_h = right_x, 0.0, 0
-    used_w, used_h = l1.w * cell, l1.h * cell + caption
     label_w = int(cv.text_width(lang.tr("Level {level}", level=5), cv.font(SMALL, True))) + 6
+    l1_w = max(l1.w * cell, label_w)  # a small level 1's caption is wider than its stones
+    right_x = l1_w + gap
+    x, y, row_h = right_x, 0.0, 0
+    used_w, used_h = l1_w, l1.h * cell + caption
     for lv in levels[1:]:
         w, h = max(lv.w * cell, label_w), lv.h * cell + caption
         if x + w > width and x > right_x:
@@ -172,12 +173,12 @@ def pyramid_panel(pyramid: dict[str, str], size: int, width: int, labels: dict[s
     # goes under the title (tallies, missing stones and names are never cut).
     detail_f = cv.font(SMALL)
     detail_w = cv.text_width(detail, detail_f)
-    title_f = cv.fit_font(title, 24, width - 42 - detail_w, bold=True, min_size=SMALL)
+    title_f = cv.fit_font(title, max(24, SMALL), width - 42 - detail_w, bold=True, min_size=SMALL)
     line_h = round(SMALL * 1.3)
     if cv.text_width(title, title_f) + detail_w + 14 <= width - 28:
         title_lines, detail_y, top = [title], 28.0, 50
     else:
-        title_f, title_lines = cv.fit_lines(title, 24, width - 28, True, SMALL, 2)
+        title_f, title_lines = cv.fit_lines(title, max(24, SMALL), width - 28, True, SMALL, 2)
         detail_y = 28 + len(title_lines) * line_h
         top = int(detail_y + line_h + 14)
     side_h = side.height + 10 if side is not None else 0
@@ -381,17 +382,22 @@ def _grid(panels: Sequence[Image.Image], columns: int) -> Image.Image:
 
 
 def _quarry(view: dict[str, Any]) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, 84), cv.BG)
     lang = lang_of(view)
     row = stone_row([str(s) for s in view.get("quarry") or []], 56, 560, lang.gettext("Quarry:"),
                     empty=lang.gettext("empty"))
-    bg = Image.new("RGB", (WIDTH - 2 * cv.MARGIN, row.height + 16), cv.PANEL)
+    bag = lang.tr("bag: {bag} · out: {out}", bag=view.get("bag", 0), out=len(view.get("out") or []))
+    inner = WIDTH - 2 * cv.MARGIN
+    # the counts right of the stones, or under them when they would meet
+    quarry = view.get("quarry") or []
+    used = min(row.width, cv.text_width(lang.gettext("Quarry:"), cv.font(SMALL, True)) + 14 + 62 * max(1, len(quarry)))
+    below = 14 + used + 20 + cv.text_width(bag, cv.font(SMALL)) > inner - 14
+    extra = round(SMALL * 1.4) if below else 0
+    bg = Image.new("RGB", (inner, row.height + 16 + extra), cv.PANEL)
     d = cv.draw(bg)
     d.rounded_rectangle((0, 0, bg.width - 1, bg.height - 1), 14, fill=cv.PANEL, outline=cv.PANEL_EDGE, width=2)
     cv.place(bg, row, (14, 8))
-    d.text((bg.width - 14, bg.height / 2), lang.tr("bag: {bag} · out: {out}", bag=view.get("bag", 0),
-                                                   out=len(view.get("out") or [])),
-           font=cv.font(SMALL), fill=cv.MUTED, anchor="rm")
+    d.text((bg.width - 14, (bg.height - extra) / 2 + extra), bag, font=cv.font(SMALL), fill=cv.MUTED, anchor="rm")
+    img = Image.new("RGB", (WIDTH, 84 + extra), cv.BG)
     cv.place(img, bg, (cv.MARGIN, 12))
     return img
 
@@ -445,25 +451,29 @@ def open_hands(view: dict[str, Any], names: list[str], title: str, skip: int | N
 
 
 def _bag_row(view: dict[str, Any]) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, 44), cv.BG)
-    d = cv.draw(img)
+    """The bag's colour counts, and the stones out of the game right of them, or under
+    them when they would meet."""
     unseen = view.get("unseen") if isinstance(view.get("unseen"), dict) else {}
-    x = cv.MARGIN
     f = cv.font(SMALL)
     lang = lang_of(view)
     # The bag is the only hidden thing; its colour counts (not its order) are public.
     bag = int(view.get("bag", 0) or 0)
     caption = lang.trn("Bag: {count} stone ·", "Bag: {count} stones ·", bag, count=bag)
+    counts = [unseen.get(colour, 0) if isinstance(unseen, dict) else 0 for colour in STONE_COLOURS]
+    out = lang.tr("out of the game: {count}", count=len(view.get("out") or []))
+    end = cv.MARGIN + cv.text_width(caption, cv.font(SMALL, True)) + 12 + sum(
+        34 + cv.text_width(str(n), f) + 18 for n in counts)
+    below = end + 12 + cv.text_width(out, f) > WIDTH - cv.MARGIN
+    img = Image.new("RGB", (WIDTH, 44 + (round(SMALL * 1.4) if below else 0)), cv.BG)
+    d = cv.draw(img)
+    x = cv.MARGIN
     d.text((x, 22), caption, font=cv.font(SMALL, True), fill=cv.INK, anchor="lm")
     x += int(cv.text_width(caption, cv.font(SMALL, True))) + 12
-    for colour in STONE_COLOURS:
-        n = unseen.get(colour, 0) if isinstance(unseen, dict) else 0
+    for colour, n in zip(STONE_COLOURS, counts, strict=True):
         cv.paste(img, stone_sprite(colour, 28), x, 8)
         d.text((x + 34, 22), str(n), font=f, fill=cv.INK, anchor="lm")
-        x += 72
-    out = view.get("out") or []
-    d.text((WIDTH - cv.MARGIN, 22), lang.tr("out of the game: {count}", count=len(out)), font=f, fill=cv.MUTED,
-           anchor="rm")
+        x += 34 + round(cv.text_width(str(n), f)) + 18
+    d.text((WIDTH - cv.MARGIN, img.height - 22), out, font=f, fill=cv.MUTED, anchor="rm")
     return img
 
 
@@ -579,8 +589,9 @@ def _big_stones(title: str, stones: list[str], width: int, empty: str, lang: Lan
     d = cv.draw(img)
     lo.section_title(img, (cv.MARGIN, 38), title, size=26, fill=cv.INK)
     if not stones:
-        d.text((cv.MARGIN + cv.text_width(title, cv.font(26, True)) + 16, 38), empty, font=cv.font(22), fill=cv.MUTED,
-               anchor="ls")
+        title_px = max(26, cv.legible(img.width))  # as lo.section_title draws it
+        d.text((cv.MARGIN + cv.text_width(title, cv.font(title_px, True)) + 16, 38), empty, font=cv.font(SMALL),
+               fill=cv.MUTED, anchor="ls")
     for i, s in enumerate(stones):
         r, k = divmod(i, per_row)
         x = cv.MARGIN + k * (size + 16)

@@ -31,8 +31,8 @@ ACCENT: RGB = (196, 70, 60)
 WIDTH = 960
 #: The smallest words: legible at phone width (render.canvas.legible).
 SMALL = cv.legible(WIDTH)
-LINE_UNIT = 52
-SMALL_UNIT = 52
+LINE_UNIT = 56
+SMALL_UNIT = 56
 DEFAULT_COLOURS = (("R", "Y"), ("B", "K"))
 DEFAULT_SIDES = ("Fire", "Ice")
 ROUND_EVENTS = {"round-end", "hand-totals", "score", "scores", "win", "round-start"}
@@ -167,9 +167,8 @@ def _line_section(view: dict[str, Any], line: list[str], last: list[int]) -> Ima
             edge_x = bx[0] + pw / 2
             d.line((edge_x, bx[3] + 2, edge_x, bx[3] + row_h - unit + 2), fill=(200, 220, 205), width=6)
     if not line:
-        d.text((WIDTH / 2, 50 + row_h / 2 + 10), lang.gettext("The line is empty"), font=cv.font(24, True),
-               fill=cv.WHITE,
-               anchor="mm")
+        d.text((WIDTH / 2, 50 + row_h / 2 + 10), lang.gettext("The line is empty"), font=cv.font(max(24, SMALL), True),
+               fill=cv.WHITE, anchor="mm")
     for i in last:
         if i < len(boxes):
             cv.last_ring(d, boxes[i], radius=9, width=4)
@@ -270,20 +269,26 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
 
 
 def _pool_row(view: dict[str, Any]) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, 64), cv.BG)
-    d = cv.draw(img)
+    """The green pool, and the boneyard right of it, or under it when the pool's
+    pyramids would reach it."""
     green = sorted((str(g) for g in view.get("green") or []), key=lambda p: -int(p[1:] or 1))
     lang = lang_of(view)
     pool = lang.gettext("Green pool (0 spots):")
+    bold = cv.font(SMALL, True)
+    boneyard = lang.tr("Boneyard: {count} face down", count=view.get("boneyard", 0))
+    start = cv.MARGIN + cv.text_width(pool, bold) + 10
+    end = start + (36 * len(green) + 8 if green else cv.text_width(lang.gettext("empty"), cv.font(SMALL)))
+    below = end + 24 + cv.text_width(boneyard, bold) > WIDTH - cv.MARGIN
+    img = Image.new("RGB", (WIDTH, 64 + (round(SMALL * 1.4) if below else 0)), cv.BG)
+    d = cv.draw(img)
     cv.static_text(img, (cv.MARGIN, 32), pool, SMALL, True, cv.INK, "lm")
-    x = cv.MARGIN + cv.text_width(pool, cv.font(SMALL, True)) + 10
+    x = start
     for g in green:
         cv.paste(img, pyramid_sprite(g, 44), x, 8)
         x += 36
     if not green:
         d.text((x, 32), lang.gettext("empty"), font=cv.font(SMALL), fill=cv.MUTED, anchor="lm")
-    d.text((WIDTH - cv.MARGIN, 32), lang.tr("Boneyard: {count} face down", count=view.get("boneyard", 0)),
-           font=cv.font(SMALL, True), fill=cv.INK, anchor="rm")
+    d.text((WIDTH - cv.MARGIN, img.height - 32), boneyard, font=bold, fill=cv.INK, anchor="rm")
     return img
 
 
@@ -302,27 +307,27 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     per_row = max(1, (inner + gap) // (pw + gap))
     items = sorted(hand, key=_domino_order) + mine_built
     rows = max(1, -(-len(items) // per_row))
-    height = 56 + rows * (unit + 40) + 10
-    body = Image.new("RGB", (WIDTH, height), cv.BG)
-    d = cv.draw(body)
     lang = lang_of(view)
     who = names[seat] if seat is not None and seat < len(names) else lang.gettext("Spectator")
-    lo.section_title(body, (cv.MARGIN, 40), lang.tr("{name}'s hand", name=who), size=28, fill=cv.INK)
+    title = lang.tr("{name}'s hand", name=who)
     total = sum(_weight(p) for p in items)
-    d.text((WIDTH - cv.MARGIN, 40), lang.tr("{dominoes} · {pyrinoes} · total {total}",
-                                            dominoes=_dominoes(len(hand), lang),
-                                            pyrinoes=lang.trn("{count} pyrino", "{count} pyrinoes", len(mine_built),
-                                                              count=len(mine_built)), total=total),
-           font=cv.font(SMALL), fill=cv.MUTED, anchor="rs")
+    note = lang.tr("{dominoes} · {pyrinoes} · total {total}", dominoes=_dominoes(len(hand), lang),
+                   pyrinoes=lang.trn("{count} pyrino", "{count} pyrinoes", len(mine_built), count=len(mine_built)),
+                   total=total)
+    top = 56 + lo.note_drop(WIDTH, title, note)
+    height = top + rows * (unit + 40) + 10
+    body = Image.new("RGB", (WIDTH, height), cv.BG)
+    d = cv.draw(body)
+    lo.title_and_note(body, 40, title, note)
     for i, p in enumerate(items):
         r, k = divmod(i, per_row)
         x = cv.MARGIN + k * (pw + gap)
-        y = 56 + r * (unit + 40)
+        y = top + r * (unit + 40)
         cv.paste(body, piece_sprite(p, unit), x, y)
         cv.static_text(body, (x + pw / 2, y + unit + 18), p, SMALL, True, cv.INK if "|" not in p else cv.SPOT)
     if not items:
-        d.text((WIDTH / 2, 56 + unit / 2), lang.gettext("Nothing in hand"), font=cv.font(26, True), fill=cv.MUTED,
-               anchor="mm")
+        d.text((WIDTH / 2, top + unit / 2), lang.gettext("Nothing in hand"), font=cv.font(max(26, SMALL), True),
+               fill=cv.MUTED, anchor="mm")
     builds = view.get("builds")
     supply = list(view.get("supply") or [[], []])
     colours = _colours(view)
@@ -332,11 +337,13 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
         panel_img = _player_panel(lang.tr("{name}'s supply", name=who), sides[seat], colours[seat],
                                   [str(p) for p in (supply[seat] if seat < len(supply) else [])], None,
                                   WIDTH - 2 * cv.MARGIN, active=False, lang=lang)
-        panel = Image.new("RGB", (WIDTH, panel_img.height + 12), cv.BG)
+        can_build = isinstance(builds, list) and bool(builds)
+        line = round(SMALL * 1.5) if can_build else 0  # its own line under the panel: the title takes the width
+        panel = Image.new("RGB", (WIDTH, panel_img.height + 12 + line), cv.BG)
         cv.place(panel, panel_img, (cv.MARGIN, 0))
         pd = cv.draw(panel)
         if isinstance(builds, list) and builds:
-            pd.text((WIDTH - cv.MARGIN - 14, 22),
+            pd.text((WIDTH - cv.MARGIN - 14, panel_img.height + 6 + line / 2),
                     lang.trn("you can build: {count} spot pair", "you can build: {count} spot pairs", len(builds),
                              count=len(builds)),
                     font=cv.font(SMALL, True), fill=cv.SPOT, anchor="rm")

@@ -26,6 +26,8 @@ from PIL import Image
 Box = tuple[float, float, float, float]
 
 _RECORDING: ContextVar[bool] = ContextVar("render_textlog_recording", default=False)
+#: Words broken across lines while recording (see :func:`note_broken`).
+_BROKEN: ContextVar[list[str] | None] = ContextVar("render_textlog_broken", default=None)
 _SPRITE: ContextVar[int] = ContextVar("render_textlog_sprite", default=0)
 #: The attribute of an image that holds its words (images are not hashable, and the
 #: words must die with their image).
@@ -57,11 +59,25 @@ class Word:
 @contextmanager
 def recording() -> Iterator[None]:
     """Note the words of every picture drawn inside the block (see :func:`words`)."""
-    token = _RECORDING.set(True)
+    token, broken_token = _RECORDING.set(True), _BROKEN.set([])
     try:
         yield
     finally:
         _RECORDING.reset(token)
+        _BROKEN.reset(broken_token)
+
+
+def note_broken(word: str) -> None:
+    """``word`` was too wide for any line and was broken across lines (a last resort: the
+    fit checks want none on the pictures they draw)."""
+    found = _BROKEN.get()
+    if found is not None and _RECORDING.get():
+        found.append(word)
+
+
+def broken() -> list[str]:
+    """The words broken across lines so far inside the current :func:`recording` block."""
+    return list(_BROKEN.get() or ())
 
 
 @contextmanager
@@ -139,4 +155,5 @@ def _intersect(a: Box, b: Box) -> Box:
     return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
 
 
-__all__ = ["Box", "Word", "active", "building_sprite", "carry", "note", "recording", "transform", "words"]
+__all__ = ["Box", "Word", "active", "broken", "building_sprite", "carry", "note", "note_broken", "recording",
+           "transform", "words"]

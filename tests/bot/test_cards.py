@@ -46,6 +46,19 @@ def test_a_card_passes_the_components_v2_checks() -> None:
     assert seat_colour(None) == NEUTRAL
 
 
+def test_the_hand_and_the_board_are_stacked_each_full_width() -> None:
+    """A hand DM carries the hand and the outlined board: Discord lays the items of one
+    gallery side by side (about 150 px each on a phone), so each picture is a gallery of
+    its own, one under the other, in the order given, each with its alt text."""
+    hand = discord.File(io.BytesIO(b"png"), filename="hand.png", description="your hand")
+    board = discord.File(io.BytesIO(b"png"), filename="board.png", description="the board")
+    payload = {"flags": 1 << 15, "components": card(["Your turn"], files=[hand, board]).to_components()}  # type: ignore[no-untyped-call]
+    assert check_message(payload, n_files=2, attachment_names=["hand.png", "board.png"]) == []
+    galleries = [c for c in payload["components"][0]["components"] if c["type"] == 12]
+    assert [[(i["media"]["url"], i["description"]) for i in g["items"]] for g in galleries] == [
+        [("attachment://hand.png", "your hand")], [("attachment://board.png", "the board")]]
+
+
 def test_a_button_that_asks_for_another_row_starts_one() -> None:
     """The chooser's legacy view puts ✅ Done here and ⬅ Back on a row of their own (``row=4``)."""
     choices: list[discord.ui.Item[Any]] = [discord.ui.Button(label=str(i), custom_id=f"c{i}") for i in range(3)]

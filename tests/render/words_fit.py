@@ -1,5 +1,6 @@
 """The checks of the words on a picture (``render.textlog``): every word inside its
-box, none over another, every one legible on a phone. Shared by the tests and by
+box, none over another, every one legible on a phone, none (and nothing else drawn)
+under Discord's ALT badge in the bottom-left corner. Shared by the tests and by
 ``python -m tests.render.words_fit`` (which prints what is wrong in the gallery)."""
 
 from __future__ import annotations
@@ -11,13 +12,16 @@ from itertools import combinations
 from PIL import Image
 
 from render import board_image, hand_image, textlog
-from render.canvas import MIN_PHONE_PX, PHONE_WIDTH
+from render.canvas import BG, FRAME, FRAME_WIDTH, MIN_PHONE_PX, PHONE_WIDTH, alt_corner
 from render.textlog import Box, Word
 from tools.gallery.samples import Sample, all_samples
 
 LANGUAGES = ("en", "de")
 #: Anti-aliasing reaches half a pixel past a glyph's box.
 SLACK = 0.5
+#: How far from the card's background or frame colour a pixel under the ALT badge may be:
+#: frame and card blend where a picture was scaled down; anything drawn differs far more.
+BLEND = 40
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,8 @@ class Picture:
     name: str
     image: Image.Image
     words: list[Word]
+    #: Words too wide for any line, broken across lines ("Felde" "r"): none on a picture.
+    broken: tuple[str, ...] = ()
 
 
 def pictures(samples: list[Sample] | None = None) -> Iterator[Picture]:
@@ -33,9 +39,12 @@ def pictures(samples: list[Sample] | None = None) -> Iterator[Picture]:
         for lang in LANGUAGES:
             with textlog.recording():
                 board = board_image({**s.view, "lang": lang}, s.labels, s.events)
+                board_broken = tuple(textlog.broken())
+            with textlog.recording():
                 hand = hand_image({**s.hand_view, "lang": lang})
-            yield Picture(f"{s.name}-board-{lang}", board, textlog.words(board))
-            yield Picture(f"{s.name}-hand-{lang}", hand, textlog.words(hand))
+                hand_broken = tuple(textlog.broken())
+            yield Picture(f"{s.name}-board-{lang}", board, textlog.words(board), board_broken)
+            yield Picture(f"{s.name}-hand-{lang}", hand, textlog.words(hand), hand_broken)
 
 
 def _inside(box: Box, limit: Box) -> bool:
@@ -55,6 +64,11 @@ def cut_off(picture: Picture) -> list[str]:
             or (w.text.endswith("…") and w.text.strip() != "…")]
 
 
+def broken_words(picture: Picture) -> list[str]:
+    """Words broken across lines because no line at the legible size held them."""
+    return [f"{w!r} broken across lines" for w in picture.broken]
+
+
 def overlapping(picture: Picture) -> list[str]:
     """Pairs of words drawn over each other."""
     return [f"{a.text!r} at {_fmt(a.box)} over {b.text!r} at {_fmt(b.box)}"
@@ -68,6 +82,30 @@ def too_small(picture: Picture) -> list[str]:
             if w.size * k < MIN_PHONE_PX - 1e-6]
 
 
+def under_badge(picture: Picture) -> list[str]:
+    """Words, and anything else drawn (a legend tile, a panel), where Discord's ALT badge
+    covers the picture's bottom-left corner on a phone (``canvas.alt_corner``): only the
+    card's background and frame may be there."""
+    corner = alt_corner(picture.image.width, picture.image.height)
+    found = [f"{w.text!r} at {_fmt(w.box)} under the badge {_fmt(corner)}" for w in picture.words
+             if _overlap(w.box, corner)]
+    x0, y0, x1, y1 = (round(v) for v in corner)
+    x0, y1 = x0 + FRAME_WIDTH + 1, y1 - FRAME_WIDTH - 1  # inside the frame (blended where a picture was scaled)
+    crop = picture.image.convert("RGB").crop((x0, y0, x1, y1))
+    ink = [(x, y) for y in range(crop.height) for x in range(crop.width)
+           if not any(_near(crop.getpixel((x, y)), plain) for plain in (BG, FRAME))]
+    if ink:
+        box = (x0 + min(x for x, _ in ink), y0 + min(y for _, y in ink), x0 + max(x for x, _ in ink) + 1,
+               y0 + max(y for _, y in ink) + 1)
+        found.append(f"{len(ink)} px drawn at {_fmt(box)} under the badge {_fmt(corner)}")
+    return found
+
+
+def _near(a: object, b: tuple[int, int, int]) -> bool:
+    """Within a blend of ``b`` (a picture scaled down to fit 1600 px mixes frame and card)."""
+    return isinstance(a, tuple) and max(abs(int(u) - v) for u, v in zip(a, b, strict=False)) <= BLEND
+
+
 def _fmt(b: Box) -> str:
     return "(" + ", ".join(f"{v:.0f}" for v in b) + ")"
 
@@ -77,7 +115,8 @@ def main() -> None:
 
     games = sys.argv[1:] or None
     for p in pictures(all_samples(games)):
-        for kind, found in (("cut", cut_off(p)), ("overlap", overlapping(p)), ("small", too_small(p))):
+        for kind, found in (("cut", cut_off(p)), ("overlap", overlapping(p)), ("small", too_small(p)),
+                            ("badge", under_badge(p)), ("broken", broken_words(p))):
             for line in found:
                 print(f"{p.name} {kind}: {line}")
 

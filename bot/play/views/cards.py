@@ -124,9 +124,9 @@ class Card(discord.ui.LayoutView):
         fitted = fit([*texts, *after])
         head, tail = fitted[:len(texts)], fitted[len(texts):]
         children: list[Item] = [discord.ui.TextDisplay(t) for t in head if t.strip()]
-        shown = [f for f in files if is_picture(f.filename)]
-        if shown:
-            children.append(pictures(*shown))
+        # one gallery per picture: Discord lays a gallery's items side by side (a hand DM's hand and board
+        # were ~150 px each on a phone); galleries of one stack, each shown full width
+        children += [pictures(f) for f in files if is_picture(f.filename)]
         children += [discord.ui.TextDisplay(t) for t in tail if t.strip()]
         # any other file (a game record) as a file to download: a V2 message shows only what its components name
         children += [discord.ui.File(f"attachment://{f.filename}") for f in files if not is_picture(f.filename)]
@@ -147,7 +147,7 @@ class Card(discord.ui.LayoutView):
 
 def card(texts: Sequence[str] = (), *, accent: int | None = NEUTRAL, files: Sequence[discord.File | Picture] = (),
          after: Sequence[str] = (), controls: Iterable[Item] = ()) -> Card:
-    """One container: ``texts``, then the pictures of ``files``, then ``after`` (the story),
+    """One container: ``texts``, then the pictures of ``files`` (one under another), then ``after`` (the story),
     then the buttons of ``controls``. Empty texts are left out; together they are cut to
     Discord's limit."""
     return Card(texts, accent, files, after, list(controls))
