@@ -82,6 +82,11 @@ class LoopWriter:
             await asyncio.wait([running])
             raise
 
+    @property
+    def commits(self) -> int:
+        """Commits made so far: a checkpoint is due at every multiple of :data:`CHECKPOINT_EVERY`."""
+        return self._commits
+
     async def commit(self, *, off_loop: bool) -> bool:
         """Commit; True when a checkpoint is due."""
         await self.run(lambda: self.conn.execute("COMMIT"), off_loop=off_loop)

@@ -4,6 +4,7 @@ autocomplete and modals, used by clicking and typing. Screenshots go to ``out/sc
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 from collections.abc import AsyncIterator
@@ -115,6 +116,22 @@ async def test_the_command_box_autocomplete_and_a_modal(
     assert "thanks: nice game (no mood)" in (await tab.newest(text="thanks")).text
     await tab.page.wait_for("!document.querySelector('.modal')", what="the modal to close")
     await tab.shot("the modal's answer")
+
+
+async def test_a_keystroke_left_in_an_autocomplete_when_the_command_is_dropped_breaks_nothing(
+    emulator: Emulator, bot: Harness, tab: Person
+) -> None:
+    """The autocomplete asks the bot 200 ms after the last keystroke; a command dropped (Escape) or sent
+    meanwhile must leave that late question unasked, not throw in the page (a fresh clone's CI met it)."""
+    page = tab.page
+    await page.click("#input")
+    await page.type("/")
+    await page.click(".cmd-item[data-command='/toy pick']")
+    await page.click("#cmd-form .opt[data-option='fruit'] input")
+    await page.type("Apr")
+    await page.press("Escape")  # within the 200 ms
+    await asyncio.sleep(0.5)
+    assert page.errors == []
 
 
 async def both_widths(tab: Person, what: str) -> None:

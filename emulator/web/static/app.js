@@ -1165,8 +1165,10 @@ function optionInput(spec) {
   let timer = null, asked = 0;
   const ask = async () => {
     const mine = ++asked;
+    const entry = CMD.entry;
+    if (!entry) return;  // a late keystroke's timer: the command was sent or dropped meanwhile
     const options = {...CMD.values, [spec.name]: input.value};
-    const answer = await interact({type: 4, channel_id: S.channel, command_id: CMD.entry.command.id, path: CMD.entry.path,
+    const answer = await interact({type: 4, channel_id: S.channel, command_id: entry.command.id, path: entry.path,
       options, focused: spec.name});
     if (mine === asked && answer && answer.choices && document.activeElement === input) {
       showList(answer.choices.map((ch) => ({name: local(ch, "name"), value: ch.value})));
