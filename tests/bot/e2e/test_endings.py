@@ -18,7 +18,7 @@ from typing import Any
 from emulator.harness import Harness
 from emulator.model import Channel, Message
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.driver import bot_of, boards, card_text, flaming_game_of, latest_game_id, play_out, session_of
+from tests.bot.e2e.driver import boards, bot_of, card_text, flaming_game_of, latest_game_id, play_out, session_of
 
 SEAL = re.compile(r"sha256:[0-9a-f]{64}")
 REVEAL = re.compile(r"🔓 Deal revealed: seed `(\d+)` · salt `([0-9a-f]{32})`")
@@ -123,7 +123,7 @@ async def test_rematch_opens_a_lobby_through_pyramid_new(emulator: Any, harness:
 
 
 async def test_rematch_respects_the_cap_on_open_games(emulator: Any, harness: Harness) -> None:
-    (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
+    (alice, bob), thread, _ = await flaming_game_of(emulator, harness, "alice", "bob")
     await harness.slash(bob, thread, "pyramid resign")
     await harness.settle()
     last = final_card(harness, thread)
@@ -146,7 +146,7 @@ async def test_a_stuck_solitaire_has_a_give_up_button(emulator: Any, harness: Ha
     for _ in range(400):  # play until stuck (undo is on by default, so a stuck game waits for a decision)
         session = await session_of(harness, game_id)
         pending = session.game.pending(session.state)
-        if pending is not None and pending.kind == "stuck" or session.over:
+        if (pending is not None and pending.kind == "stuck") or session.over:
             break
         moves = [m for m in session.game.legal_moves(session.state) if m.startswith("play")]
         await harness.slash(ana, thread, "pyramid play", move=moves[0], game=game_id)

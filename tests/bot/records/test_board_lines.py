@@ -11,8 +11,8 @@ from typing import Any
 import discord
 
 from bot.games.catalogue import Catalogue
-from bot.play.session import Session
 from bot.play.endings.fair_deals import fair_deal_text
+from bot.play.session import Session
 from bot.play.views.boards import board_card
 from bot.records import fairness
 from bot.store import GameRecord, SeatRecord
