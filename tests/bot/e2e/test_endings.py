@@ -19,6 +19,7 @@ from emulator.harness import Harness
 from emulator.model import Channel, Message
 from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import boards, bot_of, card_text, flaming_game_of, latest_game_id, play_out, session_of
+from tests.paths import REPO
 
 SEAL = re.compile(r"sha256:[0-9a-f]{64}")
 REVEAL = re.compile(r"🔓 Deal revealed: seed `(\d+)` · salt `([0-9a-f]{32})`")
@@ -176,3 +177,39 @@ async def test_a_solo_resignation_leaves_a_final_card_with_its_score(emulator: A
     text = card_text(final_card(harness, thread))
     assert f"<@{ana.id}> resigned. <@{ana.id}> left the game with 3 of 144 tiles placed." in text, text
     harness.assert_no_bot_errors()
+
+
+async def test_the_daily_deal_given_up_leaves_a_final_card_that_keeps_its_deal_sealed(emulator: Any,
+                                                                                      harness: Harness) -> None:
+    sam = await harness.add_user("sam")
+    await harness.start_bot()
+    await harness.slash(sam, emulator.general, "pyramid daily")
+    game_id = await latest_game_id(harness)
+    dm = harness.dm_channel(sam)
+    for _ in range(2):
+        await first_move(harness, game_id, {0: sam}, dm)
+    await harness.slash(sam, dm, "pyramid resign")
+    await harness.settle()
+    last = boards(harness, dm)[-1]
+    text = card_text(last)
+    assert "Game over" in text and "your turn" not in text and "2 of 144 tiles placed" in text, text
+    assert labels(last) == ["🔐 Fair deal"]  # a shared deal's game has no rematch
+    told = await harness.click(sam, last, label="🔐 Fair deal")
+    assert "stays sealed" in told.text and "a shared deal" in told.text and "challenge's deal" not in told.text
+    assert not REVEAL.search(told.text)
+    harness.assert_no_bot_errors()
+
+
+def test_every_writer_of_a_finished_game_is_a_path_these_tests_cover() -> None:
+    """A game becomes finished in two places: a move that reaches a result (``SessionService``, whose last
+    board is the final card) and a leaving (``Resignations``: /pyramid resign and a timeout's forfeit, whose
+    last board ``FinalCards`` turns into the final card). A new writer must give its ending a final card
+    too, and a test here."""
+    writers = set()
+    for path in (REPO / "bot").rglob("*.py"):
+        if path.parent.name == "records":  # the game record file copies the status; it writes no game's
+            continue
+        text = path.read_text(encoding="utf-8")
+        if re.search(r"set_status\([^)]*\"finished\"|\"status\": \"finished\"|status=\"finished\"", text):
+            writers.add(path.relative_to(REPO).as_posix())
+    assert writers == {"bot/play/session_service.py", "bot/play/endings/resignations.py"}, writers
