@@ -4,9 +4,10 @@ A game that ends with a move gets its final card from that move: its board says 
 how, and carries 🔁 Rematch and 🔐 Fair deal (``bot.play.views.boards.final_buttons``). A game
 that ends outside a move (``bot.play.endings.resignations``) had no such card: its last board
 still said "it's your turn". This follower of the game's end turns that last board into the
-final card (the same picture: nothing moved; the result, the score and the final buttons in
-place of the turn and the move buttons), so every kind of ending leaves one card that tells
-it. A game whose board never went out gets the card posted instead, once (a nonce per game).
+final card (the same position, drawn again with the result in its header; the result, the
+score and the final buttons in place of the turn and the move buttons), so every kind of
+ending leaves one card that tells it. A game whose board never went out gets the card posted
+instead, once (a nonce per game).
 """
 
 from __future__ import annotations
@@ -19,9 +20,7 @@ from bot.play.posting.channels import Channels
 from bot.play.posting.failures import Blocked
 from bot.play.session import Session
 from bot.play.views.boards import board_card, board_labels, public_view
-from bot.play.views.cards import is_picture, kept_pictures
 from bot.services import Services
-from i18n import Lang
 
 log = logging.getLogger(__name__)
 
@@ -49,31 +48,24 @@ class FinalCards:
         services = self.services
         lang = await services.languages.for_game(record)  # the channel's
         shown = await services.store.get_message(record.id, "board")
+        view = public_view(session, lang)  # with the stored result: the picture says how it ended
+        file = await services.renderer.board(view, art=session.presenter.art, labels=board_labels(session, view),
+                                             lang=lang)
+        card_view = board_card(session, [], lang, file)
         try:
-            if shown is not None and await self._turn_into_final(session, shown.channel_id, shown.message_id, lang):
-                return
+            if shown is not None:
+                self.channels.check_editable(shown.channel_id)
+                partial = self.client.get_partial_messageable(shown.channel_id).get_partial_message(
+                    shown.message_id)
+                try:
+                    await partial.edit(view=card_view, attachments=[file])
+                    return
+                except discord.NotFound:  # deleted: the final card is posted instead
+                    file.reset()
             channel_id = record.play_channel_id
             self.channels.check_postable(channel_id)
-            view = public_view(session, lang)
-            file = await services.renderer.board(view, art=session.presenter.art, labels=board_labels(session, view),
-                                                 lang=lang)
             await self.client.get_partial_messageable(channel_id).send(
-                view=board_card(session, [], lang, file), files=[file], nonce=final_nonce(record.id),
+                view=card_view, files=[file], nonce=final_nonce(record.id),
                 allowed_mentions=discord.AllowedMentions.none(), silent=True)
         except (discord.HTTPException, Blocked) as exc:  # the result is in /pyramid status and the record
             log.warning("could not show the final card of game %s: %s", record.id, exc)
-
-    async def _turn_into_final(self, session: Session, channel_id: int, message_id: int, lang: Lang) -> bool:
-        """Edit the game's last board into its final card, keeping its picture; False when it has none
-        to keep (then a new card is posted). Raises ``discord.HTTPException`` and ``Blocked``."""
-        self.channels.check_editable(channel_id)
-        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        try:
-            message = discord.utils.get(self.client.cached_messages, id=message_id) or await partial.fetch()
-        except discord.NotFound:
-            return False
-        kept = [p for p in kept_pictures(message) if is_picture(p.filename)]
-        if not kept:
-            return False
-        await partial.edit(view=board_card(session, [], lang, kept[0]))
-        return True
