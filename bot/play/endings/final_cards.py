@@ -19,7 +19,7 @@ import discord
 from bot.play.posting.channels import Channels
 from bot.play.posting.failures import Blocked
 from bot.play.session import Session
-from bot.play.views.boards import board_card, board_labels, public_view
+from bot.play.views.boards import board_card, ended_view
 from bot.services import Services
 
 log = logging.getLogger(__name__)
@@ -48,9 +48,8 @@ class FinalCards:
         services = self.services
         lang = await services.languages.for_game(record)  # the channel's
         shown = await services.store.get_message(record.id, "board")
-        view = public_view(session, lang)  # with the stored result: the picture says how it ended
-        file = await services.renderer.board(view, art=session.presenter.art, labels=board_labels(session, view),
-                                             lang=lang)
+        view = ended_view(session, lang)  # with the stored result: the picture says how it ended
+        file = await services.renderer.board(view, art=session.presenter.art, labels={}, lang=lang)
         card_view = board_card(session, [], lang, file)
         try:
             if shown is not None:

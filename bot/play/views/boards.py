@@ -48,13 +48,20 @@ def public_view(session: Session, lang: Lang | None = None) -> dict[str, object]
 def player_view(session: Session, seat: int | None, lang: Lang | None = None) -> dict[str, object]:
     """What ``seat`` may see (its hand; None: everyone), for a picture, with its words in ``lang``."""
     view = dict(session.game.view(session.state, seat))
-    if not session.over and session.record.status == "finished" and session.record.result:
-        # ended outside a move (a resignation, a timeout): the picture says so, as the card does, not whose turn
-        view["result"] = dict(session.record.result)
     view["names"] = plain_names(session)
     view["game_number"] = session.record.id
     if lang is not None:
         view["lang"] = lang.code
+    return view
+
+
+def ended_view(session: Session, lang: Lang | None = None) -> dict[str, object]:
+    """The public view of a game that ended outside a move (a resignation, a timeout's forfeit), as its final
+    card draws it: with the stored result, so the picture's header says how it ended, not whose turn it was.
+    (Only for the game as it stands now: a session of an earlier move carries the same finished record.)"""
+    view = public_view(session, lang)
+    if not session.over and session.record.status == "finished" and session.record.result:
+        view["result"] = dict(session.record.result)
     return view
 
 
@@ -164,7 +171,7 @@ def board_labels(session: Session, view: Mapping[str, Any]) -> dict[str, str]:
     A game whose pictures name their public spots gets them from ``view``, the
     public view, so the letters can only depend on what everyone may see; others
     letter the cells of the legal moves."""
-    if session.over or session.record.status == "finished":
+    if session.over:
         return {}
     return session.presenter.public_labels(view, session.game.legal_moves(session.state))
 
