@@ -19,6 +19,7 @@ from emulator.harness import Harness
 from emulator.model import Channel, Message
 from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import boards, bot_of, card_text, flaming_game_of, latest_game_id, play_out, session_of
+from tests.bot.e2e.test_hardening_access import forged
 from tests.paths import REPO
 
 SEAL = re.compile(r"sha256:[0-9a-f]{64}")
@@ -213,3 +214,27 @@ def test_every_writer_of_a_finished_game_is_a_path_these_tests_cover() -> None:
         if re.search(r"set_status\([^)]*\"finished\"|\"status\": \"finished\"|status=\"finished\"", text):
             writers.add(path.relative_to(REPO).as_posix())
     assert writers == {"bot/play/session_service.py", "bot/play/endings/resignations.py"}, writers
+
+
+async def test_forged_fair_deal_and_rematch_clicks_are_refused_and_change_nothing(emulator: Any,
+                                                                                  harness: Harness) -> None:
+    (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
+    store = bot_of(harness).services.store
+    games = len(await store.all_games())
+    # from another channel than the game's: nothing told, no lobby opened
+    other = await harness.add_channel("elsewhere")
+    await harness.sync_gateway()
+    here = await forged(harness, other, f"pb:fair:{game_id}:0", f"pb:again:{game_id}:0",
+                        "pb:fair:999:0")
+    for label in ("b0", "b1"):
+        refused = await harness.click(alice, here, label=label)
+        assert refused.ephemeral and "❌" in refused.text, refused.text
+    assert "no longer exists" in (await harness.click(alice, here, label="b2")).text
+    # in the thread, while the game runs: the seal only, and no rematch
+    there = await forged(harness, thread, f"pb:fair:{game_id}:0", f"pb:again:{game_id}:0")
+    sealed = await harness.click(bob, there, label="b0")
+    assert SEAL.search(sealed.text) and not REVEAL.search(sealed.text), sealed.text
+    early = await harness.click(bob, there, label="b1")
+    assert early.ephemeral and "is not over yet" in early.text, early.text
+    assert len(await store.all_games()) == games
+    harness.assert_no_bot_errors()
