@@ -18,7 +18,16 @@ from typing import Any
 from emulator.harness import Harness
 from emulator.model import Channel, Message
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.driver import boards, bot_of, card_text, flaming_game_of, latest_game_id, play_out, session_of
+from tests.bot.e2e.driver import (
+    boards,
+    bot_of,
+    card_text,
+    flaming_game_of,
+    group_dm_game,
+    latest_game_id,
+    play_out,
+    session_of,
+)
 from tests.bot.e2e.test_hardening_access import forged
 from tests.paths import REPO
 
@@ -237,4 +246,22 @@ async def test_forged_fair_deal_and_rematch_clicks_are_refused_and_change_nothin
     early = await harness.click(bob, there, label="b1")
     assert early.ephemeral and "is not over yet" in early.text, early.text
     assert len(await store.all_games()) == games
+    harness.assert_no_bot_errors()
+
+
+async def test_a_rematch_where_only_a_user_install_reaches(emulator: Any, harness: Harness) -> None:
+    """In a group DM the card the players click is the game: a resignation shows on it at the next click,
+    finished, and its 🔁 Rematch opens the new lobby there, as /pyramid new does."""
+    table = await group_dm_game(harness, "flaming-pyramids", turn_limit=3)
+    await harness.slash(table.ben, table.channel, "pyramid resign", game=table.game_id)
+    await harness.click(table.ana, table.card, label="🔄 Latest board")
+    card = harness.message(table.card.id)
+    assert "Game over" in card_text(card) and labels(card) == ["🔁 Rematch", "🔐 Fair deal"], labels(card)
+    opened = await harness.click(table.ben, card, label="🔁 Rematch")
+    assert opened.message is not None and not opened.ephemeral, opened.text
+    assert f"A rematch of game #{table.game_id}" in card_text(opened.message)
+    assert f"<@{table.ana.id}>" in card_text(opened.message)
+    new_id = await latest_game_id(harness)
+    record = await bot_of(harness).services.store.game_record(new_id)
+    assert new_id != table.game_id and record is not None and record.in_place and record.status == "lobby"
     harness.assert_no_bot_errors()
