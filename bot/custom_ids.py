@@ -33,6 +33,8 @@ ACTIONS = frozenset(
         "chal",  # play a Continuous Pyramid challenge deal (the id is the challenge's)
         "replay",  # step through a finished game's replay (the version is the move to show)
         "pvok", "pvbk",  # confirm / go back from a move preview (the arg carries the move)
+        "fair",  # 🔐 Fair deal: the deal's seal (and, once over, its seed and salt), privately
+        "again",  # 🔁 Rematch: a new lobby of a finished game's kind and options, its players invited
     }
 )
 _FORMAT = r"pb:(?P<action>{actions}):(?P<game>\d{{1,18}}):(?P<version>\d{{1,9}})(?::(?P<arg>.*))?"

@@ -129,6 +129,16 @@ class Lobby:
 LobbyAction = Callable[[Interaction, Lobby], Awaitable[None]]
 
 
+@dataclass(frozen=True)
+class Rematch:
+    """What a new lobby carries over from the finished game it is a rematch of (🔁 Rematch): its
+    people, invited (each still clicks Join), and its AI seats, seated at once."""
+
+    of: int
+    invited: tuple[int, ...] = ()
+    ais: tuple[AiLevel, ...] = ()
+
+
 class Lobbies:
     def __init__(self, services: Services, host: Host) -> None:
         self.services = services
@@ -136,9 +146,10 @@ class Lobbies:
 
     # --- /pyramid new ---------------------------------------------------------------
     async def open(self, interaction: Interaction, presenter: Presenter, raw_options: dict[str, Any],
-                   lang: Lang | None = None) -> None:
+                   lang: Lang | None = None, rematch: Rematch | None = None) -> None:
         """Validate options, create the game, post the lobby (or start a solo game at once).
-        Refusals are in ``lang`` (the opener's); the lobby speaks the server's language."""
+        Refusals are in ``lang`` (the opener's); the lobby speaks the server's language.
+        ``rematch``: the lobby seats the finished game's AIs and invites its people by name."""
         services = self.services
         lang = lang or await reader(interaction, services.languages)
         game = presenter.game
@@ -169,7 +180,21 @@ class Lobbies:
             await self.start_game(interaction, record, solo=True, lang=lang)
             return
         words = await services.languages.for_guild(record.guild_id)
-        sent = await interaction.response.send_message(view=lobby_card(record, seats, presenter, lang=words))
+        invited: list[int] = []
+        note = ""
+        if rematch is not None:
+            for level in rematch.ais:
+                await services.store.add_seat(game_id, ai_level=level, limit=high)
+            seats = await services.store.seats(game_id)
+            invited = [u for u in rematch.invited if u != interaction.user.id]
+            note = words.tr("🔁 A rematch of game #{game}.", game=rematch.of)
+            if invited:
+                note += " " + words.tr("{players}: click **Join** to play again.",
+                                       players=", ".join(f"<@{u}>" for u in invited))
+        sent = await interaction.response.send_message(
+            view=lobby_card(record, seats, presenter, note=note, lang=words),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in invited], roles=False,
+                                                     everyone=False))
         # The callback's answer names the message it created: no second request for @original.
         assert sent.message_id is not None
         await services.store.set_message(game_id, "lobby", channel_id, sent.message_id)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.play.endings.daily import DailyDeals
-from bot.play.endings.fair_deals import DealReveals
+from bot.play.endings.final_cards import FinalCards
 from bot.play.endings.leaderboards import Leaderboards
 from bot.play.endings.ratings import Ratings
 from bot.play.endings.replays import Replays
@@ -46,7 +46,7 @@ class Host:
         ratings = Ratings(services.store, RatingStore(services.db), services.catalogue)
         daily = DailyDeals(services, client, channels)
         announcer = Announcer(services, client, channels,
-                              game_ends=[leaderboards, ratings, DealReveals(client, channels, services.languages),
+                              game_ends=[leaderboards, ratings, FinalCards(services, client, channels),
                                          Replays(services, client, channels), daily])
         delivery = Delivery(services, announcer, BlockedNotices(services.store, client, services.languages),
                             ThreadRescue(services, client), tasks)

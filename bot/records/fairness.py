@@ -50,8 +50,8 @@ def seal_line(sealed: str, *, challenge: bool = False) -> str:
     """The line the game's first board carries. A challenge's deal is never revealed
     (others may still be playing it), and its seal says so rather than promise it."""
     if challenge:
-        return (f"🔒 Deal sealed: `{sealed}` (a challenge's deal: its seed and salt stay secret while others "
-                "may still play it)")
+        return (f"🔒 Deal sealed: `{sealed}` (a shared deal: others may still play it, so its seed and salt "
+                "stay secret)")
     return (f"🔒 Deal sealed: `{sealed}` (the seed and salt are revealed when the game ends; "
             "check them with `pyramid-bot verify`)")
 
@@ -59,9 +59,9 @@ def seal_line(sealed: str, *, challenge: bool = False) -> str:
 def reveal_line(seed: int, salt: str) -> str:
     """The line that reveals a finished game's deal."""
     return (f"🔓 Deal revealed: seed `{seed}` · salt `{salt}` — `pyramid-bot verify` on the `/pyramid history` "
-            "file checks them against the 🔒 seal posted at the start")
+            "file checks them against the 🔒 seal fixed before the first move")
 
 
 #: What a challenge game's last board says instead of revealing its deal.
-CHALLENGE_SEALED = ("🔒 This deal stays sealed: it is a challenge's, and others may still be playing it, "
-                    "so its seed and salt are never shown (CP-3).")
+CHALLENGE_SEALED = ("🔒 This deal stays sealed: it is shared (a challenge's or the daily deal's), and others may "
+                    "still be playing it, so its seed and salt are never shown (CP-3).")

@@ -16,7 +16,7 @@ import pytest
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import Presenter
 from bot.play.endings.daily import score_text, until_next
-from bot.play.endings.fair_deals import fair_deal_line
+from bot.play.endings.fair_deals import fair_deal_text
 from bot.play.endings.resignations import leaving
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.posting.permissions import refusal, report
@@ -88,13 +88,14 @@ def test_the_board_message_is_german_and_english_is_unchanged() -> None:
     assert german.startswith("🟥 **Pyramido** · Spiel #5 · Zug 0")
     assert "🂠 Steine auf der Hand: Ana:" in german and "Ben:" in german
     assert "🎯 <@100>, du bist am Zug." in german
-    assert "🔒 Verteilung versiegelt: `" in german and "pyramid-bot verify" in german
+    sealed = fair_deal_text(session, DE)
+    assert sealed is not None and "🔒 Verteilung versiegelt: `" in sealed and "pyramid-bot verify" in sealed
     assert not [w for w in ENGLISH_WORDS if w in german], german
     # English: the words as before, whether asked for or by default.
     english = board_content(session, [])
     assert english == board_content(session, [], EN)
     assert english.startswith("🟥 **Pyramido** · game #5 · move 0") and "🎯 <@100>, it's your turn." in english
-    assert fairness.seal_line(fairness.commitment("pyramido", 7, SALT)) in english
+    assert fairness.seal_line(fairness.commitment("pyramido", 7, SALT)) in (fair_deal_text(session) or "")
 
 
 def test_story_lines_and_the_decision_awaited_are_german() -> None:
@@ -125,9 +126,9 @@ def test_status_lines_at_the_end_are_german() -> None:
     assert "Game over" not in line and "turn limit" not in line
     assert status_line(over).startswith(("🏆 **Game over.** ", "🏁 **Game over.** "))
     # The last board reveals the deal, in German.
-    reveal = fair_deal_line(over, DE)
-    assert reveal is not None and reveal.startswith("🔓 Verteilung enthüllt: Seed `7` · Salt `")
-    assert fair_deal_line(over) == fairness.reveal_line(7, SALT)
+    reveal = fair_deal_text(over, DE)
+    assert reveal is not None and "\n🔓 Verteilung enthüllt: Seed `7` · Salt `" in reveal
+    assert fairness.reveal_line(7, SALT) in (fair_deal_text(over) or "")
 
 
 def test_a_resignation_stored_in_english_is_read_in_german() -> None:
@@ -142,8 +143,9 @@ def test_a_resignation_stored_in_english_is_read_in_german() -> None:
 
 def test_the_board_buttons_are_german() -> None:
     german = labels(board_view(pyramido(), DE))
-    assert german == ["▶ Dein Zug", "🂠 Meine Hand", "🔄 Aktuelles Brett"]
-    assert labels(board_view(pyramido())) == ["▶ Your move", "🂠 My hand", "🔄 Latest board"]
+    # move 0: the first card offers the deal's seal
+    assert german == ["▶ Dein Zug", "🂠 Meine Hand", "🔄 Aktuelles Brett", "🔐 Faire Verteilung"]
+    assert labels(board_view(pyramido())) == ["▶ Your move", "🂠 My hand", "🔄 Latest board", "🔐 Fair deal"]
 
 
 def test_the_chooser_is_german() -> None:

@@ -98,7 +98,7 @@ async def test_two_players_play_flaming_pyramids_to_the_end_by_clicking(
 
     last = await play([you, ana])
     assert "Game over" in last.text
-    assert last.enabled() == [], "a finished game's board keeps no buttons"
+    assert last.enabled() == ["🔁 Rematch", "🔐 Fair deal"], "a finished game's card offers its ending's buttons"
     replay = await you.newest(text="/pyramid replay")
     assert replay.images >= 1, "the replay's animated picture shows"
     await you.shot("game over with the replay")
@@ -202,3 +202,65 @@ async def test_a_newcomer_starts_from_the_welcome_card_sets_options_and_follows_
     await you.shot("the DMs, opened from the link")
     await you.shot_at_phone_width("the DMs, opened from the link")
     assert you.page.errors == []
+
+
+async def test_an_ending_by_resignation_its_final_card_fair_deal_and_rematch(
+    playground: Playground, browser: Browser, request: pytest.FixtureRequest
+) -> None:
+    """Issue 43, finding 8: after a resignation the last board becomes the final card (who won, no "your
+    turn", told once); 🔐 Fair deal answers privately (the card carries no hash); 🔁 Rematch opens a lobby
+    with the other player invited. Screenshots at 1280 and 400 px."""
+    shots = shots_for(request)
+    you = await person(browser, playground, "sam", shots)
+    ana = await person(browser, playground, "ana", shots)
+    await you.slash("/pyramid new", game="Flaming Pyramids", turn_limit="8")
+    lobby = await ana.newest(button="Join")
+    await ana.click_button(lobby, "Join")
+    await ana.newest(text="@ana")
+    await you.click_button(await you.newest(button="Start"), "Start")
+    thread = str(await you.page.wait_for(
+        "(() => { const t = document.querySelector('.chan.thread .name'); return t && t.textContent; })()",
+        what="the game's thread in the sidebar"))
+    await ana.page.wait_for("!!document.querySelector('.chan.thread')", what="the thread in ana's sidebar")
+    for p in (you, ana):
+        await p.open_channel(thread)
+    first = await next_board(you, -1)
+    assert "sha256" not in first.text and "🔐 Fair deal" in first.enabled(), first.text
+    await you.click_button(first, "🔐 Fair deal")
+    sealed = await you.newest(text="Deal sealed", ephemeral=True)
+    assert "sha256:" in sealed.text and "salt `" not in sealed.text, sealed.text
+    await you.shot("the fair deal's seal, privately")
+    await you.shot_at_phone_width("the fair deal's seal, privately")
+
+    opener = await whose_turn([you, ana], first)
+    assert opener is not None
+    other = ana if opener is you else you
+    await take_turn(opener, first)
+    await other.slash("/pyramid resign")
+    final = await opener.wait_message("m.text.includes('Game over') && m.buttons.some((b) => b.label.includes("
+                                      "'Rematch'))", "the final card")
+    assert f"@{other.name} resigned. @{opener.name} wins." in final.text, final.text
+    assert "your turn" not in final.text and "sha256" not in final.text and final.images == 1, final.text
+    assert final.enabled() == ["🔁 Rematch", "🔐 Fair deal"], final.enabled()
+    told = [m for m in await opener.messages() if "resigned" in m.text and not m.ephemeral]
+    assert len(told) == 1, [m.text for m in told]
+    for p in (opener, other):
+        await p.shot("the final card after a resignation")
+        await p.shot_at_phone_width("the final card after a resignation")
+
+    await opener.click_button(final, "🔐 Fair deal")
+    revealed = await opener.newest(text="Deal revealed", ephemeral=True)
+    assert "sha256sum" in revealed.text, revealed.text
+    await opener.shot("the fair deal revealed, privately")
+    await opener.shot_at_phone_width("the fair deal revealed, privately")
+
+    await other.click_button(final, "🔁 Rematch")
+    rematch = await opener.newest(text="A rematch of game", button="Join")
+    assert f"@{opener.name}" in rematch.text and "turn limit: 8" in rematch.text, rematch.text
+    for p in (opener, other):
+        await p.shot("the rematch lobby")
+        await p.shot_at_phone_width("the rematch lobby")
+    await opener.click_button(rematch, "Join")
+    await opener.newest(text=f"{opener.name} joined")
+    await other.shot("the rematch lobby, joined")
+    assert you.page.errors == [] and ana.page.errors == []

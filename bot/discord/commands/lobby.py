@@ -15,7 +15,7 @@ from discord.app_commands import locale_str
 
 from bot.discord.challenges import Challenges
 from bot.discord.commands.game_options import lobby_options, refusal, signature
-from bot.discord.lobbies import Lobbies
+from bot.discord.lobbies import Lobbies, Rematch
 from bot.discord.permission_checks import permission_refusal
 from bot.discord.replies import explain, reader, tell
 from bot.discord.surfaces import surface_of
@@ -66,7 +66,10 @@ class LobbyCommands:
                                     description=locale_str("Open a lobby for a new game (solo games start at once)"),
                                     callback=chosen_game)
 
-    async def new(self, interaction: Interaction, kind: str, given: dict[str, Any], *, challenge: bool) -> None:
+    async def new(self, interaction: Interaction, kind: str, given: dict[str, Any], *, challenge: bool,
+                  rematch: Rematch | None = None) -> None:
+        """``/pyramid new``: every check it makes, then the lobby (or the challenge). 🔁 Rematch comes
+        through here too (``rematch``: what the lobby carries over), so it can skip none of them."""
         catalogue = self.services.catalogue
         lang = await reader(interaction, self.services.languages)
         try:
@@ -103,4 +106,4 @@ class LobbyCommands:
                 return
             await self.challenges.open(interaction, options, lang)
             return
-        await self.lobbies.open(interaction, presenter, options, lang)
+        await self.lobbies.open(interaction, presenter, options, lang, rematch=rematch)

@@ -13,8 +13,11 @@ from typing import Any, TypeVar, cast
 
 from bot.custom_ids import none_of
 from bot.discord.challenges import Challenges
+from bot.discord.commands.lobby import LobbyCommands
+from bot.discord.endings import Endings
 from bot.discord.items.base import Component
 from bot.discord.items.challenge import PlayDealButton
+from bot.discord.items.endings import FairDealButton, RematchButton
 from bot.discord.items.lobby import (
     AddAiSelect,
     CancelButton,
@@ -50,6 +53,8 @@ def bind(kind: type[C], attributes: Mapping[str, Any], **options: Any) -> type[C
 
 def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[type[Component]]:
     """Every kind of component, bound to these handlers, and the catch-all for the rest."""
+    # 🔁 Rematch opens its lobby through /pyramid new's own handler, with every check it makes
+    endings = Endings(turns.services, LobbyCommands(turns.services, lobbies, challenges).new)
     kinds: list[type[Component]] = [
         *(bind(k, {"lobbies": lobbies}) for k in (JoinButton, LeaveButton, StartButton, CancelButton, AddAiSelect,
                                                           OptionsButton)),
@@ -59,6 +64,7 @@ def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[
         bind(ReplayStepButton, {"viewer": ReplayViewer(turns.services)}),
         bind(PreviewButton, {"previews": turns.previews}),
         bind(SettingsFormButton, {"services": turns.services}),
+        *(bind(k, {"endings": endings}) for k in (FairDealButton, RematchButton)),
     ]
     unknown = bind(UnknownComponent, {}, template=none_of(a for k in kinds for a in k.actions))
     for kind in (*kinds, unknown):  # each a subclass of this client's own: who reads which language

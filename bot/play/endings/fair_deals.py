@@ -1,103 +1,73 @@
-"""Provably fair deals in the thread: the seal at a game's start, the reveal at its end.
+"""Provably fair deals, told privately: what the 🔐 Fair deal button answers.
 
-The first board (move 0) carries the seal, SHA-256 over the game's kind, seed and
-salt (:mod:`bot.records.fairness`); the board of a game that is over carries the
-seed and salt, so anyone can check them with ``pyramid-bot verify`` against the seal
-the thread showed before the first move. Two exceptions, so that nothing posted is
-false or gives a deal away:
+The deal is sealed when the game is created: SHA-256 over its kind, seed and salt
+(:mod:`bot.records.fairness`). The seal is in the game's record from the start
+(``/pyramid history``), and the 🔐 Fair deal button on the first card and on the last
+answers privately with it; once the game is over it adds the seed and salt and how to
+check them (``pyramid-bot verify``). The card itself carries none of it: a 64-digit hash
+and a salt took five or six lines of a phone's screen above the buttons. Two exceptions,
+so that nothing said is false or gives a deal away:
 
-* a challenge game's deal is never revealed: others may still be playing it (CP-3),
-  and both its seal and its last board say so;
-* a game created before deals were sealed has no salt: it shows no seal and no
-  reveal.
+* a shared deal's game (a challenge's, the daily deal's) never reveals its deal: others may
+  still be playing it (CP-3), and its answer says so;
+* a game created before deals were sealed has no salt: it has no button.
 
-A game that ends without a final board (someone resigned or timed out in a two-player
-or solo game) gets the reveal from :class:`DealReveals`, which follows the game's end.
-
-The lines are said in the channel's language; in English they are exactly
+The words are the reader's language; in English the seal and reveal lines are exactly
 :mod:`bot.records.fairness`'s (``seal_line``, ``reveal_line``, ``CHALLENGE_SEALED``).
 """
 
 from __future__ import annotations
 
-import logging
-
-import discord
-
 from bot.games.presenter import ENGLISH
-from bot.play.languages import Languages
-from bot.play.posting.channels import Channels
-from bot.play.posting.failures import Blocked
 from bot.play.session import Session
-from bot.play.views.cards import note
 from bot.records import fairness
 from i18n import N_, Lang
-
-log = logging.getLogger(__name__)
 
 #: :func:`bot.records.fairness.seal_line`, translatable.
 SEALED = N_("🔒 Deal sealed: `{sealed}` (the seed and salt are revealed when the game ends; "
             "check them with `pyramid-bot verify`)")
-SEALED_CHALLENGE = N_("🔒 Deal sealed: `{sealed}` (a challenge's deal: its seed and salt stay secret while others "
-                      "may still play it)")
+SEALED_CHALLENGE = N_("🔒 Deal sealed: `{sealed}` (a shared deal: others may still play it, so its seed and salt "
+                      "stay secret)")
 #: :func:`bot.records.fairness.reveal_line`, translatable.
 REVEALED = N_("🔓 Deal revealed: seed `{seed}` · salt `{salt}` — `pyramid-bot verify` on the `/pyramid history` "
-              "file checks them against the 🔒 seal posted at the start")
+              "file checks them against the 🔒 seal fixed before the first move")
 #: :data:`bot.records.fairness.CHALLENGE_SEALED`, translatable.
-STAYS_SEALED = N_("🔒 This deal stays sealed: it is a challenge's, and others may still be playing it, "
-                  "so its seed and salt are never shown (CP-3).")
+STAYS_SEALED = N_("🔒 This deal stays sealed: it is shared (a challenge's or the daily deal's), and others may "
+                  "still be playing it, so its seed and salt are never shown (CP-3).")
+#: The heading of the 🔐 Fair deal answer, and how to check a revealed deal by hand.
+HEADING = N_("🔐 **Fair deal** · game #{number}")
+BY_HAND = N_("By hand: `printf 'pyramid-bot deal v1\\n{kind}\\n{seed}\\n{salt}' | sha256sum` prints the seal's "
+             "64 digits.")
 
 
 def reveal_line(seed: int, salt: str, lang: Lang | None = None) -> str:
     return (lang or ENGLISH).tr(REVEALED, seed=seed, salt=salt)
 
 
-def fair_deal_line(session: Session, lang: Lang | None = None) -> str | None:
-    """The board's line about the deal's seal in ``lang``, or None (see the module's docstring)."""
+def has_fair_deal(session: Session) -> bool:
+    """Whether the game's card offers 🔐 Fair deal: a sealed deal, on the first card (the seal, before
+    any move) and on the last (the reveal)."""
+    record = session.record
+    if record.salt is None:
+        return False
+    return session.version == 0 or session.over or record.status == "finished"
+
+
+def fair_deal_text(session: Session, lang: Lang | None = None) -> str | None:
+    """What 🔐 Fair deal tells its clicker, in ``lang``: the seal, and once the game is over
+    its seed and salt and how to check them; None for a game without a seal."""
     lang = lang or ENGLISH
     record = session.record
     if record.salt is None:
         return None
-    if session.over:
-        if record.challenge_id is not None:
-            return lang.gettext(STAYS_SEALED)
-        return reveal_line(record.seed, record.salt, lang)
-    if session.version == 0:
-        sealed = fairness.commitment(record.kind, record.seed, record.salt)
-        return lang.tr(SEALED_CHALLENGE if record.challenge_id is not None else SEALED, sealed=sealed)
-    return None
-
-
-def reveal_nonce(game_id: int) -> str:
-    """The reveal's nonce, one per game: a retried ``finish`` row posts it once.
-    (``pbd…`` is no prefix of ``bot.play.posting.announcements.nonce``, which never uses ``d``.)"""
-    return f"pbdeal{game_id:x}"
-
-
-class DealReveals:
-    """Follows a game's end (:class:`bot.play.posting.announcer.GameEnd`): reveals the deal of a
-    game that ended without a final board. A game that ended with a move needs
-    nothing: its last board revealed it."""
-
-    def __init__(self, client: discord.Client, channels: Channels, languages: Languages | None = None) -> None:
-        self.client = client
-        self.channels = channels
-        #: Who reads which language (None: English).
-        self.languages = languages
-
-    async def game_finished(self, session: Session) -> None:
-        record = session.record
-        if session.over or record.salt is None or record.challenge_id is not None or record.status != "finished":
-            return
-        if record.in_place:  # no channel post there: the card's seal line and /pyramid history tell the seed
-            return
-        lang = await self.languages.for_game(record) if self.languages is not None else ENGLISH
-        text = lang.tr("Game #{number} is over. {reveal}.", number=record.id,
-                       reveal=reveal_line(record.seed, record.salt, lang))
-        try:
-            self.channels.check_postable(record.play_channel_id)
-            await self.client.get_partial_messageable(record.play_channel_id).send(
-                view=note(text), nonce=reveal_nonce(record.id), allowed_mentions=discord.AllowedMentions.none(),
-                silent=True)
-        except (discord.HTTPException, Blocked) as exc:  # the seed is in /pyramid history all the same
-            log.warning("could not reveal the deal of game %s: %s", record.id, exc)
+    sealed = fairness.commitment(record.kind, record.seed, record.salt)
+    shared = record.challenge_id is not None
+    lines = [lang.tr(HEADING, number=record.id),
+             lang.tr(SEALED_CHALLENGE if shared else SEALED, sealed=sealed)]
+    if session.over or record.status == "finished":
+        if shared:
+            lines.append(lang.gettext(STAYS_SEALED))
+        else:
+            lines.append(reveal_line(record.seed, record.salt, lang))
+            lines.append(lang.tr(BY_HAND, kind=record.kind, seed=record.seed, salt=record.salt))
+    return "\n".join(lines)

@@ -95,6 +95,9 @@ class Resignations:
                     said = Phrase(words.summary_won, {"name": name_of(seat.seat), "winner": name_of(first.seat)})
                 else:
                     said = Phrase(words.summary, {"name": name_of(seat.seat)})
+                if (result.details or result.scores) and result.summary_text is not None:
+                    # the game scored the leaving (Continuous Pyramid's tiles placed): its own sentence says so
+                    said = Phrase(N_("{left} {result}"), {"left": said, "result": result.summary_text})
                 summary = said.english()
                 await record_departure(services.store.db, game_id, seat.seat, how, after_move=session.version,
                                        ai_level=None)
@@ -117,6 +120,11 @@ class Resignations:
                 notice = Phrase(words.replaced, {"name": name})
                 finished = False
         text = notice.fill(mentions, (lang or ENGLISH).gettext)
+        if finished:
+            # The channel is told once, by the final card the game's end leaves (its last board, turned into
+            # it: bot.play.endings.final_cards), with the result, the score, 🔁 Rematch and 🔐 Fair deal.
+            await self.delivery.deliver_game(game_id)
+            return text
         told = await services.languages.for_game(session.record)  # the channel's language
         channel = self.client.get_partial_messageable(session.record.play_channel_id)
         if not session.record.in_place:  # an in-place game's card shows it at the next click
@@ -125,13 +133,5 @@ class Resignations:
                                    allowed_mentions=discord.AllowedMentions.none(), silent=True)
             except discord.HTTPException as exc:
                 log.warning("could not announce resignation in game %s: %s", game_id, exc)
-        board = await services.store.get_message(game_id, "board")
-        if board is not None and session.record.in_place:
-            board = None  # its buttons go with the next click's update of the card
-        if finished:
-            if board is not None:
-                await self.channels.strip_buttons(board.channel_id, board.message_id)
-            await self.delivery.deliver_game(game_id)
-        else:
-            await self.delivery.schedule_ai(await services.sessions.load(game_id))
+        await self.delivery.schedule_ai(await services.sessions.load(game_id))
         return text

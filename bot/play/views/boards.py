@@ -19,10 +19,10 @@ import discord
 
 from bot.custom_ids import CustomId
 from bot.games.presenter import ENGLISH
-from bot.play.endings.fair_deals import fair_deal_line
+from bot.play.endings.fair_deals import has_fair_deal
 from bot.play.endings.rating_texts import unrated_note
 from bot.play.session import Session
-from bot.play.views.cards import card, seat_colour
+from bot.play.views.cards import Picture, card, seat_colour
 from bot.play.views.components import button
 from engine.core import BadPosition, Event, Result
 from engine.core.events import player_name
@@ -52,6 +52,16 @@ def player_view(session: Session, seat: int | None, lang: Lang | None = None) ->
     view["game_number"] = session.record.id
     if lang is not None:
         view["lang"] = lang.code
+    return view
+
+
+def ended_view(session: Session, lang: Lang | None = None) -> dict[str, object]:
+    """The public view of a game that ended outside a move (a resignation, a timeout's forfeit), as its final
+    card draws it: with the stored result, so the picture's header says how it ended, not whose turn it was.
+    (Only for the game as it stands now: a session of an earlier move carries the same finished record.)"""
+    view = public_view(session, lang)
+    if not session.over and session.record.status == "finished" and session.record.result:
+        view["result"] = dict(session.record.result)
     return view
 
 
@@ -114,24 +124,37 @@ def board_texts(session: Session, events: Sequence[Event], lang: Lang | None = N
     """The game card's words, in ``lang`` (the channel's): above the picture, the game and
     move, whose turn it is and how long they have (``clock``: the line of the seat to
     act's time bank, ``bot.play.timekeeping.clocks.Clocks.line``, with its ``<t:…:R>``); below it,
-    the story of the moves since the last board, the game's own lines and the deal's
-    seal (:func:`fair_deal_line`)."""
+    the story of the moves since the last board and the game's own lines. The deal's seal is
+    behind the card's 🔐 Fair deal button (:mod:`bot.play.endings.fair_deals`), not in its words."""
     lang = lang or ENGLISH
     p = session.presenter
-    above = [board_header(session, lang), status_line(session, lang), clock or ""]
+    above = [board_header(session, lang), status_line(session, lang), score_line(session, lang), clock or ""]
     extra: list[str] = []
     if p.board_lines is not None:  # from the public view only: the whole channel reads this
         shown = [discord.utils.escape_markdown(n) for n in plain_names(session)]
         extra = p.board_lines(dict(session.game.view(session.state, None)), shown, lang)
     story = [*narrate(events, session, lang)[-12:], *extra]
-    fair = fair_deal_line(session, lang)
-    below = ["\n".join(line for line in story if line)]
-    if fair is not None:
-        below.append(fair)
-    return ["\n".join(line for line in above if line)], below
+    return ["\n".join(line for line in above if line)], ["\n".join(line for line in story if line)]
 
 
-def board_card(session: Session, events: Sequence[Event], lang: Lang | None, file: discord.File,
+def score_line(session: Session, lang: Lang | None = None) -> str:
+    """The scores of a game that ended outside a move (a resignation, a timeout): its stored result's
+    summary names who left and who won, and this line what stood when it ended. A game ended by a move
+    says its score in its own summary; a running game has none."""
+    if session.over or session.record.status != "finished":
+        return ""
+    try:
+        result = Result.from_json(session.record.result or {})
+    except (BadPosition, KeyError, TypeError, ValueError):
+        return ""
+    who = names(session)
+    if not result.scores or len(result.scores) != len(who):
+        return ""
+    shown = " · ".join(f"{name} {score:g}" for name, score in zip(who, result.scores, strict=True))
+    return (lang or ENGLISH).tr("Score: {scores}", scores=shown)
+
+
+def board_card(session: Session, events: Sequence[Event], lang: Lang | None, file: discord.File | Picture,
                clock: str | None = None) -> discord.ui.LayoutView:
     """The game card (Components V2): one container in the colour of the player to act,
     with whose turn it is and until when, the board picture with its alt text, the
@@ -162,10 +185,14 @@ def mention_allowed(session: Session) -> discord.AllowedMentions:
 
 
 def board_view(session: Session, lang: Lang | None = None) -> discord.ui.View:
-    """The board's buttons, labelled in ``lang`` (the channel's); empty once the game is over."""
+    """The board's buttons, labelled in ``lang`` (the channel's). A running game's: the moves, the hand,
+    the latest board, 🏳️ Give up where the player to act is stuck (:func:`give_up_move`) and 🔐 Fair deal on
+    the first card; a finished game's final card: 🔁 Rematch and 🔐 Fair deal (:func:`final_buttons`)."""
     lang = lang or ENGLISH
     view = discord.ui.View(timeout=None)
     if session.over or session.record.status != "active":
+        for item in final_buttons(session, lang):
+            view.add_item(item)
         return view
     p = session.presenter
     gid, ver = session.record.id, session.version
@@ -181,7 +208,40 @@ def board_view(session: Session, lang: Lang | None = None) -> discord.ui.View:
                 view.add_item(button(CustomId("move", gid, ver, move), label, discord.ButtonStyle.primary))
         else:
             view.add_item(button(CustomId("turn", gid, ver), lang.gettext("▶ Your move"), discord.ButtonStyle.primary))
+        give_up = give_up_move(session)
+        if give_up is not None:
+            view.add_item(button(CustomId("move", gid, ver, give_up), lang.gettext("🏳️ Give up"),
+                                 discord.ButtonStyle.danger))
     if p.has_hand:
         view.add_item(button(CustomId("hand", gid, ver), lang.gettext("🂠 My hand")))
     view.add_item(button(CustomId("board", gid, 0), lang.gettext("🔄 Latest board")))
+    if has_fair_deal(session):
+        view.add_item(button(CustomId("fair", gid, 0), lang.gettext("🔐 Fair deal")))
     return view
+
+
+def give_up_move(session: Session) -> str | None:
+    """The move that gives the game up when the player to act is stuck (Continuous Pyramid's ``resign``
+    while its pending decision is ``stuck``), or None. The button plays it as the chooser's "Give up"
+    does (through ``Turns.move``: the one move path, with its preview and ✅ Confirm for a player who
+    asked for previews)."""
+    pending = session.game.pending(session.state)
+    if pending is None or pending.kind != "stuck":
+        return None
+    moves = session.game.legal_moves(session.state)
+    return next((m for m in moves if m.split()[0] == "resign"), None)
+
+
+def final_buttons(session: Session, lang: Lang | None = None) -> list[discord.ui.Button[Any]]:
+    """What a finished game's card offers: 🔁 Rematch (a new lobby of the same game and options with its
+    players invited; not for a shared deal's game, whose deal is the challenge's or the day's) and
+    🔐 Fair deal. Every ending's last card carries them (a final move's board, the card a resignation or a
+    timeout leaves: :mod:`bot.play.endings.final_cards`)."""
+    lang = lang or ENGLISH
+    gid = session.record.id
+    out: list[discord.ui.Button[Any]] = []
+    if session.record.challenge_id is None:
+        out.append(button(CustomId("again", gid, 0), lang.gettext("🔁 Rematch"), discord.ButtonStyle.success))
+    if has_fair_deal(session):
+        out.append(button(CustomId("fair", gid, 0), lang.gettext("🔐 Fair deal")))
+    return out

@@ -276,7 +276,8 @@ async def test_an_app_not_installable_to_users_still_gets_its_commands(emulator:
 
 async def test_a_resignation_shows_on_the_card_at_the_next_click(emulator: Any, harness: Harness) -> None:
     """A game that ends without a move (``/pyramid resign``) is not announced on its own there; the
-    next click on the card draws it finished, without its buttons, and the click is told why."""
+    next click on the card draws it finished, its move buttons replaced by the final card's (🔁 Rematch,
+    🔐 Fair deal), and the click is told why."""
     table = await group_dm_game(harness, "flaming-pyramids", turn_limit=3)
     ana, ben, gdm, lobby, game_id = table.ana, table.ben, table.channel, table.card, table.game_id
     card = harness.message(lobby.id)
@@ -285,7 +286,7 @@ async def test_a_resignation_shows_on_the_card_at_the_next_click(emulator: Any, 
     assert "Game over" not in card_text(harness.message(lobby.id))  # nothing posted, nothing edited on its own
     clicked = await harness.click(ana, card, custom_id=action_button(card)["custom_id"])
     card = harness.message(lobby.id)
-    assert "Game over" in card_text(card) and not card.buttons()
+    assert "Game over" in card_text(card) and [b["label"] for b in card.buttons()] == ["🔁 Rematch", "🔐 Fair deal"]
     assert any("over" in m.text for m in clicked.messages if m.ephemeral)
     assert channel_requests(emulator, gdm) == []
     assert [f"{r.method} {r.path} {r.status}" for r in emulator.requests if r.status >= 400] == []

@@ -1,11 +1,11 @@
 """Provably fair deals and game records, through the emulator.
 
-A game's first board seals its deal (SHA-256 over the game, seed and salt, as
-docs/game-record.md writes it); its last board reveals the seed and salt, which hash
-to the seal posted at the start; ``/pyramid history`` gives the documented record,
+A game's first card offers its deal's seal behind 🔐 Fair deal (SHA-256 over the game, seed and
+salt, as docs/game-record.md writes it), answered privately; its last card's button reveals the
+seed and salt, which hash to the seal given at the start; ``/pyramid history`` gives the documented record,
 which ``verify`` accepts (as a function and as ``python -m bot verify``) and which it
-rejects once edited: a move, the result, the salt. A game someone resigns has no last
-board: the reveal comes in a message of its own.
+rejects once edited: a move, the result, the salt. A game someone resigns ends without a move:
+its last board becomes its final card, whose button reveals the deal the same way.
 """
 
 from __future__ import annotations
@@ -53,10 +53,12 @@ async def test_the_seal_at_the_start_is_the_deal_revealed_at_the_end(emulator: A
                                                                     tmp_path: Path) -> None:
     (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob", turn_limit=4)
     first = boards(harness, thread)[0]
-    assert "· move 0" in first.text
-    sealed = SEAL.search(first.text)
-    assert sealed, first.text
-    assert "revealed when the game ends" in first.text
+    assert "· move 0" in first.text and not SEAL.search(first.text)  # not in the card's words
+    told = await harness.click(bob, first, label="🔐 Fair deal")
+    assert told.ephemeral
+    sealed = SEAL.search(told.text)
+    assert sealed, told.text
+    assert "revealed when the game ends" in told.text
     # while the game runs, the seal is all there is: no seed, no salt, anywhere in the thread
     stored = await harness.bot.services.store.game_record(game_id)
     assert stored is not None and stored.salt is not None
@@ -67,9 +69,11 @@ async def test_the_seal_at_the_start_is_the_deal_revealed_at_the_end(emulator: A
     final = await play_out(harness, game_id, {0: alice, 1: bob}, thread)
     assert final.over and final.record.status == "finished"
     last = boards(harness, thread)[-1]
-    assert "Game over" in last.text and not any(SEAL.search(b.text) for b in boards(harness, thread)[1:])
-    revealed = REVEAL.search(last.text)
-    assert revealed, last.text
+    assert "Game over" in last.text and not any(SEAL.search(b.text) or REVEAL.search(b.text)
+                                                for b in boards(harness, thread))
+    shown = await harness.click(alice, last, label="🔐 Fair deal")
+    revealed = REVEAL.search(shown.text)
+    assert shown.ephemeral and revealed, shown.text
     seed, salt = int(revealed[1]), revealed[2]
     assert (seed, salt) == (stored.seed, stored.salt)
     assert documented_seal("flaming-pyramids", seed, salt) == sealed[1]  # what was posted at the start
@@ -107,23 +111,25 @@ async def test_the_seal_at_the_start_is_the_deal_revealed_at_the_end(emulator: A
     harness.assert_no_bot_errors()
 
 
-async def test_a_resigned_game_reveals_its_deal_in_a_message_of_its_own(emulator: Any, harness: Harness) -> None:
+async def test_a_resigned_game_reveals_its_deal_on_its_final_card(emulator: Any, harness: Harness) -> None:
     (alice, bob), thread, game_id = await flaming_game_of(emulator, harness, "alice", "bob")
-    sealed = SEAL.search(boards(harness, thread)[0].text)
+    sealed = SEAL.search((await harness.click(alice, boards(harness, thread)[0], label="🔐 Fair deal")).text)
     assert sealed
     session = await session_of(harness, game_id)
     mover = {0: alice, 1: bob}[session.to_act]
     await harness.slash(mover, thread, "pyramid play", move=session.game.legal_moves(session.state)[0])
     await harness.slash(bob, thread, "pyramid resign")
     await harness.settle()
-    reveals = [m for m in harness.messages(thread) if REVEAL.search(m.text)]
-    assert len(reveals) == 1 and reveals[0].text.startswith(f"Game #{game_id} is over.")
-    found = REVEAL.search(reveals[0].text)
-    assert found and documented_seal("flaming-pyramids", int(found[1]), found[2]) == sealed[1]
+    last = boards(harness, thread)[-1]
+    assert "Game over" in last.text and not REVEAL.search(last.text)
+    shown = await harness.click(bob, last, label="🔐 Fair deal")
+    found = REVEAL.search(shown.text)
+    assert shown.ephemeral and found and documented_seal("flaming-pyramids", int(found[1]), found[2]) == sealed[1]
     record = read_record(await history_file(harness, alice, thread, game_id))
     assert record.players[1].resigned and record.result is not None and record.result["resigned"] == [1]
     assert "then bob left the game" in check(record).summary
-    # the end is followed once: a delivery pass run again posts no second reveal
+    # the end is followed once: a delivery pass run again posts nothing more
+    count = len(harness.messages(thread))
     await harness.bot.client.host.delivery.deliver_game(game_id)
     await harness.settle()
-    assert len([m for m in harness.messages(thread) if REVEAL.search(m.text)]) == 1
+    assert len(harness.messages(thread)) == count

@@ -137,7 +137,7 @@ async def test_two_people_play_pebble_pyramid_by_buttons_and_typed_moves(emulato
     final = await play_out(harness, game_id, users, thread)
     assert final.result is not None and final.record.status == "finished"
     last = boards(harness, thread)[-1]
-    assert "Game over" in last.text and not last.buttons()
+    assert "Game over" in last.text and [b["label"] for b in last.buttons()] == ["🔁 Rematch", "🔐 Fair deal"]
     assert not any(PRIVATE_DRAW.search(m.text) for m in harness.messages(thread)), "a private draw leaked"
     harness.assert_no_bot_errors()
 

@@ -71,9 +71,10 @@ async def test_lobby_to_result_with_buttons_dms_and_typed_moves(emulator: Any, h
     assert final.result is not None
     last = [m for m in harness.messages(thread) if m.png_attachments()][-1]  # the final board (a replay GIF follows)
     assert "Game over" in last.text
-    assert not last.buttons()
+    assert [b["label"] for b in last.buttons()] == ["🔁 Rematch", "🔐 Fair deal"]  # the final card's only
     # Superseded boards keep their buttons (no edit spent on them); a click there changes nothing.
-    older = [m for m in harness.messages(thread) if m.png_attachments() and m.buttons()]
+    older = [m for m in harness.messages(thread) if m.png_attachments()
+             and any(b.get("label") == "🔄 Latest board" for b in m.buttons())]
     stale = await harness.click(actor, older[-1], label="🔄 Latest board")
     assert stale.ephemeral and "Game over" in stale.text
     assert (await session_of(harness, game_id)).version == final.version

@@ -25,9 +25,9 @@ EN = shared_texts().lang("en")
 PREFER = ("place", "discard", "end")
 #: What German readers must meet somewhere in the game's messages and replies.
 GERMAN = (
-    "Spiel #", "· Zug 0", "du bist am Zug", "🂠 Steine auf der Hand:", "🔒 Verteilung versiegelt:", "▶ Dein Zug",
+    "Spiel #", "· Zug 0", "du bist am Zug", "🂠 Steine auf der Hand:", "🔐 Faire Verteilung", "▶ Dein Zug",
     "🂠 Meine Hand", "🔄 Aktuelles Brett", "deine Hand nach Zug", "Du bist am Zug: Wähle unten", "Wähle einen Zug:",
-    "Stein verbauen", "✅ Du hast `", "**Spielende.**", "🔓 Verteilung enthüllt:", "Zug für Zug", "Beitreten",
+    "Stein verbauen", "✅ Du hast `", "**Spielende.**", "🔁 Revanche", "Zug für Zug", "Beitreten",
     "Starten",
 )
 #: English a German reader must never meet (compared case-insensitively).
