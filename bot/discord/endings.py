@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.discord.access import check_at_game
+from bot.discord.access import check_at_game, seen_by
 from bot.discord.lobbies import Rematch
 from bot.discord.replies import explain, reader, tell
 from bot.play.endings.fair_deals import fair_deal_text
@@ -42,12 +42,14 @@ class Endings:
         self.new = new
 
     async def _record(self, interaction: Interaction, game_id: int, lang: Lang) -> GameRecord | None:
-        """The game the button names, if the click comes from its place; else the clicker is told."""
+        """The game the button names, if the click comes from its place and the visibility rule
+        (:mod:`bot.play.visibility`) lets the clicker see it; else the clicker is told."""
         record = await self.services.store.game_record(game_id)
         try:
             if record is None:
                 raise PlayError(GONE)
             check_at_game(interaction, record)  # a forged id can name any game from anywhere
+            await seen_by(self.services.store, record, interaction)  # the one visibility rule (a rival's shared deal)
         except PlayError as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return None

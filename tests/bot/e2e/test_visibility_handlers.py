@@ -38,7 +38,8 @@ from tests.bot.e2e.test_visibility import STALE, forge, shows_nothing
 from tools.forge import INTEGER, leaves
 
 #: Components that show something of the game their id names: each must be refused in the rule's words.
-GAME_VIEWS = frozenset({"turn", "pick", "sel", "page", "move", "hand", "board", "replay", "pvok", "pvbk"})
+GAME_VIEWS = frozenset({"turn", "pick", "sel", "page", "move", "hand", "board", "replay", "pvok", "pvbk",
+                        "fair", "again"})
 #: Components that show nothing of a game (and must still show nothing when forged), and why.
 NOT_VIEWS = {
     "join": "a lobby's: an active game's lobby buttons are refused", "leave": "a lobby's", "start": "a lobby's",
