@@ -106,7 +106,8 @@ class Previews:
         checked the place; the seat and the move are checked here (by the engine,
         from the player's own view)."""
         lang = await self.services.languages.for_interaction(interaction)
-        in_place = _in_place(interaction) and not interaction.response.is_done()
+        in_place = _in_place(interaction) and (not interaction.response.is_done() or interaction.response.type
+                                               == discord.InteractionResponseType.deferred_message_update)
         accent = seat_colour(session.to_act)
         if in_place:
             working = "⏳ " + lang.tr("Working out what `{move}` does…", move=move.strip()[:100])

@@ -19,6 +19,7 @@ from bot.discord.access import check_at_game, check_player_place, seen_by
 from bot.discord.move_replies import move_reply
 from bot.discord.previews import Previews
 from bot.discord.replies import defer_private, edit_card, explain, reader, show_card, tell
+from bot.discord.surfaces import surface_of
 from bot.games.picker import PathGone
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.host import Host
@@ -51,6 +52,27 @@ def is_board(message: discord.Message | None) -> bool:
                 if custom_id.startswith(f"{PREFIX}:board:"):
                     return True
     return False
+
+
+async def acknowledge(interaction: Interaction) -> None:
+    """Answer a game's click at once, before anything that may be slow on a busy machine (reading the
+    game and the visibility rule, building a chooser, drawing a picture): Discord shows "This
+    interaction failed" when the first answer takes over 3 seconds. How is known from the click alone:
+
+    - on the clicker's own private message (their chooser, a preview, a hand DM), and on a card where
+      the bot user is absent (a game played in place, ``bot.play.posting.in_place``), a silent update:
+      the message is then edited through the click (``@original`` is the clicked message);
+    - on a board in a channel, a private "thinking" answer, which the reply completes.
+
+    Called for every turn button and menu (``bot.discord.items.turns.TurnComponent``)."""
+    if interaction.response.is_done():
+        return
+    message = interaction.message
+    private = message is not None and (message.flags.ephemeral or (message.guild is None and not is_board(message)))
+    if private or surface_of(interaction) == "interactions":
+        await interaction.response.defer()
+    else:
+        await defer_private(interaction)
 
 
 def on_card(interaction: Interaction, session: Session) -> bool:
@@ -136,7 +158,8 @@ class Turns:
         message = interaction.message
         assert message is not None
         game_id = session.record.id
-        await interaction.response.defer()
+        if not interaction.response.is_done():  # acknowledged already as the same silent update (acknowledge)
+            await interaction.response.defer()
         in_place.handles.keep(game_id, interaction.edit_original_response, message.id)
         async with in_place.lock(game_id):
             # A resignation or a timeout changes the game without a move: then the card is drawn again too.
