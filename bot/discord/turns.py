@@ -25,7 +25,7 @@ from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.host import Host
 from bot.play.posting.announcements import ai_to_act
 from bot.play.session import Session
-from bot.play.views.boards import board_labels, board_texts, player_view, public_view
+from bot.play.views.boards import board_labels, board_texts, board_view, player_view, public_view
 from bot.play.views.cards import card, kept_pictures, seat_colour
 from bot.play.views.chooser import chooser, step_to
 from bot.play.visibility import Seen
@@ -115,8 +115,11 @@ class Turns:
                                                   labels=board_labels(session, view), lang=lang)
         above, below = board_texts(session, [], lang, await self.host.announcer.availability.clocks.line(session, lang))
         acting = None if session.over or session.record.status != "active" else session.to_act
-        await show_card(interaction, card([note, *above], accent=seat_colour(acting), files=[file], after=below),
-                        files=[file])
+        # The newest card's buttons come with it: an old card's click leads to a card that works (old cards keep
+        # theirs rather than being edited, see Announcer._record).
+        controls = board_view(session, lang).children if acting is not None else []
+        await show_card(interaction, card([note, *above], accent=seat_colour(acting), files=[file], after=below,
+                                          controls=controls), files=[file])
 
     async def _load_current(self, interaction: Interaction, cid: CustomId, *, check_version: bool = True,
                             public: bool = False) -> tuple[Session, Seen] | None:

@@ -83,3 +83,27 @@ async def test_a_pyramido_turn_keeps_one_card_edited_in_place(emulator: Any, har
     print(f"\nPyramido solo: {messages} messages in the thread after {turns} turns of {moves} moves "
           f"({messages / turns:.2f} per turn)")
     assert (await harness.bot.services.store.get_message(game_id, "board")).version == moves
+
+
+async def test_an_out_of_date_click_answers_with_a_card_whose_buttons_work(emulator: Any, harness: Harness) -> None:
+    """Old cards and choosers keep their buttons (no edits: each would cost one of the channel's 5 edits in
+    5 s); a click there that names an older position is answered with the current board, privately, and
+    the newest card's buttons on it, so the next click works as on the newest card."""
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    await harness.slash(ana, emulator.general, "pyramid new", game="pyramido", mode="solo", size=4)
+    game_id = await latest_game_id(harness)
+    thread = harness.threads(emulator.general)[0]
+    old_chooser = await harness.click(ana, boards(harness, thread)[-1], label="▶ Your move")
+    session = await session_of(harness, game_id)
+    place = next(m for m in session.game.legal_moves(session.state) if m.startswith("place"))
+    assert "✅" in (await harness.slash(ana, thread, "pyramid play", move=place, game=game_id)).text
+    step = next(b for b in old_chooser.message.buttons() if not b.get("disabled") and "Back" not in
+                (b.get("label") or ""))
+    stale = await harness.click(ana, old_chooser.message, custom_id=step["custom_id"])
+    copy = stale.last
+    assert "out of date" in card_text(copy) and copy.flags & 64, card_text(copy)
+    labels = [b.get("label") for b in copy.buttons() if not b.get("disabled")]
+    assert "▶ Your move" in labels, labels
+    chooser = await harness.click(ana, copy, label="▶ Your move")
+    assert chooser.ephemeral and "· move 1" in chooser.text, chooser.text
