@@ -31,6 +31,7 @@ from bot.play.views.since import since_your_turn_dm
 from bot.services import Services
 from bot.store import CorruptRecord
 from bot.store.outbox import Announcement, OutboxItem, PostedMessage
+from bot.store.records import MessageRef
 from engine.core import Event
 
 log = logging.getLogger(__name__)
@@ -153,7 +154,7 @@ class Announcer:
             return None
         return None
 
-    async def _turn_card(self, shown: PostedMessage, view: discord.ui.LayoutView, file: discord.File,
+    async def _turn_card(self, shown: MessageRef, view: discord.ui.LayoutView, file: discord.File,
                          mentions: discord.AllowedMentions) -> discord.Message | None:
         """The card of a turn that goes on (Pyramido's stones, one move each) becomes this
         step's board: one edit, with its picture, in place of a new card per step, so the
