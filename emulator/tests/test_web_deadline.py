@@ -12,8 +12,8 @@ import aiohttp
 import pytest
 
 from emulator import Emulator, Harness, User
-from emulator.web import WebClient
 from emulator.tests.test_web import Tab
+from emulator.web import WebClient
 
 
 @pytest.fixture
