@@ -104,7 +104,7 @@ class Turns:
         self.previews = Previews(services, self)
 
     async def send_current_board(self, interaction: Interaction, session: Session, note: str,
-                                 lang: Lang | None = None, *, seen: Seen) -> None:
+                                 lang: Lang | None = None, *, seen: Seen, stale: bool = False) -> None:
         """An ephemeral copy of the current board, for stale clicks, 🔄 and ``/pyramid status``,
         in the clicker's language (``note`` is said in it already); ``seen``: the visibility
         rule's leave to show this game to this clicker."""
@@ -115,9 +115,9 @@ class Turns:
                                                   labels=board_labels(session, view), lang=lang)
         above, below = board_texts(session, [], lang, await self.host.announcer.availability.clocks.line(session, lang))
         acting = None if session.over or session.record.status != "active" else session.to_act
-        # The newest card's buttons come with it: an old card's click leads to a card that works (old cards keep
-        # theirs rather than being edited, see Announcer._record).
-        controls = board_view(session, lang).children if acting is not None else []
+        # Answering a ``stale`` click, the newest card's buttons come with it: an old card's click leads to a card
+        # that works (old cards keep theirs rather than being edited, see Announcer._record).
+        controls = board_view(session, lang).children if stale and acting is not None else []
         await show_card(interaction, card([note, *above], accent=seat_colour(acting), files=[file], after=below,
                                           controls=controls), files=[file])
 
@@ -146,7 +146,8 @@ class Turns:
                 return None
         if check_version and cid.version != session.version:
             await defer_private(interaction)
-            await self.send_current_board(interaction, session, lang.gettext(OUT_OF_DATE), lang, seen=seen)
+            await self.send_current_board(interaction, session, lang.gettext(OUT_OF_DATE), lang, seen=seen,
+                                          stale=True)
             return None
         return session, seen
 
@@ -264,7 +265,8 @@ class Turns:
             except PlayError as exc:
                 await tell(interaction, f"❌ {explain(exc, lang)}")
                 return
-            await self.send_current_board(interaction, fresh, lang.gettext(OUT_OF_DATE), lang, seen=seen)
+            await self.send_current_board(interaction, fresh, lang.gettext(OUT_OF_DATE), lang, seen=seen,
+                                          stale=True)
             return
         except (MoveRejected, PlayError) as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
