@@ -148,6 +148,8 @@ class Connection:
         self.last_heartbeat_seq: int | None = None
         self.closed_by_server = False
         self._lock = asyncio.Lock()
+        #: Heartbeat acknowledgements on their way (``Gateway._ack_later``).
+        self.acks: set[asyncio.Task[None]] = set()
 
     async def send_raw(self, text: str) -> None:
         async with self._lock:
@@ -202,6 +204,8 @@ class Gateway:
                     break
         finally:
             self.connections.discard(conn)
+            for ack in list(conn.acks):  # nobody left to acknowledge
+                ack.cancel()
             session = conn.session
             if session is not None and session.connection is conn:
                 session.connection = None
@@ -211,12 +215,26 @@ class Gateway:
             self.emu.notify()
         return ws
 
+    async def _ack_later(self, conn: Connection) -> None:
+        """Acknowledge a heartbeat after ``Emulator.heartbeat_ack_delay``, the round trip Discord never lacks.
+        discord.py's keep-alive thread notes when it sent a heartbeat only once the send is done; an
+        acknowledgement that arrives before that thread runs again (at once, from this machine) is
+        measured from the previous heartbeat: ``client.latency`` is then the whole interval, and
+        ``bot.log`` says "Can't keep up, shard ID None websocket is 41.3s behind" at every beat."""
+        await asyncio.sleep(self.emu.heartbeat_ack_delay)
+        await conn.send(HEARTBEAT_ACK, None)
+
     async def _on_message(self, conn: Connection, payload: JSON) -> None:
         op, d = payload.get("op"), payload.get("d")
         if op == HEARTBEAT:
             conn.heartbeats += 1
             conn.last_heartbeat_seq = d
-            await conn.send(HEARTBEAT_ACK, None)
+            if self.emu.heartbeat_ack_delay > 0:  # after a round trip's time, as Discord (see _ack_later)
+                task = asyncio.get_running_loop().create_task(self._ack_later(conn))
+                conn.acks.add(task)
+                task.add_done_callback(conn.acks.discard)
+            else:
+                await conn.send(HEARTBEAT_ACK, None)
         elif op == IDENTIFY:
             await self._identify(conn, d or {})
         elif op == RESUME:

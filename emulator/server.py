@@ -96,6 +96,7 @@ class Emulator:
         attachment_size_limit: int = 10 * 1024 * 1024,
         request_size_limit: int = 25 * 1024 * 1024,
         heartbeat_interval: float = 41.25,
+        heartbeat_ack_delay: float = 0.25,
         guild_name: str = "Pyramid Test Guild",
         strict: bool = True,
         clock: Callable[[], dt.datetime] | None = None,
@@ -114,6 +115,8 @@ class Emulator:
         self.attachment_size_limit = attachment_size_limit
         self.request_size_limit = request_size_limit
         self.heartbeat_interval = heartbeat_interval
+        #: Seconds before a heartbeat is acknowledged: a round trip (``Gateway._ack_later``); 0: at once.
+        self.heartbeat_ack_delay = heartbeat_ack_delay
         self.strict = strict
         #: Every message the bot sends or edits must say whom it may ping (``allowed-mentions-missing``).
         self.require_allowed_mentions = require_allowed_mentions

@@ -94,8 +94,14 @@ class Person:
         await self.page.wait_for("document.body.dataset.ready === '1'", what="the page to load")
 
     async def idle(self) -> None:
-        """Until no interaction of this tab is waiting for the bot's answer."""
+        """Until no interaction of this tab is waiting for the bot's answer; an answer that never came in
+        Discord's 3 seconds ("This interaction failed" under a message) fails the walk at once, with a
+        screenshot (the emulator records it as an ``interaction-deadline`` violation too)."""
         await self.page.wait_for("(document.body.dataset.busy || '0') === '0'", what="the bot's answer")
+        failed = await self.page.evaluate("[...document.querySelectorAll('.msg .failed')].map((e) => e.textContent)")
+        if failed:
+            await self.shot("interaction failed")
+            raise BrowserError(f"the page says {failed[0]!r}: the bot did not answer a click within 3 seconds")
 
     async def messages(self) -> list[Shown]:
         return [Shown(**m) for m in await self.page.evaluate(SNAPSHOT_JS)]

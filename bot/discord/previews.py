@@ -91,6 +91,13 @@ def _in_place(interaction: Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
+def _clicked_editable(interaction: Interaction) -> bool:
+    """The clicked message may still become the answer: nothing answered yet, or only the silent update
+    every preview click starts with (``bot.discord.turns.acknowledge``)."""
+    response = interaction.response
+    return not response.is_done() or response.type == discord.InteractionResponseType.deferred_message_update
+
+
 class Previews:
     def __init__(self, services: Services, turns: MovePlayer) -> None:
         self.services = services
@@ -106,7 +113,7 @@ class Previews:
         checked the place; the seat and the move are checked here (by the engine,
         from the player's own view)."""
         lang = await self.services.languages.for_interaction(interaction)
-        in_place = _in_place(interaction) and not interaction.response.is_done()
+        in_place = _in_place(interaction) and _clicked_editable(interaction)
         accent = seat_colour(session.to_act)
         if in_place:
             working = "⏳ " + lang.tr("Working out what `{move}` does…", move=move.strip()[:100])
@@ -183,7 +190,7 @@ class Previews:
     @staticmethod
     async def _close(interaction: Interaction, text: str) -> None:
         """The preview message becomes ``text``, without its picture and buttons."""
-        if interaction.message is not None and not interaction.response.is_done():
+        if interaction.message is not None and _clicked_editable(interaction):
             await edit_card(interaction, card([text]), files=[])
         else:
             await tell(interaction, text)

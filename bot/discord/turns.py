@@ -19,12 +19,13 @@ from bot.discord.access import check_at_game, check_player_place, seen_by
 from bot.discord.move_replies import move_reply
 from bot.discord.previews import Previews
 from bot.discord.replies import defer_private, edit_card, explain, reader, show_card, tell
+from bot.discord.surfaces import surface_of
 from bot.games.picker import PathGone
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.host import Host
 from bot.play.posting.announcements import ai_to_act
 from bot.play.session import Session
-from bot.play.views.boards import board_labels, board_texts, player_view, public_view
+from bot.play.views.boards import board_labels, board_texts, board_view, player_view, public_view
 from bot.play.views.cards import card, kept_pictures, seat_colour
 from bot.play.views.chooser import chooser, step_to
 from bot.play.visibility import Seen
@@ -51,6 +52,27 @@ def is_board(message: discord.Message | None) -> bool:
                 if custom_id.startswith(f"{PREFIX}:board:"):
                     return True
     return False
+
+
+async def acknowledge(interaction: Interaction) -> None:
+    """Answer a game's click at once, before anything that may be slow on a busy machine (reading the
+    game and the visibility rule, building a chooser, drawing a picture): Discord shows "This
+    interaction failed" when the first answer takes over 3 seconds. How is known from the click alone:
+
+    - on the clicker's own private message (their chooser, a preview, a hand DM), and on a card where
+      the bot user is absent (a game played in place, ``bot.play.posting.in_place``), a silent update:
+      the message is then edited through the click (``@original`` is the clicked message);
+    - on a board in a channel, a private "thinking" answer, which the reply completes.
+
+    Called for every turn button and menu (``bot.discord.items.turns.TurnComponent``)."""
+    if interaction.response.is_done():
+        return
+    message = interaction.message
+    private = message is not None and (message.flags.ephemeral or (message.guild is None and not is_board(message)))
+    if private or surface_of(interaction) == "interactions":
+        await interaction.response.defer()
+    else:
+        await defer_private(interaction)
 
 
 def on_card(interaction: Interaction, session: Session) -> bool:
@@ -82,7 +104,7 @@ class Turns:
         self.previews = Previews(services, self)
 
     async def send_current_board(self, interaction: Interaction, session: Session, note: str,
-                                 lang: Lang | None = None, *, seen: Seen) -> None:
+                                 lang: Lang | None = None, *, seen: Seen, stale: bool = False) -> None:
         """An ephemeral copy of the current board, for stale clicks, 🔄 and ``/pyramid status``,
         in the clicker's language (``note`` is said in it already); ``seen``: the visibility
         rule's leave to show this game to this clicker."""
@@ -93,8 +115,11 @@ class Turns:
                                                   labels=board_labels(session, view), lang=lang)
         above, below = board_texts(session, [], lang, await self.host.announcer.availability.clocks.line(session, lang))
         acting = None if session.over or session.record.status != "active" else session.to_act
-        await show_card(interaction, card([note, *above], accent=seat_colour(acting), files=[file], after=below),
-                        files=[file])
+        # Answering a ``stale`` click, the newest card's buttons come with it: an old card's click leads to a card
+        # that works (old cards keep theirs rather than being edited, see Announcer._record).
+        controls = board_view(session, lang).children if stale and acting is not None else []
+        await show_card(interaction, card([note, *above], accent=seat_colour(acting), files=[file], after=below,
+                                          controls=controls), files=[file])
 
     async def _load_current(self, interaction: Interaction, cid: CustomId, *, check_version: bool = True,
                             public: bool = False) -> tuple[Session, Seen] | None:
@@ -121,7 +146,8 @@ class Turns:
                 return None
         if check_version and cid.version != session.version:
             await defer_private(interaction)
-            await self.send_current_board(interaction, session, lang.gettext(OUT_OF_DATE), lang, seen=seen)
+            await self.send_current_board(interaction, session, lang.gettext(OUT_OF_DATE), lang, seen=seen,
+                                          stale=True)
             return None
         return session, seen
 
@@ -136,7 +162,8 @@ class Turns:
         message = interaction.message
         assert message is not None
         game_id = session.record.id
-        await interaction.response.defer()
+        if not interaction.response.is_done():  # acknowledged already as the same silent update (acknowledge)
+            await interaction.response.defer()
         in_place.handles.keep(game_id, interaction.edit_original_response, message.id)
         async with in_place.lock(game_id):
             # A resignation or a timeout changes the game without a move: then the card is drawn again too.
@@ -238,7 +265,8 @@ class Turns:
             except PlayError as exc:
                 await tell(interaction, f"❌ {explain(exc, lang)}")
                 return
-            await self.send_current_board(interaction, fresh, lang.gettext(OUT_OF_DATE), lang, seen=seen)
+            await self.send_current_board(interaction, fresh, lang.gettext(OUT_OF_DATE), lang, seen=seen,
+                                          stale=True)
             return
         except (MoveRejected, PlayError) as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")

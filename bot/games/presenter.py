@@ -53,6 +53,10 @@ class Presenter:
     #: a template with ``{name}`` (who decides), ``{kind}`` and ``{summary}`` (the
     #: provisional result's, if any). Kinds not named get :data:`DEFAULT_DECISION`.
     decisions: Mapping[str, str] = field(default_factory=dict)
+    #: ``Pending.kind``s that only continue the mover's own turn (Pyramido's "keep placing
+    #: stones"): the turn's card is edited in place until the turn ends
+    #: (``bot.play.posting.announcements.card_of_turn``), not posted anew per step.
+    turn_goes_on: frozenset[str] = frozenset()
     #: Extra lines for the board message from the public view, the seats' names and the
     #: reader's language (e.g. the open co-op hands); None: none.
     board_lines: BoardLines | None = None

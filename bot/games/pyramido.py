@@ -54,6 +54,7 @@ PRESENTER = Presenter(
            "pass": N_("Pass")},
     prompts=(N_("Choose a move"), N_("Choose a stone"), N_("Choose a cell")),
     decisions={"placing": N_("🎯 {name}, keep placing stones, or end your turn.")},
+    turn_goes_on=frozenset({"placing"}),
     board_lines=board_lines,
     cells=N_("A cell is level:x,y: level 1 is the base, x counts columns to the right and y rows downwards (both "
              "may be negative); a level-2 cell x,y sits on the base's square x..x+1, y..y+1."),

@@ -189,6 +189,21 @@ class OutboxStore:
                 found[int(row["version"])] = events
         return found if set(found) == set(range(after + 1, upto + 1)) else None
 
+    async def turn_goes_on(self, game_id: int, version: int) -> int | None:
+        """The seat whose turn went on after ``version``, as its board row says
+        (``bot.play.posting.announcements.turn_goes_on``): its card is edited by that
+        seat's next step. None when it did not, or the row is gone (purged): the next
+        board is then a new card."""
+        row = await self.db.read_one(
+            "SELECT payload FROM outbox WHERE game_id = ? AND kind = 'board' AND seat = -1 AND version = ?",
+            (game_id, version),
+        )
+        try:
+            seat = json.loads(row["payload"] or "{}").get("turn_goes_on") if row is not None else None
+        except (TypeError, ValueError, AttributeError):
+            return None
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
     async def complete(
         self, item: OutboxItem, outcome: str, *, posted: PostedMessage | None = None,
         strip_later: tuple[int, int] | None = None,

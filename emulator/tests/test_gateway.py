@@ -132,6 +132,7 @@ async def test_invalid_session_leads_to_new_identify(emulator: Emulator, alice: 
 
 async def test_heartbeats_are_acknowledged(emulator: Emulator, harness: Harness) -> None:
     emulator.heartbeat_interval = 0.05
+    emulator.heartbeat_ack_delay = 0.01  # a round trip well inside the interval
     await harness.start_bot()
     (conn,) = emulator.gateway.connections
     await _until(lambda: conn.heartbeats >= 3)

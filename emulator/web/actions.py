@@ -188,6 +188,11 @@ async def answer_of(emu: Emulator, inter: Interaction) -> JSON:
                  "response_type": inter.response_type}
     if not inter.answered.is_set():
         out["failed"] = "This interaction failed"
+        if "interaction-deadline" not in inter.rejected:  # the page says so now: the bot broke the 3-second rule
+            inter.rejected.append("interaction-deadline")
+            emu.violate("interaction-deadline",
+                        f"no initial response within {emu.interaction_deadline}s: the page shows "
+                        "\"This interaction failed\"", "POST /interactions/{interaction_id}/{token}/callback")
     if inter.modal is not None:
         out["modal"] = inter.modal
     if inter.choices is not None:

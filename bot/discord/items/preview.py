@@ -6,12 +6,18 @@ from typing import ClassVar
 
 from bot.discord.items.base import Component, Interaction
 from bot.discord.previews import BACK, CONFIRM, Previews
+from bot.discord.turns import acknowledge
 
 
 class PreviewButton(Component, actions=(CONFIRM, BACK)):
     """The id carries the game, the board version the preview was made for and the move."""
 
     previews: ClassVar[Previews]
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Answered at once, as every turn item (:func:`bot.discord.turns.acknowledge`)."""
+        await acknowledge(interaction)
+        await super().callback(interaction)
 
     async def handle(self, interaction: Interaction) -> None:
         cid = self.cid

@@ -5,11 +5,17 @@ from __future__ import annotations
 from typing import ClassVar
 
 from bot.discord.items.base import Component, Interaction
-from bot.discord.turns import Turns
+from bot.discord.turns import Turns, acknowledge
 
 
 class TurnComponent(Component):
     turns: ClassVar[Turns]
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Every turn button and menu is answered at once (:func:`bot.discord.turns.acknowledge`), within
+        Discord's 3 seconds however busy the machine, before the game is read."""
+        await acknowledge(interaction)
+        await super().callback(interaction)
 
 
 class YourMoveButton(TurnComponent, actions=("turn",)):

@@ -67,8 +67,10 @@ def plan(session: Session, movers: Sequence[int] = (), events: Sequence[Event] =
     """The rows that announce ``session`` at its version, in the order they are delivered."""
     version = session.version
     channel = session.record.play_channel_id
-    items = [Announcement(kind="board", version=version, channel_id=channel,
-                          payload={"events": events_to_json(events)})]
+    payload: dict[str, Any] = {"events": events_to_json(events)}
+    if turn_goes_on(session):  # the next move edits this board's card (Announcer.deliver_board)
+        payload["turn_goes_on"] = session.to_act
+    items = [Announcement(kind="board", version=version, channel_id=channel, payload=payload)]
     if session.presenter.has_hand:
         to_act = session.to_act
         for seat_no in dict.fromkeys([*movers, *([to_act] if to_act is not None else [])]):
@@ -80,6 +82,28 @@ def plan(session: Session, movers: Sequence[int] = (), events: Sequence[Event] =
     elif ai_to_act(session):
         items.append(Announcement(kind="ai", version=version))
     return items
+
+
+def folded(session: Session) -> bool:
+    """Whether the board of ``session``'s version gets no card of its own, its moves being
+    told on the next card (a quiet thread: one card per human turn). So when an AI is to act
+    in a running game that a human still plays: the AI's moves follow at once, and the card
+    after them, which pings the next human, narrates everything since the last card shown
+    (``Announcer.story``). Never the first board (the deal and its seal), nor in a game of
+    AIs only (nobody's turn would ever come to fold into)."""
+    if session.over or session.version == 0 or session.record.status != "active" or not ai_to_act(session):
+        return False
+    return any(s.user_id is not None and not s.is_ai and not s.resigned for s in session.seats)
+
+
+def turn_goes_on(session: Session) -> bool:
+    """Whether the player who just moved goes on with the same turn (Pyramido's stones,
+    placed one move each until ✅ End turn): the turn's card is then edited in place by
+    each further step instead of a card per step (``Presenter.turn_goes_on``)."""
+    if session.over:
+        return False
+    pending = session.game.pending(session.state)
+    return pending is not None and pending.kind in session.presenter.turn_goes_on and pending.player == session.to_act
 
 
 def ai_to_act(session: Session) -> bool:

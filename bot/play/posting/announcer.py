@@ -17,7 +17,7 @@ from typing import Protocol
 
 import discord
 
-from bot.play.posting.announcements import events_from_json, nonce
+from bot.play.posting.announcements import events_from_json, folded, nonce
 from bot.play.posting.channels import Channels
 from bot.play.posting.failures import CANNOT_DM, Blocked
 from bot.play.posting.in_place import InPlace
@@ -31,6 +31,7 @@ from bot.play.views.since import since_your_turn_dm
 from bot.services import Services
 from bot.store import CorruptRecord
 from bot.store.outbox import Announcement, OutboxItem, PostedMessage
+from bot.store.records import MessageRef
 from engine.core import Event
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,8 @@ class Announcer:
                 await self._done(item, "superseded")
                 return True
             target = await services.sessions.load_at(item.game_id, item.version)
+        elif not item.uncertain and folded(session):  # an AI is to act: the next human's card tells it
+            return await self._done(item, "folded into the next card")
         channel_id = session.record.play_channel_id
         self.channels.check_postable(channel_id)
         events = await self.story(target, shown.version if shown is not None else None)
@@ -113,6 +116,12 @@ class Announcer:
         silent = not mentions.users  # nobody to ping: news for spectators only, no notification
         header = board_header(target, lang)
         message = await self._posted_before(channel_id, header) if item.attempts or item.uncertain else None
+        # A turn that went on (Pyramido's stones) keeps its card while the same player acts: edited, not posted
+        # (an edit pings nobody, so a turn passing to someone else, or the game's end, is a new card).
+        if message is None and shown is not None and shown.channel_id == channel_id and not item.uncertain and (
+                target is session) and not session.over and session.to_act is not None and (
+                await services.store.outbox.turn_goes_on(item.game_id, shown.version) == session.to_act):
+            message = await self._turn_card(shown, board_card(target, events, lang, file, clock), file, mentions)
         if message is None and via is not None and not item.uncertain and via.carries_board(item.version,
                                                                                            channel_id):
             message = await via.post(None, private=False, file=file, view=card_view, allowed_mentions=mentions,
@@ -144,6 +153,21 @@ class Announcer:
         except discord.HTTPException:
             return None
         return None
+
+    async def _turn_card(self, shown: MessageRef, view: discord.ui.LayoutView, file: discord.File,
+                         mentions: discord.AllowedMentions) -> discord.Message | None:
+        """The card of a turn that goes on (Pyramido's stones, one move each) becomes this
+        step's board: one edit, with its picture, in place of a new card per step, so the
+        thread keeps one card per turn. None: that card is gone, post the board anew."""
+        try:
+            self.channels.check_editable(shown.channel_id)
+        except Blocked:  # an archived thread, say: a new card (which reopens it)
+            return None
+        partial = self.client.get_partial_messageable(shown.channel_id).get_partial_message(shown.message_id)
+        try:
+            return await partial.edit(view=view, attachments=[copy(file)], allowed_mentions=mentions)
+        except discord.NotFound:
+            return None
 
     async def _picture_in(self, message: discord.Message, view: discord.ui.LayoutView, file: discord.File,
                           mentions: discord.AllowedMentions) -> discord.Message | None:

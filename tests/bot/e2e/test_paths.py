@@ -69,8 +69,9 @@ async def test_a_picker_opened_before_a_move_is_stale_after_it(emulator: Any, ha
     await harness.slash(actor, thread, "pyramid play", move=session.game.legal_moves(session.state)[0])
     assert (await session_of(harness, game_id)).version == 1
     stale = await harness.click(actor, picker, custom_id=picker.buttons()[0]["custom_id"])
-    assert stale.ephemeral and "out of date" in stale.text
-    assert stale.attachments, "a stale click is answered with the current board"
+    answer = stale.last  # the chooser's click is acknowledged first (a silent update): the answer follows it
+    assert answer.ephemeral and "out of date" in answer.text
+    assert answer.attachments, "a stale click is answered with the current board"
     assert (await session_of(harness, game_id)).version == 1
 
 

@@ -134,9 +134,11 @@ async def test_the_movers_new_hand_completes_the_private_answer(emulator: Any, h
         assert chooser.message is not None and chooser.message.ephemeral
         first = len(emulator.requests)
         message = chooser.message
+        clicks = 0
         while "You played" not in message.text and (
                 picks := [b["custom_id"] for b in message.buttons() if b["custom_id"].startswith("pb:pick:")]):
             clicked = await harness.click(mover, message, custom_id=picks[0])  # its first choice, down to a move
+            clicks += 1
             assert clicked.message is not None
             message = clicked.message
         await harness.settle()
@@ -150,7 +152,10 @@ async def test_the_movers_new_hand_completes_the_private_answer(emulator: Any, h
         assert not followups, "no second hand message"
         routes = Counter(r.route for r in emulator.requests[first:] if exempt(r.route))
         assert routes["POST /webhooks/{webhook_id}/{token}"] == 1, routes  # the board
-        assert routes["PATCH /webhooks/{webhook_id}/{token}/messages/{message_id}"] == 2, routes  # hand; picture
+        # Each click is acknowledged at once (bot.discord.turns.acknowledge: its callback), then its chooser edited
+        # through the click (one edit each); then the hand and the board's picture.
+        assert routes["POST /interactions/{interaction_id}/{token}/callback"] == clicks, routes
+        assert routes["PATCH /webhooks/{webhook_id}/{token}/messages/{message_id}"] == clicks + 2, routes
         assert (await session_of(harness, game_id)).version == session.version + 1
     assert versions(harness, thread) == [0, 1, 2]
 

@@ -197,4 +197,4 @@ async def forged_clicks(emulator: Emulator, harness: Harness, sequence: list[tup
         what = f"{user.username} {action} v{version} on #{game_id} in {where.name}: {verdict}"
         if verdict is not Verdict.SEEN:
             shows_nothing(answer, game_id, what)
-            assert any(words in answer.text for words in RULE_WORDS), (what, answer.text)
+            assert any(words in answer.last.text for words in RULE_WORDS), (what, answer.last.text)
