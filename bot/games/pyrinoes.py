@@ -50,6 +50,9 @@ PRESENTER = Presenter(
            "left": N_("⬅ Left end"), "right": N_("Right end ➡")},
     prompts=(N_("Choose a move"), N_("Choose"), N_("Choose")),
     steps=pyrino_steps,
+    explain={"build": N_("A pyrino is built from two of your pyramids, one for each end (Fire: red and yellow; "
+                         "Ice: blue and black; green is shared and counts 0). Pick the spots of its two ends first, "
+                         "then the pyramids.")},
     token_words=spots_words,
     cells=N_("Pyrinoes has no cells: a domino or pyrino goes to the left or the right open end of the line "
              "(play 6-4 right); a pyrino is built from two pyramids (build Y21|R1)."),

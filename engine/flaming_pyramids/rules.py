@@ -335,7 +335,7 @@ def play_tile(state: State, tile: str, cell: Cell, narrate: bool = True) -> tupl
     turn.played = cell
     turn.hands[seat] = hand[:i] + hand[i + 1:]
     if narrate:
-        turn.say("play", phrase(N_("{0} played {tile} to {cell}."), tile=TILE[tile].name(), cell=cell_text(cell)),
+        turn.say("play", phrase(N_("{0} played {tile}."), tile=TILE[tile].name()),
                  (seat,), (cell,), (tile,))
     return _continue(new, turn)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from engine.core.text import N_, phrase
+from engine.core.text import N_, Word, phrase
 
 #: Colour letters of the regular tiles; the Millstone has all of them.
 COLOURS: Final[str] = "RGBY"
@@ -62,10 +62,14 @@ class Tile:
         return f"{self.kind.capitalize()} {self.code}"
 
     def name(self) -> object:
-        """:meth:`describe` as a text argument (:mod:`engine.core.text`): the kind of a
-        special tile is translated, a regular tile is its code."""
+        """The tile as players read it, a text argument (:mod:`engine.core.text`): its colour
+        word and weight as the picture shows them ("green 60", "Coal yellow 1", "Millstone
+        200"), translated where shown, so no language reads a code's letter as its own
+        colour ("Kohle G1": G reads as Gelb). The code stays the notation's."""
+        plain: object = (str(self.weight) if len(self.colours) != 1 else
+                         phrase(N_("{colour} {weight}"), colour=Word(COLOUR_NAMES[self.colours]), weight=self.weight))
         template = _KIND_NAMES.get(self.kind)
-        return self.code if template is None else phrase(template, code=self.code)
+        return plain if template is None else phrase(template, code=plain)
 
 
 #: The special tiles' names in narration ('Coal Y1'); see :meth:`Tile.describe`.
