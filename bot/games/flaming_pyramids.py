@@ -17,8 +17,8 @@ COLOUR_EMOJI = {"R": "🔺", "G": "🟢", "B": "🟦", "Y": "⭐"}
 
 
 def tile_words(token: str, lang: Lang) -> str | None:
-    """A tile as the picture shows it: its colour's shape, colour word and weight ("🟢 green 60",
-    "⭐ Coal yellow 1"), in the reader's language; None for a token that is no tile."""
+    """A tile as the picture shows it: its colour's shape, colour word and weight ("🟢 Green 60",
+    "⭐ Coal Yellow 1"), in the reader's language; None for a token that is no tile."""
     tile = TILE.get(token)
     if tile is None:
         return None

@@ -29,7 +29,7 @@ ENGLISH = Lang("en")
 #: ``board_lines(public view, seat names, lang)``: extra lines for the board message.
 BoardLines = Callable[[dict[str, Any], Sequence[str], Lang], list[str]]
 #: ``token_words(token, lang)``: the label of a step token that is neither a cell nor a
-#: verb (Pyrinoes' "6–3 spots", Flaming Pyramids' "🟢 green 60"), or None to show the token as it is.
+#: verb (Pyrinoes' "6–3 spots", Flaming Pyramids' "🟢 Green 60"), or None to show the token as it is.
 TokenWords = Callable[[str, Lang], str | None]
 #: ``shown_order(view, seat)``: the pieces of the acting ``seat`` in the order its picture draws
 #: them (a hand left to right, a reserve's slots), from that seat's view.

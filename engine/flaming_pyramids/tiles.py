@@ -14,11 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from engine.core.text import N_, Word, phrase
+from engine.core.text import N_, phrase
 
 #: Colour letters of the regular tiles; the Millstone has all of them.
 COLOURS: Final[str] = "RGBY"
 COLOUR_NAMES: Final[dict[str, str]] = {"R": N_("red"), "G": N_("green"), "B": N_("blue"), "Y": N_("yellow")}
+#: A tile's name by its colour, as a name is written (capitalised): "Green 60" (:meth:`Tile.name`).
+TILE_NAMES: Final[dict[str, str]] = {"R": N_("Red {weight}"), "G": N_("Green {weight}"), "B": N_("Blue {weight}"),
+                                     "Y": N_("Yellow {weight}")}
 
 #: Weight -> material of the regular tiles (one of each weight in every colour).
 REGULAR_WEIGHTS: Final[dict[int, str]] = {
@@ -63,11 +66,11 @@ class Tile:
 
     def name(self) -> object:
         """The tile as players read it, a text argument (:mod:`engine.core.text`): its colour
-        word and weight as the picture shows them ("green 60", "Coal yellow 1", "Millstone
+        word and weight as the picture shows them ("Green 60", "Coal Yellow 1", "Millstone
         200"), translated where shown, so no language reads a code's letter as its own
         colour ("Kohle G1": G reads as Gelb). The code stays the notation's."""
         plain: object = (str(self.weight) if len(self.colours) != 1 else
-                         phrase(N_("{colour} {weight}"), colour=Word(COLOUR_NAMES[self.colours]), weight=self.weight))
+                         phrase(TILE_NAMES[self.colours], weight=self.weight))
         template = _KIND_NAMES.get(self.kind)
         return plain if template is None else phrase(template, code=plain)
 

@@ -64,7 +64,7 @@ def path_of(item: discord.ui.Item[Any]) -> tuple[str, ...]:
 
 def test_flaming_pyramids_tiles_read_as_the_hand_picture_shows_them() -> None:
     """"G60 B20 Y4 B7 M200" became the hand's tiles left to right, by colour word and weight."""
-    from bot.games.flaming_pyramids import tile_words  # noqa: PLC0415 (new in #43)
+    from bot.games.flaming_pyramids import tile_words
     session = session_of("flaming-pyramids", 2, {})
     hand = list(dict.fromkeys(session.state.hands[session.to_act]))
     shown = chooser(session, (), lang=EN)
@@ -76,7 +76,7 @@ def test_flaming_pyramids_tiles_read_as_the_hand_picture_shows_them() -> None:
 
 
 def test_german_tile_names_use_german_colour_words() -> None:
-    from bot.games.flaming_pyramids import tile_words  # noqa: PLC0415 (new in #43)
+    from bot.games.flaming_pyramids import tile_words
     assert tile_words("G1", DE) == "🟢 Kohle Grün 1"
     assert tile_words("Y4", DE) == "⭐ Gelb 4"
     assert tile_words("M200", EN) == "🪨 Millstone 200"
@@ -157,7 +157,7 @@ def test_pyrinoes_build_menu_is_explained() -> None:
 
 def test_a_move_is_told_as_a_sentence() -> None:
     fp = CATALOGUE.presenter("flaming-pyramids")
-    assert fp.move_words("play G60 0,-1", {"0,-1": "A"}, EN) == "🟢 green 60 to spot A"
+    assert fp.move_words("play G60 0,-1", {"0,-1": "A"}, EN) == "🟢 Green 60 to spot A"
     assert fp.move_words("play Y1 0,-1", {"0,-1": "C"}, DE) == "⭐ Kohle Gelb 1 auf Platz C"
     assert fp.move_words("fall left", {}, EN) == "Fall left"
     cp = CATALOGUE.presenter("continuous-pyramid")
@@ -166,7 +166,7 @@ def test_a_move_is_told_as_a_sentence() -> None:
 
 
 def test_the_reply_to_a_move_is_not_its_notation() -> None:
-    from bot.play.views.chooser import spot_letters  # noqa: PLC0415 (new in #43)
+    from bot.play.views.chooser import spot_letters
     session = session_of("flaming-pyramids", 2, {})
     move = session.game.legal_moves(session.state)[0]
     told = session.presenter.move_words(move, spot_letters(session), EN)

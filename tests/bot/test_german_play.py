@@ -151,8 +151,10 @@ def test_the_chooser_is_german() -> None:
     first = chooser(session, (), lang=DE)
     assert first.content.splitlines()[0] == "**Pyramido** · Zug 0"  # the number its board shows
     assert "Wähle einen Zug:" in first.content
-    assert "Die Plätze tragen dieselben Buchstaben wie auf dem Bild des Bretts." in first.content
     assert "Stein verbauen" in labels(first.view)
+    place = next(m for m in session.game.legal_moves(session.state) if m.startswith("place")).split()
+    spots = chooser(session, place[:2], lang=DE)  # the line stands where spots are offered (#43)
+    assert "Die Plätze tragen dieselben Buchstaben wie auf dem Bild des Bretts." in spots.content
     placing = chooser(session, ("place",), lang=DE)
     assert "Bisher: Stein verbauen" in placing.content and "Wähle einen Stein:" in placing.content
     assert "⬅ Zurück" in labels(placing.view)
