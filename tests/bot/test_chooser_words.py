@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 from bot.custom_ids import CustomId
 from bot.discord.lobbies import describe_options
 from bot.games.catalogue import Catalogue
+from bot.games.flaming_pyramids import tile_words
 from bot.play.session import Session
 from bot.play.views.boards import board_labels, board_view, public_view
-from bot.play.views.chooser import Chooser, chooser, step_to
+from bot.play.views.chooser import Chooser, chooser, spot_letters, step_to
 from bot.store import GameRecord, SeatRecord
 from engine.core.options import offered
 from engine.core.registry import game_ids
@@ -64,7 +65,6 @@ def path_of(item: discord.ui.Item[Any]) -> tuple[str, ...]:
 
 def test_flaming_pyramids_tiles_read_as_the_hand_picture_shows_them() -> None:
     """"G60 B20 Y4 B7 M200" became the hand's tiles left to right, by colour word and weight."""
-    from bot.games.flaming_pyramids import tile_words
     session = session_of("flaming-pyramids", 2, {})
     hand = list(dict.fromkeys(session.state.hands[session.to_act]))
     shown = chooser(session, (), lang=EN)
@@ -76,7 +76,6 @@ def test_flaming_pyramids_tiles_read_as_the_hand_picture_shows_them() -> None:
 
 
 def test_german_tile_names_use_german_colour_words() -> None:
-    from bot.games.flaming_pyramids import tile_words
     assert tile_words("G1", DE) == "🟢 Kohle Grün 1"
     assert tile_words("Y4", DE) == "⭐ Gelb 4"
     assert tile_words("M200", EN) == "🪨 Millstone 200"
@@ -166,7 +165,6 @@ def test_a_move_is_told_as_a_sentence() -> None:
 
 
 def test_the_reply_to_a_move_is_not_its_notation() -> None:
-    from bot.play.views.chooser import spot_letters
     session = session_of("flaming-pyramids", 2, {})
     move = session.game.legal_moves(session.state)[0]
     told = session.presenter.move_words(move, spot_letters(session), EN)
