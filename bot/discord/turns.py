@@ -173,8 +173,15 @@ class Turns:
             pass  # not theirs to act (or no game): answered below as any click on that card
         session = await self._actor_session(interaction, cid)
         if session is not None:
-            shown = chooser(session, (), lang=await reader(interaction, self.services.languages))
-            await show_card(interaction, shown.card())
+            lang = await reader(interaction, self.services.languages)
+            shown = chooser(session, (), lang=lang)
+            files: list[discord.File] = []
+            if not session.presenter.has_hand:  # no hand picture: the board its letters are on, on screen (#43)
+                await defer_private(interaction)
+                view = public_view(session, lang)
+                files.append(await self.services.renderer.board(view, art=session.presenter.art,
+                                                                labels=board_labels(session, view), lang=lang))
+            await show_card(interaction, shown.card(files=files), files=files)
 
     async def choose(self, interaction: Interaction, cid: CustomId, path: Sequence[str], page: int = 0) -> None:
         """One step down the chooser (or a page of it); a path that spells a whole

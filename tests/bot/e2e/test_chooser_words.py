@@ -63,6 +63,7 @@ async def test_continuous_pyramid_offers_its_tiles_at_once(emulator: Any, harnes
     assert shown.message is not None
     labels = shown.message.button_labels
     assert "Play a tile" not in labels and labels[-1] == "↩ Undo", labels
+    assert shown.message.png_attachments(), "the board its spot letters are on comes with the chooser"
     labels = labels[:-1]
     reserve = [str(t) for t in session.game.view(session.state, 0)["reserve"]]
     playable = {m.split()[1] for m in session.game.legal_moves(session.state) if m.startswith("play")}
