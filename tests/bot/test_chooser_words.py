@@ -152,6 +152,12 @@ def test_pyrinoes_build_menu_is_explained() -> None:
     shown = step_to(session, ("build",), lang=EN)
     assert isinstance(shown, Chooser)
     assert "A pyrino is built from two of your pyramids" in shown.content, shown.content
+    # grouped so that each step is a few buttons, never the paged menu "1–25 of 27"
+    assert not any(isinstance(i, discord.ui.Select) for i in shown.view.children), shown.view.children
+    high = next(i for i in shown.view.children if isinstance(i, discord.ui.Button) and "spots" in str(i.label))
+    pairs = step_to(session, path_of(high), lang=EN)
+    assert isinstance(pairs, Chooser) and "A pyrino is built" in pairs.content
+    assert not any(isinstance(i, discord.ui.Select) for i in pairs.view.children), labels_of(pairs)
 
 
 def test_a_move_is_told_as_a_sentence() -> None:
