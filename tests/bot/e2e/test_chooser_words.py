@@ -82,3 +82,23 @@ async def test_lobby_and_form_name_options_in_words(emulator: Any, harness: Harn
     words = [c.get("label", "") + " " + (c.get("description") or "") for c in opened.modal["components"]]
     assert any(w.startswith("The curse ") for w in words) and any(w.startswith("Turn limit ") for w in words), words
     assert not any("FP-" in w for w in words), words
+
+
+async def test_continuous_pyramid_a_tile_click_plays_or_asks_for_its_spot(emulator: Any, harness: Harness) -> None:
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    await harness.slash(ana, emulator.general, "pyramid new", game="continuous-pyramid")
+    game_id = await latest_game_id(harness)
+    thread = harness.threads(emulator.general)[-1]
+    before = await session_of(harness, game_id)
+    board = boards(harness, thread)[-1]
+    shown = await harness.click(ana, board, label="▶ Your move")
+    assert shown.message is not None
+    first = shown.message.button_labels[0]
+    step = await harness.click(ana, shown.message, label=first)
+    if (await session_of(harness, game_id)).version == before.version:  # several spots: pick one
+        assert step.message is not None
+        spot = next(label for label in step.message.button_labels if label.startswith("Spot "))
+        step = await harness.click(ana, step.message, label=spot)
+    assert (await session_of(harness, game_id)).version == before.version + 1, [m.text for m in step.messages]
+    assert len(boards(harness, thread)) == 2, "the next board is posted"
