@@ -7,7 +7,8 @@ from typing import Any
 
 from bot.games.presenter import Presenter
 from engine.core.text import Phrase
-from engine.flaming_pyramids import GAME, TILE
+from engine.flaming_pyramids import GAME
+from engine.flaming_pyramids.tiles import TILE
 from i18n import N_, Lang
 from render import art_for
 

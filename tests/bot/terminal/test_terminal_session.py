@@ -17,7 +17,7 @@ from pathlib import Path
 
 from bot.games.catalogue import Catalogue
 from engine.core.text import Phrase
-from engine.flaming_pyramids import TILE
+from engine.flaming_pyramids.tiles import TILE
 from render.labels import move_labels
 from tests.bot.terminal.session import environment, on_terminal, run
 from tests.paths import REPO
