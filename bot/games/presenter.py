@@ -148,10 +148,12 @@ class Presenter:
             return (2, 0, "", index)
         return [t for _, t in sorted(enumerate(choices), key=key)]
 
-    def move_words(self, move: str, labels: Mapping[str, str], lang: Lang | None = None) -> str:
+    def move_words(self, move: str, labels: Mapping[str, str], lang: Lang | None = None, *,
+                   button: bool = False) -> str:
         """``move`` told in words, its spots by the letters of ``labels`` (the picture's before
         the move): "🟢 green 60 to spot A" rather than ``play G60 0,-1``. The notation stays the
-        records' and the typed moves'; this is what a player reads."""
+        records' and the typed moves'; this is what a player reads. ``button``: the words of a button
+        that plays it, its verbs with their arrows ("⬅ Fall left", "↩ Undo")."""
         lang = lang or ENGLISH
         written = move.split()
         if not written:
@@ -160,8 +162,9 @@ class Presenter:
         def words(token: str) -> str:
             if token in labels:
                 return lang.tr(SPOT_IN_TEXT, letter=labels[token])
-            if token in self.verbs:  # a button's arrows and ticks don't belong in a sentence
-                return lang.gettext(self.verbs[token]).strip(_MARKS)
+            if token in self.verbs:  # a button's arrows and ticks don't belong in a sentence (``button``: they do)
+                verb = lang.gettext(self.verbs[token])
+                return verb if button else verb.strip(_MARKS)
             return self.token_label(token, {}, lang)
         template = self.sentences.get(written[0]) if len(written) > 1 else None
         if template is not None:

@@ -141,7 +141,7 @@ def test_continuous_pyramid_board_buttons_are_words() -> None:
         played += 1
     session = Session(start.record, start.seats, start.presenter, state, played)
     words = [str(getattr(i, "label", "")) for i in board_view(session, EN).children]
-    assert "Undo" in words, words
+    assert "↩ Undo" in words, words
     assert "undo" not in words and not any(CELL.search(w) for w in words), words
 
 

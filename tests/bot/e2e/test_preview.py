@@ -114,7 +114,8 @@ async def test_preview_shows_a_collapse_back_changes_nothing_confirm_plays_once(
 
     # ✅ Confirm plays it through the normal path, once.
     confirmed = await harness.click(me, first, label="✅ Confirm")
-    assert confirmed.message is not None and "✅" in confirmed.message.text and move in confirmed.message.text
+    assert confirmed.message is not None and "✅ You played" in confirmed.message.text  # told in words (#43)
+    assert move not in confirmed.message.text, confirmed.message.text
     session = await session_of(harness, game_id)
     assert session.version == version + 1
     played = boards(harness, thread)[-1]
