@@ -231,7 +231,9 @@ async def take_turn(person: Person, board: Shown, *, prefer: tuple[str, ...] = (
     before = {m.id for m in await person.messages()}
     await person.click_button(board, "Your move")
     known = json.dumps(sorted(before))
-    step = await person.wait_message(f"m.ephemeral && !{known}.includes(m.id)", "the private move chooser")
+    # with its buttons: a chooser that comes with a picture is deferred first ("thinking…", no buttons yet)
+    step = await person.wait_message(f"m.ephemeral && !{known}.includes(m.id) && (m.buttons.length > 0 "
+                                     "|| m.selects.length > 0)", "the private move chooser")
     await person.shot("chooser")
     for _ in range(12):
         offers = [label for label in step.enabled() if "Back" not in label and "Cancel" not in label]

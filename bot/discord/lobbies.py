@@ -33,7 +33,7 @@ from bot.services import Services
 from bot.store import GameRecord, LobbyError, SeatRecord
 from bot.store.records import AiLevel
 from engine.core import EngineError
-from engine.core.options import offered
+from engine.core.options import label_of, offered
 from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
@@ -52,17 +52,21 @@ ENGLISH = Lang("en")
 
 
 def describe_options(options: BaseModel, lang: Lang = ENGLISH) -> str:
+    """The options as players read them: each by its label ("Turn limit", never ``turn_limit``);
+    one left unset (None: the game decides, e.g. by the player count) is not listed."""
     parts = []
+    fields = type(options).model_fields
     for name, value in options.model_dump().items():
+        if value is None:
+            continue
         if value is True:
             shown = lang.tr("on")
         elif value is False:
             shown = lang.tr("off")
-        elif value is None:
-            shown = lang.tr("none")
         else:
             shown = lang.gettext(value) if isinstance(value, str) else str(value)
-        parts.append(f"{lang.gettext(name).replace('_', ' ')}: **{shown}**")
+        label = label_of(name, fields[name]) if name in fields else name
+        parts.append(f"{lang.gettext(label)}: **{shown}**")
     return " · ".join(parts) or lang.tr("standard rules")
 
 

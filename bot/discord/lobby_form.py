@@ -59,7 +59,7 @@ def _value(offer: Offer, item: discord.ui.Item[Any], lang: Lang) -> Any:
             return int(text)
         except ValueError:
             raise OptionRefused(lang.tr("{option} takes a whole number, not “{text}”",
-                                        option=lang.gettext(offer.name), text=text[:20])) from None
+                                        option=lang.gettext(offer.label or offer.name), text=text[:20])) from None
     return next((c for c in offer.choices if str(c) == raw), None)
 
 
@@ -77,7 +77,7 @@ class LobbyOptionsForm(discord.ui.Modal):
             value = current.get(offer.name)
             item = _input(offer, offer.default if value is None else value, lang)
             self.inputs.append((offer, item))
-            self.add_item(discord.ui.Label(text=lang.gettext(offer.name)[:45],
+            self.add_item(discord.ui.Label(text=lang.gettext(offer.label or offer.name)[:45],
                                            description=lang.gettext(offer.description)[:100] or None,
                                            component=item))
 

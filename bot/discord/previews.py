@@ -33,7 +33,7 @@ from bot.games.picker import PathGone, back_path, node_at
 from bot.play.errors import PlayError
 from bot.play.session import Session
 from bot.play.views.cards import card, kept_pictures, seat_colour
-from bot.play.views.chooser import chooser
+from bot.play.views.chooser import chooser, spot_letters
 from bot.play.views.components import button
 from bot.play.views.preview import Preview, preview_description, preview_move, preview_text
 from bot.play.visibility import Seen
@@ -116,7 +116,8 @@ class Previews:
         in_place = _in_place(interaction) and _clicked_editable(interaction)
         accent = seat_colour(session.to_act)
         if in_place:
-            working = "⏳ " + lang.tr("Working out what `{move}` does…", move=move.strip()[:100])
+            told = session.presenter.move_words(move.strip(), spot_letters(session), lang)[:100]
+            working = "⏳ " + lang.tr("Working out what {move} does…", move=told)
             await edit_card(interaction, card([working], accent=accent, files=kept_pictures(interaction.message)))
         else:
             await defer_private(interaction)

@@ -27,7 +27,7 @@ from bot.play.posting.announcements import ai_to_act
 from bot.play.session import Session
 from bot.play.views.boards import board_labels, board_texts, board_view, player_view, public_view
 from bot.play.views.cards import card, kept_pictures, seat_colour
-from bot.play.views.chooser import chooser, step_to
+from bot.play.views.chooser import chooser, spot_letters, step_to
 from bot.play.visibility import Seen
 from bot.services import Services
 from engine.core import MoveRejected
@@ -200,8 +200,15 @@ class Turns:
             pass  # not theirs to act (or no game): answered below as any click on that card
         session = await self._actor_session(interaction, cid)
         if session is not None:
-            shown = chooser(session, (), lang=await reader(interaction, self.services.languages))
-            await show_card(interaction, shown.card())
+            lang = await reader(interaction, self.services.languages)
+            shown = chooser(session, (), lang=lang)
+            files: list[discord.File] = []
+            if not session.presenter.has_hand:  # no hand picture: the board its letters are on, on screen (#43)
+                await defer_private(interaction)
+                view = public_view(session, lang)
+                files.append(await self.services.renderer.board(view, art=session.presenter.art,
+                                                                labels=board_labels(session, view), lang=lang))
+            await show_card(interaction, shown.card(files=files), files=files)
 
     async def choose(self, interaction: Interaction, cid: CustomId, path: Sequence[str], page: int = 0) -> None:
         """One step down the chooser (or a page of it); a path that spells a whole
@@ -250,8 +257,9 @@ class Turns:
         )
         kept = kept_pictures(message)
         accent = seat_colour(session.to_act)
+        told = session.presenter.move_words(move, spot_letters(session), lang)  # the spots' letters before the move
         if private_message:
-            await edit_card(interaction, card([lang.tr("⏳ Playing `{move}`…", move=move)], accent=accent, files=kept))
+            await edit_card(interaction, card([lang.tr("⏳ Playing {move}…", move=told)], accent=accent, files=kept))
         else:
             await defer_private(interaction)
         try:
@@ -271,7 +279,7 @@ class Turns:
         except (MoveRejected, PlayError) as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
-        done = lang.tr("✅ You played `{move}`.", move=outcome.move)
+        done = lang.tr("✅ You played {move}.", move=told if outcome.move == move else outcome.move)
         # A chooser's "⏳ Playing…" waits for the mover's new hand, which completes it with this line (one
         # request); said alone when the hand went elsewhere or nowhere (the game ended, say). A deferred
         # answer cannot wait: Discord takes the first follow-up (the board) for it. Nor can a game played

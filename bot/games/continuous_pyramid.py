@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from bot.games.presenter import Presenter
 from engine.continuous_pyramid import GAME
 from i18n import N_
 from render import art_for
+
+
+def cp_steps(move: str) -> tuple[str, ...]:
+    """A play is picked as its tile, then its cell: the tiles stand at the chooser's top level
+    beside ↩ Undo, with no "Play a tile" step before every move (issue #43)."""
+    parts = tuple(move.split())
+    return parts[1:] if len(parts) == 3 and parts[0] == "play" else parts
+
+
+def reserve_order(view: Mapping[str, Any], seat: int) -> Sequence[str]:
+    """The reserve tiles in the order of their slots on the picture."""
+    return [str(t) for t in view.get("reserve") or [] if t]
+
 
 PRESENTER = Presenter(
     game=GAME,
@@ -19,8 +35,11 @@ PRESENTER = Presenter(
         "In a *challenge* everyone in the channel plays the same deal for the leaderboard."
     ),
     verbs={"play": N_("Play a tile"), "undo": N_("↩ Undo"), "resign": N_("Give up")},
-    prompts=(N_("Choose a move"), N_("Choose a reserve tile"), N_("Choose a cell")),
+    prompts=(N_("Choose a reserve tile"), N_("Choose a spot"), N_("Choose a spot")),
     public_verbs=frozenset({"play", "undo"}),
+    steps=cp_steps,
+    shown_order=reserve_order,
+    sentences={"play": N_("{1} to {2}")},
     has_hand=False,
     cells=N_("A cell is level:row,column: level 1 is the bottom (9×9), 4 the single top cell; rows count from "
              "the top of their level and columns from its left, both from 0."),

@@ -29,8 +29,16 @@ ENGLISH = Lang("en")
 #: ``board_lines(public view, seat names, lang)``: extra lines for the board message.
 BoardLines = Callable[[dict[str, Any], Sequence[str], Lang], list[str]]
 #: ``token_words(token, lang)``: the label of a step token that is neither a cell nor a
-#: verb (Pyrinoes' "6–3 spots"), or None to show the token as it is.
+#: verb (Pyrinoes' "6–3 spots", Flaming Pyramids' "🟢 Green 60"), or None to show the token as it is.
 TokenWords = Callable[[str, Lang], str | None]
+#: ``shown_order(view, seat)``: the pieces of the acting ``seat`` in the order its picture draws
+#: them (a hand left to right, a reserve's slots), from that seat's view.
+ShownOrder = Callable[[Mapping[str, Any], int], Sequence[str]]
+#: A spot's words on a button and in a sentence: its letter on the picture.
+SPOT = N_("Spot {letter}")
+SPOT_IN_TEXT = N_("spot {letter}")
+#: What a verb's button wears around its words ("↩ Undo", "Fall right ➡"), left out of a sentence.
+_MARKS = " ✅↩⬅➡▶◀"
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,6 +70,15 @@ class Presenter:
     board_lines: BoardLines | None = None
     #: Labels of step tokens that are neither cells nor verbs; None: the token itself.
     token_words: TokenWords | None = None
+    #: A line explaining a step, by the verb chosen first (Pyrinoes' "Build a pyrino": what a
+    #: pyrino is and how its menu is grouped), shown under the prompt while that verb is chosen.
+    explain: Mapping[str, str] = field(default_factory=dict)
+    #: The order the acting seat's picture shows its pieces in; the chooser lists them so.
+    shown_order: ShownOrder | None = None
+    #: A move told as a sentence, by its verb (its first word): a template whose ``{1}``,
+    #: ``{2}``… are the words of its later words (:meth:`move_words`). Verbs not named
+    #: here are told by their steps' labels.
+    sentences: Mapping[str, str] = field(default_factory=dict)
     #: How the game writes a place in a typed move (a msgid: the order of a cell's numbers
     #: and which way they count on the picture); "" names none. The terminal game's help.
     cells: str = ""
@@ -102,10 +119,11 @@ class Presenter:
         return (lang or ENGLISH).gettext(self.rules)
 
     def token_label(self, token: str, labels: Mapping[str, str], lang: Lang | None = None) -> str:
-        """A button's words for one step token: a cell with its letter, a verb, or the token."""
-        if token in labels:
-            return f"{labels[token]} · {token}"
+        """A button's words for one step token: a cell by its letter on the picture ("Spot A"),
+        a verb, a piece as the picture names it, or the token."""
         lang = lang or ENGLISH
+        if token in labels:
+            return lang.tr(SPOT, letter=labels[token])
         if token in self.verbs:
             return lang.gettext(self.verbs[token])
         if self.token_words is not None:
@@ -113,6 +131,54 @@ class Presenter:
             if words is not None:
                 return words
         return token
+
+    def ordered(self, choices: Sequence[str], labels: Mapping[str, str],
+                view: Mapping[str, Any] | None = None, seat: int | None = None) -> list[str]:
+        """``choices`` in the order the player sees them: spots by their letter, the pieces
+        the acting seat's picture shows (``view``, that seat's) in its order, then the rest
+        as the moves list them."""
+        shown: dict[str, int] = {}
+        if self.shown_order is not None and view is not None and seat is not None:
+            for i, piece in enumerate(self.shown_order(view, seat)):
+                shown.setdefault(str(piece), i)
+
+        def key(item: tuple[int, str]) -> tuple[int, int, str, int]:
+            index, token = item
+            if token in labels:
+                letter = labels[token]
+                return (0, len(letter), letter, index)
+            if token in shown:
+                return (1, shown[token], "", index)
+            return (2, 0, "", index)
+        return [t for _, t in sorted(enumerate(choices), key=key)]
+
+    def move_words(self, move: str, labels: Mapping[str, str], lang: Lang | None = None, *,
+                   button: bool = False) -> str:
+        """``move`` told in words, its spots by the letters of ``labels`` (the picture's before
+        the move): "🟢 green 60 to spot A" rather than ``play G60 0,-1``. The notation stays the
+        records' and the typed moves'; this is what a player reads. ``button``: the words of a button
+        that plays it, its verbs with their arrows ("⬅ Fall left", "↩ Undo")."""
+        lang = lang or ENGLISH
+        written = move.split()
+        if not written:
+            return move
+
+        def words(token: str) -> str:
+            if token in labels:
+                return lang.tr(SPOT_IN_TEXT, letter=labels[token])
+            if token in self.verbs:  # a button's arrows and ticks don't belong in a sentence (``button``: they do)
+                verb = lang.gettext(self.verbs[token])
+                return verb if button else verb.strip(_MARKS)
+            return self.token_label(token, {}, lang)
+        template = self.sentences.get(written[0]) if len(written) > 1 else None
+        if template is not None:
+            try:
+                return lang.gettext(template).format(*(words(t) for t in written))
+            except (IndexError, KeyError, ValueError):
+                pass
+        if len(written) > 1 and all(t in self.verbs for t in written[1:]):
+            written = written[1:]  # "fall left": the later verb says it all ("Fall left")
+        return " · ".join(words(t) for t in written)
 
     def prompt(self, path: Sequence[str], lang: Lang | None = None) -> str:
         if not path:

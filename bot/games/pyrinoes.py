@@ -13,26 +13,34 @@ from render import art_for
 #: so it stays the same in every language; :func:`spots_words` labels it "6–3 spots").
 #: No whitespace: a click carries its path as the steps joined by spaces.
 SPOTS = "{high}–{low}"
+#: The step before it: the spot count of the higher end alone ("6–"), so that the 27 or so
+#: spot-count pairs come as a few buttons (at most 7 each) instead of a paged menu.
+HIGH = "{high}–"
 _SPOTS = re.compile(r"^(\d+)–(\d+)$")
+_HIGH = re.compile(r"^(\d+)–$")
 
 
 def pyrino_steps(move: str) -> tuple[str, ...]:
-    """Builds are many: group them by the spot counts of their two ends first."""
+    """Builds are many (135 at the start): group them by the spot count of their higher end,
+    then by both ends' counts, then the pyrino itself."""
     parts = move.split()
     if parts and parts[0] == "build" and len(parts) == 2:
         parsed = pyrino(parts[1])
         if parsed is not None:
             high, low = parsed[0].group
-            return ("build", SPOTS.format(high=high, low=low), parts[1])
+            return ("build", HIGH.format(high=high), SPOTS.format(high=high, low=low), parts[1])
     return tuple(parts)
 
 
 def spots_words(token: str, lang: Lang) -> str | None:
-    """The label of a build's spot-count step ("6–3 spots") in the reader's language."""
+    """The label of a build's spot-count steps ("6–… spots", then "6–3 spots") in the reader's language."""
     found = _SPOTS.match(token)
-    if found is None:
-        return None
-    return lang.tr("{high}–{low} spots", high=int(found.group(1)), low=int(found.group(2)))
+    if found is not None:
+        return lang.tr("{high}–{low} spots", high=int(found.group(1)), low=int(found.group(2)))
+    high = _HIGH.match(token)
+    if high is not None:
+        return lang.tr("{high}–… spots", high=int(high.group(1)))
+    return None
 
 
 PRESENTER = Presenter(
@@ -48,8 +56,11 @@ PRESENTER = Presenter(
     ),
     verbs={"play": N_("Play"), "build": N_("Build a pyrino"), "draw": N_("Draw"), "pass": N_("Pass"),
            "left": N_("⬅ Left end"), "right": N_("Right end ➡")},
-    prompts=(N_("Choose a move"), N_("Choose"), N_("Choose")),
+    prompts=(N_("Choose a move"), N_("Choose"), N_("Choose"), N_("Choose")),
     steps=pyrino_steps,
+    explain={"build": N_("A pyrino is built from two of your pyramids, one for each end (Fire: red and yellow; "
+                         "Ice: blue and black; green is shared and counts 0). Pick the spots of its higher end, "
+                         "then of both ends, then the pyramids.")},
     token_words=spots_words,
     cells=N_("Pyrinoes has no cells: a domino or pyrino goes to the left or the right open end of the line "
              "(play 6-4 right); a pyrino is built from two pyramids (build Y21|R1)."),

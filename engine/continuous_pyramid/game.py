@@ -123,8 +123,11 @@ class ContinuousPyramid(Game[CPState]):
         geo = rules.geometry_of(new)
         opened = tuple(NAMES[u] for u in geo.unlocks[cell] if rules.is_open(new.pyramid, u, geo))
         if opened:
-            events.append(Event("open", N_("Now open above: {cells}."), cells=opened,
-                                args={"cells": ", ".join(opened)}))
+            # Told in words: the cells themselves are lettered on the next picture (and kept in ``cells``).
+            level = int(opened[0].split(":")[0])
+            events.append(Event("open", plural(len(opened), N_("A cell opened on level {level}."),
+                                               N_("{count} cells opened on level {level}.")), cells=opened,
+                                args={"count": len(opened), "level": level}))
         events.extend(_ending_events(new))
         return new, events
 

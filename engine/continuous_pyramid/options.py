@@ -16,8 +16,9 @@ class CPOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    undo: bool = Field(default=True, description=N_("allow taking plays back (default on)"))
-    winnable_only: bool = Field(default=False, description=N_("deal only deals the solver proved winnable"))
+    undo: bool = Field(default=True, title=N_("Undo"), description=N_("allow taking plays back (default on)"))
+    winnable_only: bool = Field(default=False, title=N_("Winnable deals only"),
+                                description=N_("deal only deals the solver proved winnable"))
     #: Not a player's choice: games stored before the second edition of the rulings
     #: are marked 1 by a migration and keep the first edition's CP-2 geometry (the top
     #: cell on ``3:1,1``), so their move logs replay exactly as they were played.

@@ -9,6 +9,7 @@ accepts more for engines and simulations."""
 
 from __future__ import annotations
 
+import dataclasses
 import types
 from dataclasses import dataclass
 from typing import Any, Literal, Union, get_args, get_origin
@@ -28,6 +29,8 @@ class Offer:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str | int, ...] = ()
+    #: Its name as players read it (a msgid: the field's ``title``), never the field's id.
+    label: str = ""
 
 
 def offered(model: type[BaseModel]) -> list[Offer]:
@@ -47,8 +50,17 @@ def _lobby(info: FieldInfo) -> object:
 
 
 def _offer(model: type[BaseModel], name: str, info: FieldInfo, lobby: dict[str, Any]) -> Offer:
-    annotation = _without_none(info.annotation)
     description = info.description or name.replace("_", " ")
+    return dataclasses.replace(_kind(model, name, info, lobby, description), label=label_of(name, info))
+
+
+def label_of(name: str, info: FieldInfo) -> str:
+    """An option's name as players read it: the field's ``title`` (a msgid), else its id in words."""
+    return info.title or name.replace("_", " ").capitalize()
+
+
+def _kind(model: type[BaseModel], name: str, info: FieldInfo, lobby: dict[str, Any], description: str) -> Offer:
+    annotation = _without_none(info.annotation)
     if annotation is bool:
         return Offer(name, "bool", description, info.default)
     if get_origin(annotation) is Literal:

@@ -56,6 +56,12 @@ def rest_problem(pyramid: Pyramid, cell: Cell) -> str | None:
     return None
 
 
+def named(code: str) -> object:
+    """A tile as players read it ("green 60", "Coal yellow 1"): narration names tiles in words
+    (:meth:`Tile.name`); events keep the codes in ``items`` for records and pictures."""
+    return TILE[code].name()
+
+
 # --- FP-6: finding mayhem ---------------------------------------------------------------
 def find_mayhem(pyramid: Pyramid, curse: bool) -> Mayhem | None:
     """The first mayhem in FP-6 order: ``(kind, cell, cells)``.
@@ -194,7 +200,7 @@ def resolve(turn: Turn) -> Fall | None:
         if kind == FREE_AIR:
             if turn.narrate:
                 t = pyramid[cell]
-                turn.say("free_air", phrase(N_("{tile} at {cell} rests on nothing and must fall."), tile=t,
+                turn.say("free_air", phrase(N_("{tile} at {cell} rests on nothing and must fall."), tile=named(t),
                                             cell=cell_text(cell)), (seat,), (cell,), (t,))
                 _ask_fall(turn, cell)
             return Fall(seat, pyramid[cell], cell)
@@ -251,7 +257,7 @@ def resolve(turn: Turn) -> Fall | None:
                 "curse",
                 phrase(N_("Curse! {top} on {left} and {right} are three {weight}s: they go under {0}'s pile, "
                           "and {0} answers for the rest of this turn's mayhem."),
-                       top=tiles[0], left=tiles[1], right=tiles[2], weight=WEIGHT[tiles[0]]),
+                       top=named(tiles[0]), left=named(tiles[1]), right=named(tiles[2]), weight=WEIGHT[tiles[0]]),
                 (previous,), trio, tiles,
             )
 
@@ -262,7 +268,7 @@ def _ask_fall(turn: Turn, cell: Cell) -> None:
     left, right = (r - 1, c), (r - 1, c + 1)
     turn.say(
         "fall_choice",
-        phrase(N_("{0} must choose where {tile} falls: left to {left} or right to {right}."), tile=t,
+        phrase(N_("{0} must choose where {tile} falls: left to {left} or right to {right}."), tile=named(t),
                left=cell_text(left), right=cell_text(right)),
         (turn.responsible,), (cell, left, right), (t,),
     )
@@ -274,9 +280,9 @@ def _collapse_text(t: str, gone: tuple[str, ...], reason: str | None) -> Phrase:
         s = gone[0]
         if reason == "overhang weight":
             return phrase(N_("{tile} overhung {below} but is heavier ({weight} > {below_weight}): {below} collapses "
-                             "into {0}'s pile."), tile=t, below=s, weight=w, below_weight=WEIGHT[s])
+                             "into {0}'s pile."), tile=named(t), below=named(s), weight=w, below_weight=WEIGHT[s])
         return phrase(N_("{tile} overhung {below} without sharing a colour: {below} collapses into {0}'s pile."),
-                      tile=t, below=s)
+                      tile=named(t), below=named(s))
     a, b = gone
     total = f"{w} > {WEIGHT[a]} + {WEIGHT[b]}"
     if reason == "overweight":
@@ -287,16 +293,16 @@ def _collapse_text(t: str, gone: tuple[str, ...], reason: str | None) -> Phrase:
     else:
         template = N_("{tile} matched neither {left} nor {right} and was overweight ({total}): {left} and {right} "
                       "collapse into {0}'s pile.")
-    return phrase(template, tile=t, left=a, right=b, total=total)
+    return phrase(template, tile=named(t), left=named(a), right=named(b), total=total)
 
 
 def _explosion_text(bang: tuple[str, ...], gone: tuple[str, ...]) -> Phrase:
-    names = and_list(TILE[b].name() for b in bang)
+    names = and_list(named(b) for b in bang)
     if not gone:
         return phrase(N_("{names} exploded and leave the game; nothing else was touching them."), names=names)
     template = plural(len(gone), N_("{names} exploded: {gone} goes under {0}'s pile and {tiles} leave the game."),
                       N_("{names} exploded: {gone} go under {0}'s pile and {tiles} leave the game."))
-    return phrase(template, names=names, gone=and_list(gone), tiles=and_list(bang))
+    return phrase(template, names=names, gone=and_list(named(g) for g in gone), tiles=and_list(named(b) for b in bang))
 
 
 #: Fire's sentence by what burnt (FP-6 check 4: coal lights straw, a blowtorch straw and
@@ -319,7 +325,8 @@ def _fire_text(starter: str, burnt: tuple[str, ...]) -> Phrase:
     materials = {MATERIAL[b] for b in burnt}
     stuff = " and ".join(m for m in ("straw", "wood") if m in materials)
     template = _FIRE_TEXTS[(stuff, len(burnt) == 1 and stuff != "straw and wood")]
-    return phrase(template, starter=TILE[starter].name(), count=len(burnt), tiles=and_list(burnt), code=starter)
+    return phrase(template, starter=named(starter), count=len(burnt), tiles=and_list(named(b) for b in burnt),
+                  code=named(starter))
 
 
 # --- FP-5: a turn -----------------------------------------------------------------------
@@ -335,7 +342,7 @@ def play_tile(state: State, tile: str, cell: Cell, narrate: bool = True) -> tupl
     turn.played = cell
     turn.hands[seat] = hand[:i] + hand[i + 1:]
     if narrate:
-        turn.say("play", phrase(N_("{0} played {tile} to {cell}."), tile=TILE[tile].name(), cell=cell_text(cell)),
+        turn.say("play", phrase(N_("{0} played {tile}."), tile=named(tile)),
                  (seat,), (cell,), (tile,))
     return _continue(new, turn)
 
@@ -354,7 +361,7 @@ def fall(state: State, right: bool, narrate: bool = True) -> tuple[State, list[E
     if narrate:
         template = (N_("{0} let {tile} fall right from {cell} to {to}.") if right
                     else N_("{0} let {tile} fall left from {cell} to {to}."))
-        turn.say("fall", phrase(template, tile=tile, cell=cell_text(pending.cell), to=cell_text(to)),
+        turn.say("fall", phrase(template, tile=named(tile), cell=cell_text(pending.cell), to=cell_text(to)),
                  (pending.player,), (pending.cell, to), (tile,))
     return _continue(new, turn)
 
@@ -394,8 +401,8 @@ def _end_turn(new: State, turn: Turn) -> None:
         turn.hands[seat] = hand + drawn
         turn.piles[seat] = pile[need:]
         if turn.narrate:
-            turn.say("draw", phrase(N_("You drew {tiles}."), tiles=and_list(drawn)), (seat,), (), drawn,
-                     visible_to=seat)
+            turn.say("draw", phrase(N_("You drew {tiles}."), tiles=and_list(named(d) for d in drawn)), (seat,), (),
+                     drawn, visible_to=seat)
             count = plural(len(drawn), N_("{0} drew {count} tile."), N_("{0} drew {count} tiles."))
             turn.say("draw_count", phrase(count, count=len(drawn)), (seat,))
     new.turns += 1

@@ -22,12 +22,13 @@ class FlamingPyramidsOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    curse: bool = Field(default=False, description=N_("play with the curse (FP-6 check 5)"))
+    curse: bool = Field(default=False, title=N_("The curse"),
+                        description=N_("three equal weights in a mini-pyramid go to the previous player"))
     #: Bounded so a forged option can't be absurd. Random games have run to ~940
     #: turns and self-play caps games at 2000 (``--turn-limit``), so that is the
     #: ceiling here; the bot's ``/pyramid new`` offers 1 to 1000.
     turn_limit: int | None = Field(
-        default=None, ge=1, le=2000,
+        default=None, ge=1, le=2000, title=N_("Turn limit"),
         description=N_("a short game: end after this many turns, fewest tiles wins"),
         json_schema_extra={"lobby": {"min": 1, "max": 1000}},
     )

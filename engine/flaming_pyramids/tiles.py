@@ -19,6 +19,9 @@ from engine.core.text import N_, phrase
 #: Colour letters of the regular tiles; the Millstone has all of them.
 COLOURS: Final[str] = "RGBY"
 COLOUR_NAMES: Final[dict[str, str]] = {"R": N_("red"), "G": N_("green"), "B": N_("blue"), "Y": N_("yellow")}
+#: A tile's name by its colour, as a name is written (capitalised): "Green 60" (:meth:`Tile.name`).
+TILE_NAMES: Final[dict[str, str]] = {"R": N_("Red {weight}"), "G": N_("Green {weight}"), "B": N_("Blue {weight}"),
+                                     "Y": N_("Yellow {weight}")}
 
 #: Weight -> material of the regular tiles (one of each weight in every colour).
 REGULAR_WEIGHTS: Final[dict[int, str]] = {
@@ -62,10 +65,14 @@ class Tile:
         return f"{self.kind.capitalize()} {self.code}"
 
     def name(self) -> object:
-        """:meth:`describe` as a text argument (:mod:`engine.core.text`): the kind of a
-        special tile is translated, a regular tile is its code."""
+        """The tile as players read it, a text argument (:mod:`engine.core.text`): its colour
+        word and weight as the picture shows them ("Green 60", "Coal Yellow 1", "Millstone
+        200"), translated where shown, so no language reads a code's letter as its own
+        colour ("Kohle G1": G reads as Gelb). The code stays the notation's."""
+        plain: object = (str(self.weight) if len(self.colours) != 1 else
+                         phrase(TILE_NAMES[self.colours], weight=self.weight))
         template = _KIND_NAMES.get(self.kind)
-        return self.code if template is None else phrase(template, code=self.code)
+        return plain if template is None else phrase(template, code=plain)
 
 
 #: The special tiles' names in narration ('Coal Y1'); see :meth:`Tile.describe`.

@@ -19,11 +19,13 @@ class PyramidoOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    mode: Literal["solo", "coop", "competitive"] = Field(default="solo", description=N_("solo, co-op or competitive"))
+    mode: Literal["solo", "coop", "competitive"] = Field(default="solo", title=N_("Mode"),
+                                                         description=N_("solo, co-op or competitive"))
     size: Literal[4, 5] | None = Field(
-        default=None, description=N_("solo/co-op: 5 (65 stones) or 4 (small edition, 40 stones)"),
+        default=None, title=N_("Pyramid size"),
+        description=N_("solo/co-op: 5 (65 stones) or 4 (small edition, 40 stones)"),
     )
-    rounds: int = Field(default=1, ge=1, le=20, description=N_("competitive: number of rounds"),
+    rounds: int = Field(default=1, title=N_("Rounds"), ge=1, le=20, description=N_("competitive: number of rounds"),
                         json_schema_extra={"lobby": {"min": 1, "max": 10}})
 
     @model_validator(mode="after")

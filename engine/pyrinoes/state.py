@@ -19,7 +19,8 @@ class PyrinoesOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     #: 10..1000: below 10 a single round decides everything, above 1000 a match never ends.
-    target: int = Field(default=100, ge=10, le=1000, description=N_("points to win the match (default 100)"))
+    target: int = Field(default=100, title=N_("Target score"), ge=10, le=1000,
+                        description=N_("points to win the match (default 100)"))
 
 
 @dataclass(slots=True)

@@ -53,18 +53,18 @@ def test_new_offers_the_options_of_every_game_with_discords_bounds() -> None:
     bounds = {n: (o.minimum, o.maximum) for n, o in options.items() if o.kind == "int"}
     assert bounds == {"turn_limit": (1, 1000), "target": (10, 1000), "rounds": (1, 10)}
     assert options["size"].choices == (4, 5) and options["mode"].choices == ("solo", "coop", "competitive")
-    assert options["curse"].description.startswith("Flaming Pyramids: play with the curse")
+    assert options["curse"].description.startswith("Flaming Pyramids: three equal weights in a mini-pyramid")
     assert options["rounds"].description.startswith("Pyramido: ")
     assert all(len(o.description) <= 100 for o in options.values())
 
 
 @pytest.mark.parametrize(("kind", "given", "reason"), [
-    ("flaming-pyramids", {"turn_limit": 1500}, "turn_limit must be from 1 to 1000."),  # the model allows 2000
-    ("flaming-pyramids", {"turn_limit": 0}, "turn_limit must be from 1 to 1000."),
-    ("pyrinoes", {"target": 9}, "target must be from 10 to 1000."),
-    ("pyramido", {"mode": "competitive", "rounds": 11}, "rounds must be from 1 to 10."),  # the model allows 20
-    ("pyramido", {"size": 6}, "size must be one of 4, 5."),
-    ("pyramido", {"mode": "tournament"}, "mode must be one of solo, coop, competitive."),
+    ("flaming-pyramids", {"turn_limit": 1500}, "Turn limit must be from 1 to 1000."),  # the model allows 2000
+    ("flaming-pyramids", {"turn_limit": 0}, "Turn limit must be from 1 to 1000."),
+    ("pyrinoes", {"target": 9}, "Target score must be from 10 to 1000."),
+    ("pyramido", {"mode": "competitive", "rounds": 11}, "Rounds must be from 1 to 10."),  # the model allows 20
+    ("pyramido", {"size": 6}, "Pyramid size must be one of 4, 5."),
+    ("pyramido", {"mode": "tournament"}, "Mode must be one of solo, coop, competitive."),
 ])
 def test_the_bot_refuses_what_discord_would_not_send(kind: str, given: dict[str, Any], reason: str) -> None:
     assert refusal(offered(get_game(kind).options_model), given) == reason

@@ -63,7 +63,7 @@ async def test_two_players_play_flaming_pyramids_to_the_end_by_clicking(
     # A short game (the turn limit is an option of /pyramid new): fewest tiles after 4 turns each wins.
     await you.slash("/pyramid new", game="Flaming Pyramids", turn_limit="8")
     lobby = await you.newest(button="Join")
-    assert "Flaming Pyramids" in lobby.text and "turn limit: 8" in lobby.text and "/pyramid" in lobby.text
+    assert "Flaming Pyramids" in lobby.text and "Turn limit: 8" in lobby.text and "/pyramid" in lobby.text
     await you.shot("lobby")
     lobby = await ana.newest(button="Join")
     await ana.click_button(lobby, "Join")

@@ -186,7 +186,7 @@ class Player:
             choice = self.rng.choice(choices)
             result, start = await self.timed(actor, message, choice)
             said = result.message.text if result.message is not None else ""
-            if ":move:" in choice[1] or "Playing `" in said or "You played `" in said:
+            if ":move:" in choice[1] or "⏳ Playing " in said or "✅ You played " in said:
                 self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
                 break
             message = result.message

@@ -111,10 +111,11 @@ def refusal(offers: Sequence[Offer], given: Mapping[str, Any], lang: Lang | None
             low = offer.minimum if offer.minimum is not None else value
             high = offer.maximum if offer.maximum is not None else value
             if not low <= value <= high:
-                return lang.tr("{name} must be from {low} to {high}.", name=lang.gettext(offer.name), low=low,
+                return lang.tr("{name} must be from {low} to {high}.",
+                               name=lang.gettext(offer.label or offer.name), low=low,
                                high=high)
         elif offer.kind == "choice" and value not in offer.choices:
-            return lang.tr("{name} must be one of {choices}.", name=lang.gettext(offer.name),
+            return lang.tr("{name} must be one of {choices}.", name=lang.gettext(offer.label or offer.name),
                            choices=", ".join(str(c) for c in offer.choices))
     return None
 

@@ -15,6 +15,7 @@ from bot.discord.replies import defer_private, explain, reader, tell
 from bot.discord.turns import Turns
 from bot.play.errors import PlayError, StaleBoard
 from bot.play.host import Host
+from bot.play.views.chooser import spot_letters
 from bot.play.views.descriptions import board_words
 from bot.services import Services
 from engine.core import MoveRejected
@@ -62,9 +63,10 @@ class PlayCommands:
         try:
             record = await find_game(interaction, self.services, game)
             # The engine would take the move from a seat an AI now plays: refuse first.
-            (await sessions.load(record.id)).human_seat(interaction.user.id)
+            before = await sessions.load(record.id)
+            before.human_seat(interaction.user.id)
             if await self.turns.previews.wanted(interaction.user.id):  # see before you commit
-                await self.turns.previews.show(interaction, await sessions.load(record.id), move)
+                await self.turns.previews.show(interaction, before, move)
                 return
             outcome = await sessions.make_move(record.id, move, user_id=interaction.user.id)
         except StaleBoard:
@@ -73,7 +75,8 @@ class PlayCommands:
         except (PlayError, MoveRejected) as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
-        await tell(interaction, lang.tr("✅ You played `{move}` in game #{game}.", move=outcome.move, game=record.id))
+        told = before.presenter.move_words(outcome.move, spot_letters(before), lang)  # the letters it was made by
+        await tell(interaction, lang.tr("✅ You played {move} in game #{game}.", move=told, game=record.id))
         if not await self.host.delivery.announce(record.id, move_reply(interaction, outcome.session.version)):
             await tell(interaction, lang.tr("📋 Your move is saved; the board will follow as soon as Discord lets me "
                                             "post it."))

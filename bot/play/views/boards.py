@@ -204,7 +204,7 @@ def board_view(session: Session, lang: Lang | None = None) -> discord.ui.View:
         if public and len(public) == len(moves) and len(public) <= 5:
             labels = p.labels(moves)
             for move in public:
-                label = " ".join(p.token_label(t, labels, lang) for t in p.steps(move)[1:]) or move
+                label = p.move_words(move, labels, lang, button=True)[:80]
                 view.add_item(button(CustomId("move", gid, ver, move), label, discord.ButtonStyle.primary))
         else:
             view.add_item(button(CustomId("turn", gid, ver), lang.gettext("▶ Your move"), discord.ButtonStyle.primary))

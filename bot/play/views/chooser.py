@@ -21,6 +21,7 @@ from bot.games.picker import back_path, node_at
 from bot.games.presenter import ENGLISH
 from bot.play.errors import PlayError
 from bot.play.session import Session
+from bot.play.views.boards import board_labels, player_view, public_view
 from bot.play.views.cards import Card, Picture, card, seat_colour
 from bot.play.views.components import button
 from i18n import N_, Lang
@@ -62,7 +63,7 @@ def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | N
     p = session.presenter
     gid, ver = session.record.id, session.version
     moves = session.game.legal_moves(session.state)
-    labels = p.labels(moves)
+    labels = spot_letters(session)
     node = node_at(moves, list(path), p.steps)
     view = discord.ui.View(timeout=None)
     chosen = " › ".join(p.token_label(t, labels, lang) for t in node.path)
@@ -73,9 +74,12 @@ def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | N
     # "End turn" after the last stone): no choice to prompt for, the move to confirm.
     leaf = node.complete is not None and not node.choices
     lines.append(lang.tr("{prompt}:", prompt=lang.gettext(CONFIRM) if leaf else p.prompt(node.path, lang)))
-    if labels:
+    if node.path and node.path[0] in p.explain:
+        lines.append(lang.gettext(p.explain[node.path[0]]))
+    seat = session.to_act
+    choices = p.ordered(node.choices, labels, None if seat is None else player_view(session, seat), seat)
+    if any(t in labels for t in choices):
         lines.append(lang.gettext("Spots are lettered as on the board picture."))
-    choices = list(node.choices)
     if len(choices) <= PAGE:
         for token in choices:
             full = (*node.path, token)
@@ -110,6 +114,13 @@ def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | N
     if back is not None:
         view.add_item(button(CustomId("pick", gid, ver, " ".join(back)), lang.gettext("⬅ Back"), row=row))
     return Chooser("\n".join(lines), view, seat_colour(session.to_act))
+
+
+def spot_letters(session: Session) -> dict[str, str]:
+    """The letters of the spots, exactly as the board picture draws them (:func:`board_labels`
+    of the public view): the chooser's buttons and a move told in words name a spot by the
+    letter the player sees on the picture, never by a letter the picture does not show."""
+    return board_labels(session, public_view(session))
 
 
 def step_to(session: Session, path: Sequence[str], page: int = 0, lang: Lang | None = None) -> str | Chooser:

@@ -36,6 +36,7 @@ import discord
 
 from bot.play.session import Session
 from bot.play.views.boards import narrate, plain_names, status_line
+from bot.play.views.chooser import spot_letters
 from engine.core import Event, Rng
 from i18n import Lang
 from render import Art
@@ -150,8 +151,9 @@ def _common_prefix(runs: Sequence[Sequence[str]]) -> int:
 def preview_text(preview: Preview, session: Session, lang: Lang) -> str:
     """The private message of a preview (under Discord's 2000 characters)."""
     p = session.presenter
-    head = "👁️ " + lang.tr("**Preview** of `{move}` in {title} game #{number}: nothing is played until you "
-                          "confirm.", move=preview.move, title=p.title, number=session.record.id)
+    told = p.move_words(preview.move, spot_letters(session), lang)  # in words, its spots by their letters (#43)
+    head = "👁️ " + lang.tr("**Preview** of {move} in {title} game #{number}: nothing is played until you "
+                          "confirm.", move=told, title=p.title, number=session.record.id)
     story = list(preview.story[-MAX_STORY:])
     if not story and preview.certain:
         story = [lang.tr("Nothing happens that everyone can see.")]

@@ -83,7 +83,9 @@ async def test_a_german_player_gets_german_answers_by_german_names(emulator: Any
     actor = {0: ana, 1: ben}[session.to_act]
     move = session.game.legal_moves(session.state)[0]
     played = await harness.slash(actor, thread, "pyramide ziehen", zug=move, locale="de")
-    assert played.text.startswith(f"✅ Du hast `{move}` in Spiel #{game_id} gespielt.")
+    # told in words (#43): "✅ Du hast 🔺 Rot 10 auf Platz A in Spiel #1 gespielt.", not the notation
+    assert played.text.startswith("✅ Du hast ") and f"in Spiel #{game_id} gespielt." in played.text, played.text
+    assert move not in played.text and " auf Platz " in played.text, played.text
     outsider = await harness.slash(carl, thread, "pyramide hand")
     assert outsider.text == "Du spielst in diesem Spiel nicht mit."
 

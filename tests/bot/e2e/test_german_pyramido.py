@@ -27,7 +27,7 @@ PREFER = ("place", "discard", "end")
 GERMAN = (
     "Spiel #", "· Zug 0", "du bist am Zug", "🂠 Steine auf der Hand:", "🔐 Faire Verteilung", "▶ Dein Zug",
     "🂠 Meine Hand", "🔄 Aktuelles Brett", "deine Hand nach Zug", "Du bist am Zug: Wähle unten", "Wähle einen Zug:",
-    "Stein verbauen", "✅ Du hast `", "**Spielende.**", "🔁 Revanche", "Zug für Zug", "Beitreten",
+    "Stein verbauen", "✅ Du hast ", "**Spielende.**", "🔁 Revanche", "Zug für Zug", "Beitreten",
     "Starten",
 )
 #: English a German reader must never meet (compared case-insensitively).

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.games.presenter import ENGLISH
 from emulator.harness import Harness, InteractionResult
 from emulator.model import Channel, Message, User
 from tests.bot.e2e.driver import boards, latest_game_id, session_of
@@ -50,7 +51,8 @@ async def assert_click_plays(harness: Harness, user: User, shown: InteractionRes
     button = the_only_button(shown.last)
     assert button["custom_id"].endswith(f":{move}"), button
     done = await harness.click(user, shown.last, custom_id=button["custom_id"])
-    assert any(f"You played `{move}`" in m.text for m in [*done.messages, shown.last]), done.messages
+    told = before.presenter.move_words(move, {}, ENGLISH)  # told in words ("End turn"), not its notation (#43)
+    assert any(f"You played {told}." in m.text for m in [*done.messages, shown.last]), done.messages
     after = await session_of(harness, game_id)
     assert after.version == before.version + 1
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import render
+from bot.games.presenter import ENGLISH
 from bot.play.views.boards import plain_names
+from bot.play.views.chooser import spot_letters
 from emulator.harness import Harness
 from emulator.model import Channel, Message, User
 from tests.bot.e2e.driver import boards, bot_of, flaming_game_of, session_of
@@ -79,7 +81,8 @@ async def test_preview_shows_a_collapse_back_changes_nothing_confirm_plays_once(
     assert chooser.message is not None
     preview = await pick_move(harness, me, chooser.message, move)
     assert preview.ephemeral
-    assert "Preview" in preview.text and move in preview.text
+    told = session.presenter.move_words(move, spot_letters(session), ENGLISH)  # in words (#43)
+    assert "Preview" in preview.text and told in preview.text and move not in preview.text, preview.text
     assert "collapse" in preview.text, preview.text
     assert [b["label"] for b in preview.buttons()] == ["✅ Confirm", "↩ Back"]
     # The picture is the public board after the move, the collapse ringed on it.
@@ -114,7 +117,8 @@ async def test_preview_shows_a_collapse_back_changes_nothing_confirm_plays_once(
 
     # ✅ Confirm plays it through the normal path, once.
     confirmed = await harness.click(me, first, label="✅ Confirm")
-    assert confirmed.message is not None and "✅" in confirmed.message.text and move in confirmed.message.text
+    assert confirmed.message is not None and "✅ You played" in confirmed.message.text  # told in words (#43)
+    assert move not in confirmed.message.text, confirmed.message.text
     session = await session_of(harness, game_id)
     assert session.version == version + 1
     played = boards(harness, thread)[-1]

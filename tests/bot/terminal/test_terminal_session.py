@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 
 from bot.games.catalogue import Catalogue
+from engine.core.text import Phrase
+from engine.flaming_pyramids.tiles import TILE
 from render.labels import move_labels
 from tests.bot.terminal.session import environment, on_terminal, run
 from tests.paths import REPO
@@ -40,7 +42,8 @@ def test_letters_from_the_picture_play_a_move_and_help_teaches_them_on_this_posi
     assert ran.code == 0 and "Traceback" not in ran.err, ran.err
     assert f"For example: play {tile} {labels[cell]}   (the same as {move})" in ran.out
     assert "A cell is row,column: row 0 is the base" in ran.out  # this game's order of a cell's numbers
-    assert f"played {tile} to {cell}" in ran.out  # the lettered move was played, as the engine tells it
+    named = TILE[tile].name()  # the lettered move was played, as the engine tells it (the tile in words, #43)
+    assert f"played {named.english() if isinstance(named, Phrase) else named}." in ran.out
     assert "not a move" not in ran.out.lower()
 
 

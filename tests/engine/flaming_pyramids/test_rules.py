@@ -96,11 +96,12 @@ def test_fp6_blowtorch_burns_wood_but_never_stone() -> None:
 def test_collapse_narration_names_the_player_and_tiles() -> None:
     events = _events({"pyramid": {"0,0": "B30", "0,1": "R4"}, "hands": [["R60", "G2"], ["R2"]]}, "play R60 1,0")
     collapse = next(e for e in events if e.kind == "collapse")
-    assert collapse.narrate(["Ana", "Bo"]) == "R60 was overweight (60 > 30 + 4): B30 and R4 collapse into Ana's pile."
+    assert collapse.narrate(["Ana", "Bo"]) == ("Red 60 was overweight (60 > 30 + 4): Blue 30 and Red 4 collapse into "
+                                               "Ana's pile.")
     assert collapse.cells == ("1,0", "0,0", "0,1")
     assert collapse.items == ("R60", "B30", "R4")
     ask = next(e for e in events if e.kind == "fall_choice")
-    assert ask.narrate(["Ana", "Bo"]) == "Ana must choose where R60 falls: left to 0,0 or right to 0,1."
+    assert ask.narrate(["Ana", "Bo"]) == "Ana must choose where Red 60 falls: left to 0,0 or right to 0,1."
 
 
 def test_fire_narration() -> None:
@@ -108,7 +109,8 @@ def test_fire_narration() -> None:
                       "hands": [["G1", "G60"], ["R2"]]}, "play G1 1,1")
     fire = next(e for e in events if e.kind == "fire")
     assert fire.narrate(["Ana"]) == (
-        "Coal G1 set fire to 3 straw tiles (G6, G2 and G4): they go under Ana's pile and G1 leaves the game."
+        "Coal Green 1 set fire to 3 straw tiles (Green 6, Green 2 and Green 4): they go under Ana's pile and "
+        "Coal Green 1 leaves the game."
     )
     assert fire.cells == ("1,1", "1,0", "0,0", "0,1")
 
@@ -118,13 +120,14 @@ def test_explosion_and_curse_narration() -> None:
                       "hands": [["B7", "G60"], ["Y4"]]}, "play B7 1,1")
     boom = next(e for e in events if e.kind == "explosion")
     assert boom.narrate(["Ana"]) == (
-        "Coal G1 and Blowtorch B7 exploded: M200, R30 and B100 go under Ana's pile and G1 and B7 leave the game."
+        "Coal Green 1 and Blowtorch Blue 7 exploded: Millstone 200, Red 30 and Blue 100 go under Ana's pile and "
+        "Coal Green 1 and Blowtorch Blue 7 leave the game."
     )
     events = _events({"players": 3, "turn": 1, "curse": True, "pyramid": {"0,0": "R20", "0,1": "G20"},
                       "hands": [["Y4"], ["B20", "B60"], ["R6"]]}, "play B20 1,0")
     curse = next(e for e in events if e.kind == "curse")
     assert curse.players == (0,)
-    assert "B20 on R20 and G20 are three 20s" in curse.narrate(["Ana", "Bo", "Cy"])
+    assert "Blue 20 on Red 20 and Green 20 are three 20s" in curse.narrate(["Ana", "Bo", "Cy"])
     assert "Ana's pile" in curse.narrate(["Ana", "Bo", "Cy"])
 
 
