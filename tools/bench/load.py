@@ -139,6 +139,25 @@ def forward_choices(message: Message) -> list[Choice]:
     return out
 
 
+MOVE_SAID = ("⏳ Playing ", "✅ You played ")
+
+
+async def filled_in(harness: Harness, result: InteractionResult, timeout: float = 30.0) -> Message | None:
+    """The click's answer once the bot has filled it in. A click is acknowledged first (a private
+    "thinking…" or a silent update, within Discord's 3 seconds) and the chooser or the move's reply
+    follows: the answer is the newest of its messages that offers a choice, tells the move, or refuses."""
+    loop = asyncio.get_running_loop()
+    limit = loop.time() + timeout
+    while True:
+        shown = result.messages or ([result.message] if result.message is not None else [])
+        for message in reversed(shown):
+            if forward_choices(message) or any(w in message.text for w in MOVE_SAID) or "❌" in message.text:
+                return message
+        if loop.time() > limit:
+            return shown[-1] if shown else None
+        await harness.emulator.wait_changed(0.05)
+
+
 class Player:
     """Both seats of one game: whoever the board names clicks."""
 
@@ -177,7 +196,7 @@ class Player:
         message: Message | None = board
         if not public:
             opener = next(str(b["custom_id"]) for b in board.buttons() if ":turn:" in str(b["custom_id"]))
-            message = (await self.timed(actor, board, ("button", opener, None)))[0].message
+            message = await filled_in(self.harness, (await self.timed(actor, board, ("button", opener, None)))[0])
         choices = public or (forward_choices(message) if message is not None else [])
         while True:
             if message is None or not choices:
@@ -185,11 +204,15 @@ class Player:
                 return True
             choice = self.rng.choice(choices)
             result, start = await self.timed(actor, message, choice)
-            said = result.message.text if result.message is not None else ""
-            if ":move:" in choice[1] or "⏳ Playing " in said or "✅ You played " in said:
+            if ":move:" in choice[1]:
                 self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
                 break
-            message = result.message
+            answer = await filled_in(self.harness, result)
+            said = answer.text if answer is not None else ""
+            if any(w in said for w in MOVE_SAID):
+                self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
+                break
+            message = answer
             choices = forward_choices(message) if message is not None else []
         try:
             await self.harness.wait_for_message(

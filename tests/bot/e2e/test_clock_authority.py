@@ -7,6 +7,7 @@ check (``SessionService.make_move`` asked the clock only for the bank it keeps).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -25,11 +26,12 @@ def notes(harness: Harness, channel: Channel) -> list[str]:
 
 
 def alike(text: str, late: User, users: list[User]) -> str:
-    """``text`` with the late player named "@late" and the other "@other"."""
+    """``text`` with the late player named "@late", the other "@other", and the game's number left out (the two
+    games compared are two games)."""
     for user in users:
         said = "@late" if user.id == late.id else "@other"
         text = text.replace(f"<@{user.id}>", said).replace(user.username, said)
-    return text
+    return re.sub(r"game #\d+", "game #N", text)
 
 
 async def click_a_move(harness: Harness, user: User, thread: Channel) -> str:
