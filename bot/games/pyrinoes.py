@@ -46,7 +46,7 @@ def spots_words(token: str, lang: Lang) -> str | None:
 PRESENTER = Presenter(
     game=GAME,
     art=art_for(GAME.id),
-    emoji="🁣",
+    emoji="🎲",  # a domino tile (U+1F063) is no emoji: common fonts draw a box
     rules=N_(
         "Dominoes with Looney pyramids for two. On your turn play a domino or a pyrino from your hand "
         "onto an open end of the line, or build a pyrino from your pyramids (Fire: red and yellow; Ice: "

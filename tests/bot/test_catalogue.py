@@ -62,3 +62,13 @@ async def test_the_worker_pools_play_and_draw_a_game_known_only_to_the_catalogue
         cpu.close()
         renderer.close()
 
+
+
+def test_every_games_icon_is_an_emoji_phones_draw() -> None:
+    """Issue #43: Pyrinoes' icon was a domino tile (U+1F063), which Unicode does not make an emoji: Discord's
+    and phones' emoji fonts draw a missing-glyph box. In the tile and card blocks (U+1F000–U+1F0FF) only the
+    mahjong red dragon and the joker are emoji."""
+    for presenter in Catalogue.default():
+        for char in presenter.emoji:
+            code = ord(char)
+            assert not (0x1F000 <= code <= 0x1F0FF) or code in (0x1F004, 0x1F0CF), (presenter.game.id, hex(code))
