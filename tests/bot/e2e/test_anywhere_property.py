@@ -12,15 +12,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.api_base import configure_api_base
-from bot.services import Services
-from bot.settings import load_settings
 from emulator.harness import Harness
 from emulator.model import Message, User
 from emulator.server import Emulator
-from tests.bot.clock import FakeClock
-from tests.bot.e2e.conftest import BotUnderTest, fast_discord_limits
 from tests.bot.e2e.driver import HEADER, card_text, latest_game_id, session_of
+from tests.bot.e2e.fresh_world import in_fresh_world
 
 _runs = itertools.count()
 #: (who clicks: 0 the player not to act, else the one to act; where: 0 the card, 1 their latest private
@@ -38,25 +34,7 @@ def test_any_clicks_in_a_group_dm_keep_one_true_card_and_no_channel_route(
 
 
 async def play(database: Path, sequence: list[tuple[int, int, int]]) -> None:
-    clock = FakeClock()
-    seeds = itertools.count(1000)
-
-    async def make(api_base_url: str, token: str) -> BotUnderTest:
-        config = load_settings(discord_token=token, api_base_url=api_base_url, database=str(database),
-                               ai_delay_seconds=0, render_workers=0)
-        configure_api_base(config.api_base_url)
-        return BotUnderTest(await Services.open(config, clock, new_seed=lambda: next(seeds), sweep_seconds=3600.0))
-
-    emulator = await Emulator.start(rate_limits=fast_discord_limits())
-    harness = Harness(emulator, make, busy_check=lambda bot: bot.client.busy(), quiet=0.01)
-    try:
-        await check_sequence(emulator, harness, sequence)
-    finally:
-        await harness.close()
-        configure_api_base(None)
-        await emulator.close()
-    emulator.assert_no_violations()
-    harness.assert_no_bot_errors()
+    await in_fresh_world(database, lambda emulator, harness: check_sequence(emulator, harness, sequence))
 
 
 async def check_sequence(emulator: Emulator, harness: Harness, sequence: list[tuple[int, int, int]]) -> None:

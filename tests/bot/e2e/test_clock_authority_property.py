@@ -14,15 +14,12 @@ from typing import Any
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bot.api_base import configure_api_base
-from bot.services import Services
-from bot.settings import load_settings
 from bot.store import GuildSettings
 from emulator.harness import Harness
 from emulator.server import Emulator
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.conftest import BotUnderTest
 from tests.bot.e2e.driver import session_of, start_flaming
+from tests.bot.e2e.fresh_world import in_fresh_world
 
 _runs = itertools.count()
 steps = st.lists(st.one_of(
@@ -44,24 +41,8 @@ def test_no_move_is_accepted_once_the_bank_is_empty_whatever_the_sweep_did(
 
 async def play(database: Path, action: str, sequence: list[tuple[Any, ...]]) -> None:
     clock = FakeClock()
-    seeds = itertools.count(1000)
-
-    async def make(api_base_url: str, token: str) -> BotUnderTest:
-        config = load_settings(discord_token=token, api_base_url=api_base_url, database=str(database),
-                               ai_delay_seconds=0, render_workers=0)
-        configure_api_base(config.api_base_url)
-        return BotUnderTest(await Services.open(config, clock, new_seed=lambda: next(seeds), sweep_seconds=3600.0))
-
-    emulator = await Emulator.start()
-    harness = Harness(emulator, make, busy_check=lambda bot: bot.client.busy(), quiet=0.01)
-    try:
-        await check_sequence(emulator, harness, clock, action, sequence)
-    finally:
-        await harness.close()
-        configure_api_base(None)
-        await emulator.close()
-    emulator.assert_no_violations()
-    harness.assert_no_bot_errors()
+    await in_fresh_world(database, lambda emulator, harness: check_sequence(emulator, harness, clock, action, sequence),
+                         clock)
 
 
 async def check_sequence(emulator: Emulator, harness: Harness, clock: FakeClock, action: str,

@@ -23,16 +23,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.api_base import configure_api_base
 from bot.play.visibility import Verdict, Viewer, judge
-from bot.services import Services
-from bot.settings import load_settings
 from emulator.harness import Harness, InteractionResult
 from emulator.model import Channel, User
 from emulator.server import Emulator
-from tests.bot.clock import FakeClock
-from tests.bot.e2e.conftest import BotUnderTest
 from tests.bot.e2e.driver import HEADER, card_text, session_of, start_flaming
+from tests.bot.e2e.fresh_world import in_fresh_world
 from tests.bot.e2e.test_daily_privacy import first_move
 from tests.bot.e2e.test_visibility import STALE, forge, shows_nothing
 from tools.forge import INTEGER, leaves
@@ -153,25 +149,7 @@ def test_forged_clicks_never_show_a_game_the_rule_refuses(tmp_path: Path, sequen
 
 
 async def world(database: Path, sequence: list[tuple[int, int, int, str, bool]]) -> None:
-    clock = FakeClock()
-    seeds = itertools.count(1000)
-
-    async def make(api_base_url: str, token: str) -> BotUnderTest:
-        config = load_settings(discord_token=token, api_base_url=api_base_url, database=str(database),
-                               ai_delay_seconds=0, render_workers=0)
-        configure_api_base(config.api_base_url)
-        return BotUnderTest(await Services.open(config, clock, new_seed=lambda: next(seeds), sweep_seconds=3600.0))
-
-    emulator = await Emulator.start()
-    harness = Harness(emulator, make, busy_check=lambda bot: bot.client.busy(), quiet=0.01)
-    try:
-        await forged_clicks(emulator, harness, sequence)
-    finally:
-        await harness.close()
-        configure_api_base(None)
-        await emulator.close()
-    emulator.assert_no_violations()
-    harness.assert_no_bot_errors()
+    await in_fresh_world(database, lambda emulator, harness: forged_clicks(emulator, harness, sequence))
 
 
 async def forged_clicks(emulator: Emulator, harness: Harness, sequence: list[tuple[int, int, int, str, bool]]) -> None:
