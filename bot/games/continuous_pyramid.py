@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.picker import default_steps
 from bot.games.presenter import Presenter
 from engine.continuous_pyramid import GAME
 from i18n import N_
@@ -38,6 +39,7 @@ PRESENTER = Presenter(
     prompts=(N_("Choose a reserve tile"), N_("Choose a spot"), N_("Choose a spot")),
     public_verbs=frozenset({"play", "undo"}),
     steps=cp_steps,
+    typed_steps=default_steps,  # typed as the rules write it: "play WS A" (or "WS A")
     shown_order=reserve_order,
     sentences={"play": N_("{1} to {2}")},
     has_hand=False,

@@ -57,6 +57,10 @@ class Presenter:
     #: Whether players hold a private hand worth DMing.
     has_hand: bool = True
     steps: Steps = default_steps
+    #: A move's words as a player TYPES them (``pyramid-bot play``): the clicks' steps by default. A
+    #: game whose clicks add a step only to keep a row of buttons short (Pyrinoes' "6–…") or drop a
+    #: word a click needs not (Continuous Pyramid's "play") types the rules' own words instead.
+    typed_steps: Steps | None = None
     #: The status line while the game waits for a decision, by ``Pending.kind``:
     #: a template with ``{name}`` (who decides), ``{kind}`` and ``{summary}`` (the
     #: provisional result's, if any). Kinds not named get :data:`DEFAULT_DECISION`.
@@ -190,3 +194,8 @@ class Presenter:
         """The status-line template of decision ``kind`` in the reader's language
         (fields ``{name}``, ``{kind}``, ``{summary}``)."""
         return (lang or ENGLISH).gettext(self.decisions.get(kind, DEFAULT_DECISION))
+
+
+def typing_steps(presenter: Presenter) -> Steps:
+    """How ``presenter``'s game's moves are typed, word by word (see ``Presenter.typed_steps``)."""
+    return presenter.typed_steps or presenter.steps

@@ -32,6 +32,12 @@ def pyrino_steps(move: str) -> tuple[str, ...]:
     return tuple(parts)
 
 
+def typed_pyrino_steps(move: str) -> tuple[str, ...]:
+    """Typed, a build goes "build 4–1 Y1|R22": the clicks' first step ("4–…") only shortens a row of buttons."""
+    steps = pyrino_steps(move)
+    return tuple(s for s in steps if not _HIGH.match(s)) if steps[:1] == ("build",) else steps
+
+
 def spots_words(token: str, lang: Lang) -> str | None:
     """The label of a build's spot-count steps ("6–… spots", then "6–3 spots") in the reader's language."""
     found = _SPOTS.match(token)
@@ -58,6 +64,7 @@ PRESENTER = Presenter(
            "left": N_("⬅ Left end"), "right": N_("Right end ➡")},
     prompts=(N_("Choose a move"), N_("Choose"), N_("Choose"), N_("Choose")),
     steps=pyrino_steps,
+    typed_steps=typed_pyrino_steps,
     explain={"build": N_("A pyrino is built from two of your pyramids, one for each end (Fire: red and yellow; "
                          "Ice: blue and black; green is shared and counts 0). Pick the spots of its higher end, "
                          "then of both ends, then the pyramids.")},

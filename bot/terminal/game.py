@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.games.catalogue import Catalogue
-from bot.games.presenter import Presenter
+from bot.games.presenter import Presenter, typing_steps
 from bot.terminal.console import Console
 from bot.terminal.pictures import Pictures
 from bot.terminal.reading import lettered, read_move, shown
@@ -234,7 +234,7 @@ class TerminalGame:
         for words in self.hand_words(seat):
             if words not in self.shown:
                 say("  " + words)
-        steps = self.presenter.steps
+        steps = typing_steps(self.presenter)
         say("  " + moves_line(self.legal, self.labels, lang, steps))
         self.console.words = lambda: [*self.legal, *(lettered(m, self.labels) for m in self.legal),
                                       *(" ".join(shown(t, self.labels) for t in steps(m)) for m in self.legal),
@@ -275,11 +275,11 @@ class TerminalGame:
 
     def understood(self, seat: int, text: str) -> str | None:
         """The legal move ``text`` names, or None after saying why it names none."""
-        reading = read_move(text, self.legal, self.labels, self.presenter.steps)
+        reading = read_move(text, self.legal, self.labels, typing_steps(self.presenter))
         if reading.move is not None:
             return reading.move
         if reading.matches:  # several moves, or the start of one: how it goes on
-            self.console.say("  " + choices_line(reading.matches, self.labels, self.lang, self.presenter.steps))
+            self.console.say("  " + choices_line(reading.matches, self.labels, self.lang, typing_steps(self.presenter)))
             return None
         try:  # the engine's own reason (or a spelling it accepts that the list writes otherwise)
             self.game.play(self.state, seat, reading.spelled)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.games.presenter import Presenter
+from bot.games.presenter import Presenter, typing_steps
 from bot.terminal.reading import Steps, lettered, read_move, shown, words_of
 from engine.core.options import Offer, offered
 from i18n import Lang
@@ -95,7 +95,7 @@ def choices_line(matches: Sequence[str], labels: Mapping[str, str], lang: Lang, 
 
 def help_text(presenter: Presenter, legal: Sequence[str], labels: Mapping[str, str], lang: Lang) -> list[str]:
     """How to type a move, shown on a move of this very position."""
-    steps = presenter.steps
+    steps = typing_steps(presenter)
     title = lang.gettext(presenter.title)
     lines = [lang.gettext("Type a move as the rules write it.")]
     if labels:

@@ -81,6 +81,8 @@ def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | N
     if any(t in labels for t in choices):
         lines.append(lang.gettext("Spots are lettered as on the board picture."))
     if len(choices) <= PAGE:
+        if page != 0:  # buttons have no pages: a forged or outdated page of them is none
+            raise PlayError(NO_PAGE)
         for token in choices:
             full = (*node.path, token)
             view.add_item(button(CustomId("pick", gid, ver, " ".join(full)), p.token_label(token, labels, lang),
