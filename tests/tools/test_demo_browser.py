@@ -256,7 +256,7 @@ async def test_an_ending_by_resignation_its_final_card_fair_deal_and_rematch(
 
     await other.click_button(final, "🔁 Rematch")
     rematch = await opener.newest(text="A rematch of game", button="Join")
-    assert f"@{opener.name}" in rematch.text and "turn limit: 8" in rematch.text, rematch.text
+    assert f"@{opener.name}" in rematch.text and "Turn limit: 8" in rematch.text, rematch.text
     for p in (opener, other):
         await p.shot("the rematch lobby")
         await p.shot_at_phone_width("the rematch lobby")
