@@ -1,0 +1,39 @@
+"""Commands named in the bot's texts are command mentions: a player reads the bot in the language they chose,
+but their Discord client shows the commands under its own names, so a German reader with an English client
+must not be told to type ``/pyramide neu``. The mention carries the id the command sync got back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from emulator.harness import Harness
+
+
+def command_id(emulator: Any, name: str) -> int:
+    return next(c.id for c in emulator.world.commands.values() if c.name == name and c.guild_id is None)
+
+
+async def test_a_german_reader_with_an_english_client_gets_command_mentions(emulator: Any, harness: Harness) -> None:
+    ana = await harness.add_user("ana", locale="en-US")
+    await harness.start_bot()
+    pyramid = command_id(emulator, "pyramid")
+    chosen = await harness.slash(ana, emulator.general, "pyramid settings", language="Deutsch")
+    # German words; the commands as mentions (the client draws them in English), the option hints readable after
+    assert chosen.text.endswith(f"Ändern kannst du sie mit </pyramid settings:{pyramid}> `vorschau:` und "
+                                f"</pyramid settings:{pyramid}> `sprache:`.")
+    assert "/pyramide" not in chosen.text
+    nothing = await harness.slash(ana, emulator.general, "pyramid games")
+    assert nothing.text == ("Du spielst hier in keinem laufenden Spiel mit. "
+                            f"Starte eines mit </pyramid new:{pyramid}>.")
+    not_away = await harness.slash(ana, emulator.general, "pyramid back")
+    assert f"</pyramid away:{pyramid}> `tage:<n>`" in not_away.text
+
+
+async def test_an_admin_command_is_named_by_its_own_id(emulator: Any, harness: Harness) -> None:
+    admin = await harness.add_user("ada")
+    ben = await harness.add_user("ben", locale="de")
+    await harness.start_bot()
+    await harness.slash(admin, emulator.general, "pyramid-admin settings", away_days=0)
+    away = await harness.slash(ben, emulator.general, "pyramide abwesend", tage=3)
+    admin_id = command_id(emulator, "pyramid-admin")
+    assert f"</pyramid-admin settings:{admin_id}> `away_days`" in away.text, away.text
