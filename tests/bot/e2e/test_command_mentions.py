@@ -4,9 +4,16 @@ must not be told to type ``/pyramide neu``. The mention carries the id the comma
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from emulator.harness import Harness
+from i18n import LOCALE_DIR
+from i18n.catalogue import read_catalogue
+
+#: A command named in a code span (not "`/{command}`", a placeholder for what someone typed).
+NAMED = re.compile(r"`/[a-z]")
+COMMAND_MENTION = re.compile(r"</[a-z-]+(?: [a-z-]+){0,2}:\d+>")
 
 
 def command_id(emulator: Any, name: str) -> int:
@@ -37,3 +44,20 @@ async def test_an_admin_command_is_named_by_its_own_id(emulator: Any, harness: H
     away = await harness.slash(ben, emulator.general, "pyramide abwesend", tage=3)
     admin_id = command_id(emulator, "pyramid-admin")
     assert f"</pyramid-admin settings:{admin_id}> `away_days`" in away.text, away.text
+
+
+async def test_every_command_the_catalogues_name_becomes_a_mention(emulator: Any, harness: Harness) -> None:
+    """Every text of every language that names a command in a code span names a real one: once synced, none is
+    left as typed text (a renamed command or a slip in a translation fails here). Texts without their
+    placeholders filled keep them, which the commands never contain."""
+    await harness.start_bot()
+    texts = harness.bot.services.languages.texts
+    catalogue = read_catalogue(list((LOCALE_DIR / "de" / "LC_MESSAGES").glob("*.po")), "de")
+    named = [m for m in catalogue if m.id and NAMED.search(m.id if isinstance(m.id, str) else m.id[0])]
+    assert len(named) >= 17
+    for message in named:
+        for code in texts.codes:
+            lang = texts.langs[code]
+            said = lang.tr(message.id) if isinstance(message.id, str) else lang.trn(*message.id[:2], 1)
+            assert not NAMED.search(said), (code, said)
+            assert COMMAND_MENTION.search(said), (code, said)
