@@ -106,12 +106,12 @@ async def registered(client: discord.Client, guild_id: int | None) -> list[dict[
     if client.application_id is None:
         return []
     try:
-        if guild_id:
-            return list(await client.http.get_guild_commands(client.application_id, guild_id))
-        return list(await client.http.get_global_commands(client.application_id))
+        commands: list[Any] = await (client.http.get_guild_commands(client.application_id, guild_id) if guild_id
+                                     else client.http.get_global_commands(client.application_id))
     except discord.HTTPException as exc:
         log.warning("could not read the registered commands (texts name them without mentions): %s", exc)
         return []
+    return [dict(command) for command in commands]
 
 
 async def sync_commands(tree: app_commands.CommandTree[discord.Client], dev_guild_id: int | None,

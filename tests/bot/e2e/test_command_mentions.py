@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.command_links import CommandLinks
+from bot.discord.command_sync import registered
 from emulator.harness import Harness
 from i18n import LOCALE_DIR
 from i18n.catalogue import read_catalogue
@@ -61,3 +63,12 @@ async def test_every_command_the_catalogues_name_becomes_a_mention(emulator: Any
             said = lang.tr(message.id) if isinstance(message.id, str) else lang.trn(*message.id[:2], 1)
             assert not NAMED.search(said), (code, said)
             assert COMMAND_MENTION.search(said), (code, said)
+
+
+async def test_the_ids_can_be_read_back_from_discord(emulator: Any, harness: Harness) -> None:
+    """Where the sync was refused, the commands Discord still holds give the ids (``registered``)."""
+    await harness.start_bot()
+    links = CommandLinks()
+    assert links.link("`/pyramide neu`") == "`/pyramide neu`"  # nothing known: as written
+    links.learn(await registered(harness.bot.client, None))
+    assert links.link("`/pyramide neu`") == f"</pyramid new:{command_id(emulator, 'pyramid')}>"
