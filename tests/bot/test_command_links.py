@@ -65,3 +65,13 @@ def test_each_span_becomes_one_mention_and_its_hint(subcommands: list[str], hint
     assert "/pyramide" not in said.replace(hint, "")
     if hint.strip():
         assert said.count(f"`{hint.strip()}`") == len(subcommands)
+
+
+@given(st.lists(st.sampled_from(["`/pyramid new`", "`/pyramide einstellungen vorschau:`", " und ", "`x`", "`/",
+                                 "`/ping`", "/pyramid new", "`/pyramid club`", "{game}"]), max_size=8))
+def test_linking_twice_changes_nothing_more(parts: list[str]) -> None:
+    """A translated text may carry another already linked (a placeholder filled with it): a second pass over the
+    mentions leaves them alone."""
+    known = links()
+    once = known.link("".join(parts))
+    assert known.link(once) == once
