@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from bot.command_links import CommandLinks
 from bot.games.catalogue import Catalogue
 from bot.ops.metrics import Metrics
 from bot.ops.schedule import BackupSchedule
@@ -39,6 +40,9 @@ class Services:
     languages: Languages
     #: The bot's texts in every language it speaks.
     texts: Texts
+    #: The slash commands' ids, learnt at the command sync: the commands readers' texts name become
+    #: mentions (``languages`` finishes every text with it).
+    command_links: CommandLinks
     #: The games this bot offers; every game, picture and presenter is found here.
     catalogue: Catalogue = field(default_factory=Catalogue.default)
     #: Where new games get their seeds; tests pass a deterministic one. A seed is as
@@ -75,8 +79,10 @@ class Services:
         extra.setdefault("sweep_seconds", settings.sweep_seconds)
         texts = shared_texts()
         players = PlayerStore(db)
+        links = CommandLinks()
         return cls(settings=settings, db=db, store=store, sessions=sessions, clock=clock, renderer=renderer, cpu=cpu,
-                   players=players, languages=Languages(store, players, texts), texts=texts,
+                   players=players, languages=Languages(store, players, texts.finishing(links.link)), texts=texts,
+                   command_links=links,
                    catalogue=catalogue, metrics=metrics, backups=backups, **extra)  # type: ignore[arg-type]
 
     async def close(self) -> None:

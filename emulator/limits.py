@@ -50,6 +50,9 @@ RULES: dict[str, str] = {
     "allowed-mentions-missing": "every message the bot sends or edits (channel posts and edits, interaction "
     "responses, follow-ups and their edits) carries allowed_mentions: without it Discord parses the message's "
     "mentions with its default allowances (a policy for the bot: Discord accepts the request)",
+    "command-mention": "a command mention (</name subcommand:id>) in the bot's message names one of the app's "
+    "commands, by its id and names (a policy for the bot: Discord draws any, but a click on a stale one opens "
+    "nothing)",
     "nonce-length": "a nonce is an integer or a string of at most 25 characters",
     "message-reference": "a reply points at an existing, non-system message of the same channel",
     "message-stickers": "at most 3 sticker_ids",

@@ -356,6 +356,7 @@ def create_message(
     world.add_message(msg)
     if bot_author and not loading and route:
         check_mentions_policy(emu, payload, f"new message {msg.id}", route)
+        check_command_mentions(emu, msg, f"new message {msg.id}", route)
     _remember_nonce(emu, author, payload, msg)
     if not msg.ephemeral:
         channel.last_message_id = msg.id
@@ -448,6 +449,7 @@ def edit_message(
     msg.edited_timestamp = emu.world.now()
     if msg.author.id == emu.bot.id and route:
         check_mentions_policy(emu, payload, f"edit of message {msg.id}", route)
+        check_command_mentions(emu, msg, f"edit of message {msg.id}", route)
     emu.notify()
     return msg
 
@@ -464,6 +466,31 @@ def check_mentions_policy(emu: Emulator, payload: JSON, what: str, route: str) -
     """
     if emu.require_allowed_mentions and "allowed_mentions" not in payload:
         emu.violate("allowed-mentions-missing", f"{what} sent without allowed_mentions", route)
+
+
+#: A command mention as clients draw it: ``</name:id>``, ``</name subcommand:id>``, ``</name group subcommand:id>``.
+COMMAND_MENTION = re.compile(r"</([-_\w]+(?: [-_\w]+){0,2}):(\d{1,20})>")
+
+
+def check_command_mentions(emu: Emulator, msg: Message, what: str, route: str) -> None:
+    """Record ``command-mention`` for a bot's command mention that names no command of the app: Discord accepts
+    the message and draws the mention, but a click on it opens nothing (a stale id, a renamed command)."""
+    text = "\n".join([msg.content, *limits.text_display_contents(msg.components)])
+    for match in COMMAND_MENTION.finditer(text):
+        path, command_id = match.group(1).split(" "), int(match.group(2))
+        command = emu.world.commands.get(command_id)
+        if command is None or command.name != path[0] or not _has_path(command.raw, path[1:]):
+            emu.violate("command-mention", f"{what} mentions {match.group(0)}, which is none of the app's commands",
+                        route)
+
+
+def _has_path(payload: JSON, path: list[str]) -> bool:
+    """Whether ``path`` names subcommands (through groups) down to an invocable one of ``payload``."""
+    subs = [o for o in payload.get("options") or () if o.get("type") in (1, 2)]
+    if not path:
+        return not subs
+    child = next((o for o in subs if o.get("name") == path[0]), None)
+    return child is not None and _has_path(child, path[1:])
 
 
 def event_payload(emu: Emulator, msg: Message) -> JSON:

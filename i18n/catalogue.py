@@ -11,8 +11,8 @@ import gettext as _gettext
 import io
 import logging
 import string
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -76,6 +76,8 @@ class Lang:
 
     code: str
     translations: _gettext.NullTranslations = field(default_factory=_gettext.NullTranslations, compare=False)
+    #: What every translated text goes through last (the bot: commands named become command mentions).
+    finish: Callable[[str], str] | None = field(default=None, compare=False)
 
     def gettext(self, msgid: str) -> str:
         return self.translations.gettext(msgid) if msgid else msgid
@@ -84,11 +86,18 @@ class Lang:
         return self.translations.ngettext(singular, plural, n)
 
     def tr(self, msgid: str, /, *args: object, **kwargs: object) -> str:
-        return self._fill(self.gettext(msgid), msgid, args, kwargs)
+        return self._finished(self._fill(self.gettext(msgid), msgid, args, kwargs))
 
     def trn(self, singular: str, plural: str, n: int, /, *args: object, **kwargs: object) -> str:
         english = singular if n == 1 else plural
-        return self._fill(self.ngettext(singular, plural, n), english, args, kwargs)
+        return self._finished(self._fill(self.ngettext(singular, plural, n), english, args, kwargs))
+
+    def finishing(self, finish: Callable[[str], str]) -> Lang:
+        """This language with ``finish`` applied to every text ``tr``/``trn`` give."""
+        return replace(self, finish=finish)
+
+    def _finished(self, text: str) -> str:
+        return self.finish(text) if self.finish is not None else text
 
     def _fill(self, text: str, english: str, args: tuple[object, ...], kwargs: Mapping[str, object]) -> str:
         if not args and not kwargs:
@@ -123,6 +132,10 @@ class Texts:
             if language:
                 return self.langs[language]
         return self.langs[self.default]
+
+    def finishing(self, finish: Callable[[str], str]) -> Texts:
+        """These texts with ``finish`` applied to every text each language gives."""
+        return Texts({code: lang.finishing(finish) for code, lang in self.langs.items()}, self.default)
 
     @property
     def codes(self) -> tuple[str, ...]:

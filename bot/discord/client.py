@@ -94,7 +94,8 @@ class PyramidClient(discord.AutoShardedClient):
         self.tasks.spawn(self.rest_share.run())
         # Command names and descriptions in every language we speak, sent with the sync.
         await self.tree.set_translator(CatalogueTranslator(self.services.texts))
-        await sync_commands(self.tree, self.services.settings.dev_guild_id, CommandCopies(self.services.db))
+        await sync_commands(self.tree, self.services.settings.dev_guild_id, CommandCopies(self.services.db),
+                            self.services.command_links)
         # Replaces a one-off "resume": the worker delivers what a stopped bot left
         # queued (a final move included), then whatever becomes due.
         self.tasks.spawn(self.host.delivery.run())

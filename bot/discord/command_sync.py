@@ -21,6 +21,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.command_links import CommandLinks
 from bot.store.command_copies import CommandCopies
 
 log = logging.getLogger(__name__)
@@ -87,23 +88,38 @@ async def command_payloads(tree: app_commands.CommandTree[Any], *, guild: discor
 
 
 async def sync_tree(tree: app_commands.CommandTree[Any], *, guild: discord.abc.Snowflake | None = None,
-                    user_install: bool = True) -> None:
-    """``tree.sync`` without the deprecated fields. Raises ``discord.HTTPException`` as it does."""
+                    user_install: bool = True) -> list[dict[str, Any]]:
+    """``tree.sync`` without the deprecated fields: the commands as Discord answered them (with their ids).
+    Raises ``discord.HTTPException`` as it does."""
     client = tree.client
     if client.application_id is None:
         raise app_commands.MissingApplicationID
     payloads = await command_payloads(tree, guild=guild, user_install=user_install)
     if guild is None:
-        await client.http.bulk_upsert_global_commands(client.application_id, payload=payloads)
-    else:
-        await client.http.bulk_upsert_guild_commands(client.application_id, guild.id, payload=payloads)
+        return list(await client.http.bulk_upsert_global_commands(client.application_id, payload=payloads))
+    return list(await client.http.bulk_upsert_guild_commands(client.application_id, guild.id, payload=payloads))
+
+
+async def registered(client: discord.Client, guild_id: int | None) -> list[dict[str, Any]]:
+    """The commands Discord holds for the app (``guild_id``'s copy, or the global ones), with their ids; none
+    when they cannot be read (the texts then name the commands as written)."""
+    if client.application_id is None:
+        return []
+    try:
+        commands: list[Any] = await (client.http.get_guild_commands(client.application_id, guild_id) if guild_id
+                                     else client.http.get_global_commands(client.application_id))
+    except discord.HTTPException as exc:
+        log.warning("could not read the registered commands (texts name them without mentions): %s", exc)
+        return []
+    return [dict(command) for command in commands]
 
 
 async def sync_commands(tree: app_commands.CommandTree[discord.Client], dev_guild_id: int | None,
-                        copies: CommandCopies) -> None:
+                        copies: CommandCopies, links: CommandLinks | None = None) -> None:
     """Sync globally, or to ``dev_guild_id`` when set; then clear a development copy
     left on another server. Discord's refusals are logged, never raised: a bot with
-    stale commands still plays."""
+    stale commands still plays. ``links`` learns the commands' ids: from the sync's answer, or
+    when the sync was refused, from the commands Discord still holds."""
     previous = await copies.remembered()
     user_install = await offers_user_install(tree.client)
     if not user_install:
@@ -114,11 +130,14 @@ async def sync_commands(tree: app_commands.CommandTree[discord.Client], dev_guil
             guild = discord.Object(dev_guild_id)
             await copies.remember(dev_guild_id)  # before the copy, so a copy half made is cleared later too
             tree.copy_global_to(guild=guild)
-            await sync_tree(tree, guild=guild, user_install=user_install)
+            synced = await sync_tree(tree, guild=guild, user_install=user_install)
         else:
-            await sync_tree(tree, user_install=user_install)
+            synced = await sync_tree(tree, user_install=user_install)
     except discord.HTTPException as exc:
         log.error("could not sync slash commands: %s", exc)
+        synced = await registered(tree.client, dev_guild_id)
+    if links is not None:
+        links.learn(synced)
     if previous is not None and previous != dev_guild_id:
         await clear_copy(tree, previous, copies)
 

@@ -46,11 +46,13 @@ async def test_a_german_player_gets_german_answers_by_german_names(emulator: Any
     ana = await harness.add_user("ana", locale="de")
     ben = await harness.add_user("ben")
     await harness.start_bot()
+    pyramid = next(c.id for c in emulator.world.commands.values() if c.name == "pyramid")
     nothing = await harness.slash(ana, emulator.general, "pyramide spiele")
+    # the command named is a mention: every client shows it under its own name (test_command_mentions.py)
     assert nothing.ephemeral and nothing.text == ("Du spielst hier in keinem laufenden Spiel mit. "
-                                                  "Starte eines mit `/pyramide neu`.")
+                                                  f"Starte eines mit </pyramid new:{pyramid}>.")
     english = await harness.slash(ben, emulator.general, "pyramid games")
-    assert english.text == "You are not in any running game here. Start one with `/pyramid new`."
+    assert english.text == f"You are not in any running game here. Start one with </pyramid new:{pyramid}>."
     rules = await harness.slash(ana, emulator.general, "pyramide regeln", spiel="Pyramido")
     assert rules.text_displays()[-1].startswith("-# Züge kannst du mit /pyramide ziehen eingeben")
     english_rules = await harness.slash(ben, emulator.general, "pyramid rules", game="pyramido")

@@ -162,5 +162,5 @@ async def test_a_whole_pyramido_coop_game_in_german(emulator: Any, harness: Harn
     last = [m for m in harness.messages(thread) if m.png_attachments() and "Spiel #" in m.text][-1]
     assert "Spielende" in last.text and "Zug" in last.text
     replay = next(m for m in harness.messages(thread) if any(a.filename.endswith(".gif") for a in m.attachments))
-    assert "Zug für Zug" in replay.text and "/pyramide wiederholung" in replay.text
+    assert "Zug für Zug" in replay.text and "</pyramid replay:" in replay.text and "`spiel:" in replay.text
     harness.assert_no_bot_errors()

@@ -113,7 +113,9 @@ async def test_a_finished_game_gets_its_replay_in_its_thread_once(emulator: Any,
     posts = replay_posts(harness, thread)
     assert len(posts) == 1
     post = posts[0]
-    assert f"Game #{game_id}, move by move" in post.text and f"/pyramid replay game:{game_id}" in post.text
+    pyramid = next(c.id for c in emulator.world.commands.values() if c.name == "pyramid")
+    assert f"Game #{game_id}, move by move" in post.text
+    assert f"</pyramid replay:{pyramid}> `game:{game_id}`" in post.text
     gif = gif_of(post)
     assert gif.filename == f"game-{game_id}-replay.gif" and gif.data[:6] == b"GIF89a"
     frames, durations = gif_frames(gif.data)
