@@ -20,8 +20,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-#: A code span naming a command: a slash, the command's name, then anything but a backtick.
-_SPAN = re.compile(r"`/([^\s`]+)((?: [^`]*)?)`")
+#: Every code span, paired from the left as Markdown pairs backticks (a span never starts at a closing one).
+_SPAN = re.compile(r"`([^`]*)`")
+#: What a span naming a command holds: "/name…", then an option hint after a space.
+_COMMAND = re.compile(r"/([^\s`]+)((?: .*)?)", re.S)
 #: Option types that are a subcommand (1) or a group of them (2).
 _SUBCOMMAND, _GROUP = 1, 2
 #: A slash command (application command type 1).
@@ -92,6 +94,9 @@ class CommandLinks:
             return text
 
         def replace(match: re.Match[str]) -> str:
-            return self.mention(match.group(1) + match.group(2)) or match.group(0)
+            command = _COMMAND.fullmatch(match.group(1))
+            if command is None:
+                return match.group(0)
+            return self.mention(command.group(1) + command.group(2)) or match.group(0)
 
         return _SPAN.sub(replace, text)

@@ -4,7 +4,7 @@ exactly as written."""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from bot.command_links import CommandLinks
@@ -69,6 +69,7 @@ def test_each_span_becomes_one_mention_and_its_hint(subcommands: list[str], hint
 
 @given(st.lists(st.sampled_from(["`/pyramid new`", "`/pyramide einstellungen vorschau:`", " und ", "`x`", "`/",
                                  "`/ping`", "/pyramid new", "`/pyramid club`", "{game}"]), max_size=8))
+@example(["`/pyramide einstellungen vorschau:`", "/pyramid new", "`x`"])  # a span paired across two (CI found it)
 def test_linking_twice_changes_nothing_more(parts: list[str]) -> None:
     """A translated text may carry another already linked (a placeholder filled with it): a second pass over the
     mentions leaves them alone."""
