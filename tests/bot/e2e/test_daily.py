@@ -14,7 +14,7 @@ from emulator.harness import Harness
 from emulator.messages import create_message
 from emulator.model import Channel, Message, User
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.driver import bot_of, play_out, session_of
+from tests.bot.e2e.driver import bot_of, play_out, plays_keeping_it_running, session_of
 
 #: Anything that looks like a move or a tile of Continuous Pyramid: a results message has none.
 MOVE_TEXT = re.compile(r"(?i:\bplay\s+\w+\s+\d|\bundo\b)|\d+:\d+,\d+|\b(?:[BCO][1-9]|W[ESWN]|SP|SU|AU|WI|D[RGW])\b")
@@ -180,14 +180,7 @@ async def test_closed_dms_a_dm_and_a_timed_out_daily(emulator: Any, harness: Har
     # the AI finishes the game, but only Cy's own plays count.
     await harness.slash(cy, emulator.general, "pyramid daily")
     (game,) = (await daily_games(harness))[cy.id]
-    session = await session_of(harness, game.id)
-    # Two tiles to play after which the game goes on (the day's deal comes from a secret made
-    # afresh for each run: a greedy first choice could leave a second play that ends it).
-    rules, state = session.game, session.state
-    plays = [(first, second) for first in rules.legal_moves(state) if first.startswith("play")
-             for second in rules.legal_moves(rules.play(state, 0, first)[0]) if second.startswith("play")
-             and rules.result(rules.play(rules.play(state, 0, first)[0], 0, second)[0]) is None]
-    for move in plays[0]:
+    for move in await plays_keeping_it_running(harness, game.id, 2):
         await harness.slash(cy, harness.dm_channel(cy), "pyramid play", move=move, game=game.id)
     clock.advance(hours=80)
     done = await bot_of(harness).client.host.reminders.sweep()

@@ -18,7 +18,7 @@ from emulator.harness import Harness, InteractionResult
 from emulator.messages import create_message
 from emulator.model import Channel, User
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.driver import session_of
+from tests.bot.e2e.driver import plays_keeping_it_running, session_of
 from tests.bot.e2e.test_daily import MOVE_TEXT, daily_games, texts
 
 #: Every command that takes ``game:N`` and would show something of that game.
@@ -27,20 +27,8 @@ ADMINISTRATOR = 1 << 3
 
 
 async def first_move(harness: Harness, game_id: int) -> str:
-    """A tile to play that leaves another to play, else one that at least leaves the game running
-    (the day's deal decides which there are: some deals leave a single play after the first)."""
-    session = await session_of(harness, game_id)
-    game, state = session.game, session.state
-    plays = [m for m in game.legal_moves(state) if m.startswith("play")]
-
-    def after(move: str) -> Any:
-        return game.play(state, 0, move)[0]
-
-    onward = [m for m in plays if any(m2.startswith("play") for m2 in game.legal_moves(after(m)))]
-    running = [m for m in plays if game.result(after(m)) is None]
-    chosen = (onward or running or [None])[0]
-    assert chosen is not None, f"the deal leaves no play that keeps the game running: {plays}"
-    return str(chosen)
+    """A tile to play that leaves another to play, else one that at least leaves the game running."""
+    return (await plays_keeping_it_running(harness, game_id, 2, exact=False))[0]
 
 
 def assert_learns_nothing(answer: InteractionResult, game_id: int, moves: list[str], what: str) -> None:
@@ -96,8 +84,7 @@ async def test_a_daily_game_is_never_shown_to_anyone_but_its_player(
 
     # While it runs.
     moves: list[str] = []
-    for _ in range(2):
-        move = await first_move(harness, game.id)
+    for move in await plays_keeping_it_running(harness, game.id, 2):
         assert "✅" in (await harness.slash(ana, dm, "pyramid play", move=move, game=game.id)).text
         moves.append(move)
     await assert_refused_everywhere(harness, others, game.id, moves)
