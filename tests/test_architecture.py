@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import itertools
 import json
 import re
 import subprocess
@@ -164,7 +165,7 @@ def describe(component: list[str], edges: Mapping[str, Collection[str]],
     """A circle as a reader fixes it: its members, one way round, and the imports that make that way."""
     way = a_circle(component, edges)
     lines = [f"circle of {len(component)}: {', '.join(component)}", f"  one way round: {' → '.join(way)}"]
-    for here, there in zip(way, way[1:], strict=False):
+    for here, there in itertools.pairwise(way):
         lines.append(f"    {here} → {there}: {'; '.join(sites.get((here, there), ())) or '(an import)'}")
     return "\n".join(lines)
 
@@ -191,7 +192,7 @@ def unit_of(module: str, package: str) -> str | None:
 def folder_circles(sites: Sites) -> list[str]:
     """Every circle between the direct children of a package, for each package of the tree at every
     depth: ``a/x.py → b/y.py → a/z.py`` is a circle between ``a`` and ``b``."""
-    packages = sorted({".".join(module.split(".")[:end]) for module in sites for end in range(1, module.count(".") + 1)})
+    packages = sorted({module.rsplit(".", depth)[0] for module in sites for depth in range(1, module.count(".") + 1)})
     found = []
     for package in packages:
         edges: dict[str, set[str]] = {}
