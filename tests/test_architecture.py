@@ -1,5 +1,7 @@
-"""The shape of the code, checked: arrows point one way (``bot → render → engine``),
-``bot/`` has no import circle, and every module of ``bot/`` imports on its own.
+"""The shape of the code, checked: arrows point one way (``bot → render → engine``), no package
+has an import circle between its modules or between its folders (at every depth), and every
+module of ``bot/`` imports on its own. ``order_violations`` and ``documented_order`` check a
+written order of sibling folders (top first: none imports one above it).
 
 Imports are read from the source with ``ast``, all of them: module level, inside
 functions and under ``if TYPE_CHECKING:`` alike, because an import that only a type
