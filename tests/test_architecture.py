@@ -123,15 +123,15 @@ def test_arrows_point_one_way(layer: str) -> None:
 
 
 def test_what_runs_between_clicks_never_answers_one() -> None:
-    """``bot.play`` (and the games, store and workers) never reach into ``bot.discord``:
+    """``bot.core`` (and the games, store and workers) never reach into ``bot.interactions``:
     the interaction layer calls down into them, not the other way."""
-    below = ("bot.play", "bot.games", "bot.store", "bot.workers", "bot.services", "bot.records", "bot.ratings")
+    below = ("bot.core", "bot.games", "bot.store", "bot.workers", "bot.core.services", "bot.records", "bot.ratings")
     wrong = sorted(
         f"{module} imports {target}"
         for module, targets in graph("bot").items()
         if module.startswith(below)
         for target in targets
-        if target.startswith("bot.discord")
+        if target.startswith("bot.interactions")
     )
     assert wrong == []
 
