@@ -303,10 +303,7 @@ def test_no_import_circle_between_modules(package: str) -> None:
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("package", [
-    *(name for name in CIRCLE_FREE if name != "bot"),
-    pytest.param("bot", marks=pytest.mark.xfail(strict=True, reason="bot/ reshape (#38) in progress")),
-])
+@pytest.mark.parametrize("package", CIRCLE_FREE)
 def test_no_import_circle_between_folders(package: str) -> None:
     """At every depth, a package's direct children (sub-folders and top modules) import one another
     one way only."""
@@ -498,10 +495,7 @@ def test_the_alone_importer_sees_a_module_that_needs_another_first(tmp_path: Pat
 
 def bot_folder_order() -> list[str]:
     """The units of ``bot/`` (a folder or a top module, ``bot.x``) in the documented order, top first."""
-    text = (REPO / "ARCHITECTURE.md").read_text()
-    section = text.split("\n## Folder order\n", 1)[1]
-    block = section.split("```", 2)[1]
-    return [line.split("#", 1)[0].strip() for line in block.splitlines()[1:] if line.split("#", 1)[0].strip()]
+    return documented_order(REPO / "ARCHITECTURE.md", "## Folder order")
 
 
 def bot_unit(module: str) -> str:
@@ -510,17 +504,8 @@ def bot_unit(module: str) -> str:
 
 def test_bot_imports_only_what_is_below_it_in_the_documented_order() -> None:
     """A folder of ``bot/`` may import itself and what is listed below it, never what is above."""
-    order = bot_folder_order()
-    place = {unit: at for at, unit in enumerate(order)}
-    wrong = sorted(
-        f"{module} imports {target}: {bot_unit(target)} is listed above {bot_unit(module)}"
-        for module, targets in graph("bot").items()
-        if module != "bot"
-        for target in targets
-        if target.startswith("bot.") and bot_unit(target) != bot_unit(module)
-        and place.get(bot_unit(target), len(order)) < place.get(bot_unit(module), -1)
-    )
-    assert wrong == []
+    found = order_violations(bot_folder_order(), import_sites("bot"))
+    assert not found, "\n".join(found)
 
 
 def test_the_folder_order_names_every_folder_of_bot_once() -> None:
