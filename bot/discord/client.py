@@ -24,6 +24,7 @@ from bot.play.tasks import Tasks
 from bot.services import Services
 from bot.store.command_copies import CommandCopies
 from bot.store.faults import fault_of
+from bot.tournaments.runner import Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -78,9 +79,13 @@ class PyramidClient(discord.AutoShardedClient):
         lobbies = Lobbies(services, self.host)
         turns = Turns(services, self.host)
         challenges = Challenges(services, self.host, lobbies)
+        #: Tournaments (bot/tournaments): each game's end is theirs to follow too, and their unrated games skip ratings.
+        self.tournaments = Tournaments(services, self.host, self)
+        self.host.announcer.game_ends = (*self.host.announcer.game_ends, self.tournaments)
+        self.host.ratings.unrated = self.tournaments.unrated
         self.tree = CommandTree(self, services.languages)
         self.tree.allowed_installs, self.tree.allowed_contexts = INSTALLS, CONTEXTS  # where the commands work
-        for group in command_groups(services, self.host, lobbies, turns, challenges):
+        for group in command_groups(services, self.host, lobbies, turns, challenges, self.tournaments):
             self.tree.add_command(group)
         self._items = bound_items(lobbies, turns, challenges)
 
@@ -100,6 +105,7 @@ class PyramidClient(discord.AutoShardedClient):
         # queued (a final move included), then whatever becomes due.
         self.tasks.spawn(self.host.delivery.run())
         self.tasks.spawn(self.host.reminders.run())
+        self.tasks.spawn(self.tournaments.run())
 
     def busy(self) -> bool:
         """Background work in flight (announcements, AI turns); tests wait on it."""

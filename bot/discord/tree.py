@@ -28,6 +28,8 @@ from bot.discord.turns import Turns
 from bot.play.host import Host
 from bot.play.languages import Languages
 from bot.services import Services
+from bot.tournaments.commands import admin_group, player_group
+from bot.tournaments.runner import Tournaments
 from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
@@ -86,10 +88,13 @@ class CommandTree(app_commands.CommandTree[Any]):
 
 
 def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turns,
-                   challenges: Challenges) -> list[app_commands.Group]:
+                   challenges: Challenges, tournaments: Tournaments) -> list[app_commands.Group]:
     """Every top-level command the bot registers: ``/pyramid`` and ``/pyramid-admin``."""
     pyramid = PyramidCommands(LobbyCommands(services, lobbies, challenges), PlayCommands(services, host, turns),
                               InfoCommands(services, host), StatsCommands(services, host),
                               DailyCommands(services, host), ReplayCommands(services), AwayCommands(services, host),
                               SettingsCommands(services))
-    return [pyramid, AdminCommands(services)]
+    pyramid.add_command(player_group(services, tournaments))
+    admin = AdminCommands(services)
+    admin.add_command(admin_group(services, tournaments))
+    return [pyramid, admin]

@@ -1,0 +1,139 @@
+"""Tournaments through the emulator (issue #40), as a server runs one: an admin opens it,
+members sign up by command, the bot pairs each round, opens the games in threads named
+for the tournament and round, keeps the standings card up to date in place, and posts
+the final card with the podium. Written before the tournaments existed: every test here
+failed on the code before them (no ``/pyramid-admin tournament``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from emulator.harness import Harness
+from emulator.model import Channel, Message, User
+from tests.bot.clock import FakeClock
+from tests.bot.e2e.driver import card_text, session_of
+from tests.bot.e2e.test_clock_authority import click_a_move
+
+NAMES = ("ana", "ben", "cat", "dan", "eve", "fay", "gus")
+
+
+def runner(harness: Harness) -> Any:
+    return harness.bot.client.tournaments
+
+
+def standings_card(harness: Harness, channel: Channel) -> Message:
+    cards = [m for m in harness.messages(channel) if "🏆" in card_text(m)]
+    assert len(cards) == 1, [card_text(m) for m in cards]  # one card, edited in place
+    return cards[0]
+
+
+async def round_games(harness: Harness, tournament: int, number: int) -> list[int]:
+    return [g.game_id for g in await runner(harness).store.games(tournament) if g.round == number]
+
+
+async def thread_of(harness: Harness, game_id: int) -> Channel:
+    record = await harness.bot.services.store.game_record(game_id)
+    assert record is not None and record.thread_id is not None
+    return next(t for t in harness.threads(harness.channel("general")) if t.id == record.thread_id)
+
+
+async def play_and_resign(harness: Harness, users: dict[int, User], game_id: int) -> None:
+    """The player to act makes a move by clicks; then the other resigns."""
+    thread = await thread_of(harness, game_id)
+    session = await session_of(harness, game_id)
+    mover = users[session.seat(session.to_act).user_id]
+    told = await click_a_move(harness, mover, thread)
+    assert "✅ You played" in told, told
+    session = await session_of(harness, game_id)
+    other = next(users[s.user_id] for s in session.seats if s.user_id != mover.id)
+    res = await harness.slash(other, thread, "pyramid resign", game=game_id)
+    assert "❌" not in res.text, res.text
+    await harness.settle()
+
+
+async def open_swiss(emulator: Any, harness: Harness, clock: FakeClock) -> tuple[dict[int, User], int]:
+    users = [await harness.add_user(name) for name in NAMES]
+    await harness.start_bot()
+    general = emulator.general
+    res = await harness.slash(users[0], general, "pyramid-admin tournament new", game="pyrinoes", format="swiss",
+                              name="Autumn Cup", starts_in_hours=1, round_hours=48, rounds=3)
+    assert "✅" in res.text, res.text
+    number = int(re.search(r"#(\d+)", res.text).group(1))  # type: ignore[union-attr]
+    assert "Sign-up is open" in card_text(standings_card(harness, general))
+    for user in users:
+        joined = await harness.slash(user, general, "pyramid tournament join")
+        assert "✅" in joined.text, joined.text
+    again = await harness.slash(users[1], general, "pyramid tournament join")
+    assert "already" in again.text
+    clock.advance(hours=1, minutes=1)
+    await runner(harness).sweep()
+    await harness.settle()
+    return {u.id: u for u in users}, number
+
+
+async def test_a_seven_player_swiss_of_pyrinoes_to_its_final_card(emulator: Any, harness: Harness,
+                                                                  clock: FakeClock) -> None:
+    users, number = await open_swiss(emulator, harness, clock)
+    general = emulator.general
+    store = runner(harness).store
+    late = await harness.add_user("hal")
+    refused = await harness.slash(late, general, "pyramid tournament join")
+    assert "sign-up is closed" in refused.text  # a late joiner
+
+    # Round 1: three games in threads named for the tournament and round, and one bye.
+    first = await round_games(harness, number, 1)
+    assert len(first) == 3
+    for game_id in first:
+        assert (await thread_of(harness, game_id)).name.startswith("Autumn Cup · Round 1 · Pyrinoes #")
+    assert len(await store.byes(number)) == 1
+    card_id = standings_card(harness, general).id
+    for game_id in first:
+        await play_and_resign(harness, users, game_id)
+    assert standings_card(harness, general).id == card_id
+
+    # Round 2 was paired by the last game's end: one entrant withdraws mid-game, one game runs
+    # past the round's deadline and the clock decides it, one ends by resignation.
+    second = await round_games(harness, number, 2)
+    assert len(second) == 3
+    leaver_game, timed_game, played_game = second
+    leaver = users[(await harness.bot.services.store.seats(leaver_game))[0].user_id]
+    gone = await harness.slash(leaver, general, "pyramid tournament withdraw")
+    assert "✅" in gone.text, gone.text
+    await harness.settle()
+    assert (await harness.bot.services.store.game_record(leaver_game)).status == "finished"  # type: ignore[union-attr]
+    await play_and_resign(harness, users, played_game)
+    assert await round_games(harness, number, 3) == []  # the round waits for its last game
+    timed = await session_of(harness, timed_game)
+    late_seat = timed.seat(timed.to_act)
+    clock.advance(hours=48, minutes=1)
+    done = await runner(harness).sweep()
+    await harness.settle()
+    assert f"deadline:{number}:{timed_game}" in done
+    places = {g.game_id: g.places for g in await store.games(number)}
+    entrant_of = {e.user_id: e.entrant for e in await store.entrants(number)}
+    assert places[timed_game][entrant_of[late_seat.user_id]] == 2  # the one to act ran out of time and lost
+
+    # Round 3: six still in (the withdrawn entrant is paired no more), no bye.
+    third = await round_games(harness, number, 3)
+    assert len(third) == 3
+    seated = {s.user_id for g in third for s in await harness.bot.services.store.seats(g)}
+    assert leaver.id not in seated and len(seated) == 6
+    for game_id in third:
+        await play_and_resign(harness, users, game_id)
+
+    # Nobody met anyone twice; nobody had two byes; the final card has the podium.
+    met = [frozenset(p) for p in places.values() if p] + [frozenset(g.places) for g in await store.games(number)
+                                                          if g.round == 3 and g.places]
+    assert len(met) == len(set(met)) == 9
+    byes = [entrant for _, entrant, _ in await store.byes(number)]
+    assert len(byes) == len(set(byes)) == 2
+    final = [m for m in harness.messages(general) if "🏁" in card_text(m)]
+    assert len(final) == 1
+    text = card_text(final[0])
+    assert "Autumn Cup" in text and all(medal in text for medal in ("🥇", "🥈", "🥉"))
+    card = card_text(standings_card(harness, general))
+    assert "Final standings after 3 rounds" in card and "(withdrew)" in card
+    assert standings_card(harness, general).id == card_id
+    assert (await store.get(number)).status == "finished"  # type: ignore[union-attr]
+    harness.assert_no_bot_errors()
