@@ -21,6 +21,10 @@ from bot.tournaments.store import FORMATS, AlreadyIn, Format, Tournament
 from i18n import Lang
 
 Interaction = discord.Interaction[Any]
+#: The option names of these commands, as the callbacks spell them; listed so Babel extracts them
+#: (``bot.discord.translator`` translates every option name from the catalogues).
+PARAMETER_NAMES = (locale_str("format"), locale_str("name"), locale_str("starts_in_hours"),
+                   locale_str("round_hours"), locale_str("table_size"), locale_str("rated"), locale_str("tournament"))
 #: The longest sign-up, round and tournament name the commands take.
 MOST_SIGNUP_HOURS = 720.0
 MOST_ROUND_HOURS = 2160.0

@@ -274,18 +274,19 @@ class Tournaments:
             record = await self.services.store.game_record(g.game_id)
             if record is None or record.status != "lobby":
                 continue
+            if record.thread_id is None:  # the thread first: a start killed after it finds it kept
+                words = words or await self.services.languages.for_guild(t.guild_id)
+                title = words.gettext(self.services.catalogue.presenter(t.kind).title)
+                name = words.tr("{tournament} · Round {round} · {game} #{id}", tournament=t.name, round=g.round,
+                                game=title, id=g.game_id)
+                thread_id = await self._thread(t, name)
+                if thread_id is not None:
+                    await self.services.store.set_thread(g.game_id, thread_id)
             try:
-                session = await self.services.sessions.start(g.game_id)
+                await self.services.sessions.start(g.game_id)
             except PlayError as exc:  # started by another pass meanwhile, or a deal that cannot be made
                 log.info("tournament %s: game %s not started: %s", t.id, g.game_id, exc)
                 continue
-            words = words or await self.services.languages.for_guild(t.guild_id)
-            name = words.tr("{tournament} · Round {round} · {game} #{id}", tournament=t.name, round=g.round,
-                            game=words.gettext(session.presenter.title), id=g.game_id)
-            thread_id = await self._thread(t, name)
-            if thread_id is not None:
-                await self.services.store.set_thread(g.game_id, thread_id)
-                self.services.sessions.forget(g.game_id)
             await self.host.delivery.announce(g.game_id)
             done.append(f"game:{t.id}:{g.round}:{g.game_id}")
         return done
