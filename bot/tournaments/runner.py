@@ -316,8 +316,9 @@ class Tournaments:
         if outcome is None:  # ended without a result the log explains: a draw, so the round can close
             log.warning("tournament %s: game %s ended without a result; counted as a draw", tournament_id, record.id)
             return {entrant_of[s.user_id]: 1 for s in session.seats if s.user_id in entrant_of}
-        return {entrant_of[s.user_id]: s.rank + 1 for s in outcome.seats
-                if s.user_id is not None and s.user_id in entrant_of}
+        ranks = {entrant_of[s.user_id]: s.rank for s in outcome.seats if s.user_id in entrant_of}
+        # Places among the entrants alone: the AIs that took over leavers' seats rank too, but play no tournament.
+        return {entrant: 1 + sum(other < rank for other in ranks.values()) for entrant, rank in ranks.items()}
 
     async def catch_up(self, t: Tournament, still: list[RoundGame]) -> list[RoundGame]:
         """The games still open, after recording any that ended without their end being followed

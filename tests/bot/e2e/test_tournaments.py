@@ -137,3 +137,42 @@ async def test_a_seven_player_swiss_of_pyrinoes_to_its_final_card(emulator: Any,
     assert standings_card(harness, general).id == card_id
     assert (await store.get(number)).status == "finished"  # type: ignore[union-attr]
     harness.assert_no_bot_errors()
+
+
+async def test_a_five_player_tournament_of_flaming_pyramids_in_multi_player_rounds(
+        emulator: Any, harness: Harness, clock: FakeClock) -> None:
+    """Tables of at most four re-drawn by the standings each round; who cannot be seated sits
+    out (a different player each round); points by finishing place; the deadline's forfeits
+    end the games (the AIs that take the seats play them out)."""
+    users = [await harness.add_user(name) for name in NAMES[:5]]
+    await harness.start_bot()
+    general = emulator.general
+    res = await harness.slash(users[0], general, "pyramid-admin tournament new", game="flaming-pyramids",
+                              format="tables", name="Fire Cup", starts_in_hours=1, round_hours=24, rounds=2,
+                              table_size=4)
+    assert "✅" in res.text, res.text
+    number = int(re.search(r"#(\d+)", res.text).group(1))  # type: ignore[union-attr]
+    for user in users:
+        assert "✅" in (await harness.slash(user, general, "pyramid tournament join")).text
+    clock.advance(hours=1, minutes=1)
+    await runner(harness).sweep()
+    await harness.settle()
+    store = runner(harness).store
+    for round_no in (1, 2):
+        games = await round_games(harness, number, round_no)
+        assert len(games) == 1
+        assert len(await harness.bot.services.store.seats(games[0])) == 4
+        clock.advance(hours=24, minutes=1)
+        for _ in range(20):
+            await runner(harness).sweep()
+            await harness.settle()
+            if all(g.places for g in await store.games(number) if g.round == round_no):
+                break
+        places = next(g.places for g in await store.games(number) if g.round == round_no)
+        assert places is not None and sorted(places.values()) == [1, 2, 3, 4]
+    sat_out = [entrant for _, entrant, _ in await store.byes(number)]
+    assert len(sat_out) == len(set(sat_out)) == 2
+    lines = card_text(standings_card(harness, general))
+    assert "Final standings after 2 rounds" in lines
+    final = [m for m in harness.messages(general) if "🏁" in card_text(m)]
+    assert len(final) == 1 and "🥉" in card_text(final[0])
