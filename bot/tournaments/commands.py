@@ -31,6 +31,8 @@ MOST_ROUND_HOURS = 2160.0
 NAME_LENGTH = 60
 #: The largest tournament number the commands take (Discord wants integers it can hold exactly).
 MOST_NUMBER = 2**31 - 1
+#: ``tournament:``, the number of one (discord.py reads the annotations from the module's names).
+Number = app_commands.Range[int, 1, MOST_NUMBER] | None
 
 
 async def _lang(services: Services, interaction: Interaction) -> Lang:
@@ -131,15 +133,15 @@ def player_group(services: Services, runner: Tournaments) -> app_commands.Group:
     number = locale_str("The tournament's number (default: this server's newest)")
 
     @app_commands.describe(tournament=number)
-    async def join(interaction: Interaction, tournament: app_commands.Range[int, 1, MOST_NUMBER] | None = None) -> None:
+    async def join(interaction: Interaction, tournament: Number = None) -> None:
         await join_tournament(services, runner, interaction, tournament)
 
     @app_commands.describe(tournament=number)
-    async def withdraw(interaction: Interaction, tournament: app_commands.Range[int, 1, MOST_NUMBER] | None = None) -> None:
+    async def withdraw(interaction: Interaction, tournament: Number = None) -> None:
         await withdraw_from(services, runner, interaction, tournament)
 
     @app_commands.describe(tournament=number)
-    async def standings(interaction: Interaction, tournament: app_commands.Range[int, 1, MOST_NUMBER] | None = None) -> None:
+    async def standings(interaction: Interaction, tournament: Number = None) -> None:
         await show_standings(services, runner, interaction, tournament)
 
     group.add_command(app_commands.Command(name=locale_str("join"), callback=join,

@@ -176,3 +176,36 @@ async def test_a_five_player_tournament_of_flaming_pyramids_in_multi_player_roun
     assert "Final standings after 2 rounds" in lines
     final = [m for m in harness.messages(general) if "🏁" in card_text(m)]
     assert len(final) == 1 and "🥉" in card_text(final[0])
+
+
+async def test_refusals_are_friendly_and_change_nothing(emulator: Any, harness: Harness, clock: FakeClock) -> None:
+    admin = await harness.add_user("ana")
+    member = await harness.add_user("ben", permissions=0)
+    await harness.start_bot()
+    general = emulator.general
+    for user, options, said in [
+        (admin, {"game": "continuous-pyramid", "format": "swiss"}, "is for two-player games"),
+        (admin, {"game": "pyrinoes", "format": "tables"}, "Multi-player rounds need tables"),
+    ]:
+        res = await harness.slash(user, general, "pyramid-admin tournament new", check=False, **options)
+        assert "❌" in res.text and said in res.text, res.text
+    store = runner(harness).store
+    assert await store.newest_in(emulator.guild.id, ("signup", "running", "finished", "cancelled")) is None
+    for command, said in [("pyramid tournament join", "No tournament here fits"),
+                          ("pyramid tournament standings", "No tournament here fits")]:
+        res = await harness.slash(member, general, command)
+        assert said in res.text, res.text
+    res = await harness.slash(member, general, "pyramid tournament standings", tournament=99)
+    assert "no tournament #99" in res.text
+    opened = await harness.slash(admin, general, "pyramid-admin tournament new", game="pyrinoes", format="swiss",
+                                 starts_in_hours=1)
+    assert "✅" in opened.text
+    res = await harness.slash(member, general, "pyramid tournament withdraw")
+    assert "not (or no longer) in" in res.text
+    # One entrant: the tournament is cancelled at its start, and the card says so.
+    assert "✅" in (await harness.slash(member, general, "pyramid tournament join")).text
+    clock.advance(hours=2)
+    assert (await runner(harness).sweep()) == ["cancelled:1"]
+    await harness.settle()
+    assert "Cancelled: too few entrants" in card_text(standings_card(harness, general))
+    assert await harness.bot.services.store.all_games() == []
