@@ -27,6 +27,8 @@ from bot.discord.replies import reader_or_english
 from bot.discord.turns import Turns
 from bot.play.host import Host
 from bot.play.languages import Languages
+from bot.seeks.commands import queue_command, seek_command
+from bot.seeks.runner import Seeks
 from bot.services import Services
 from bot.tournaments.commands import admin_group, player_group
 from bot.tournaments.runner import Tournaments
@@ -88,13 +90,15 @@ class CommandTree(app_commands.CommandTree[Any]):
 
 
 def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turns,
-                   challenges: Challenges, tournaments: Tournaments) -> list[app_commands.Group]:
+                   challenges: Challenges, tournaments: Tournaments, seeks: Seeks) -> list[app_commands.Group]:
     """Every top-level command the bot registers: ``/pyramid`` and ``/pyramid-admin``."""
     pyramid = PyramidCommands(LobbyCommands(services, lobbies, challenges), PlayCommands(services, host, turns),
                               InfoCommands(services, host), StatsCommands(services, host),
                               DailyCommands(services, host), ReplayCommands(services), AwayCommands(services, host),
                               SettingsCommands(services))
     pyramid.add_command(player_group(services, tournaments))
+    pyramid.add_command(seek_command(services, seeks, lobbies))
+    pyramid.add_command(queue_command(services, seeks))
     admin = AdminCommands(services)
     admin.add_command(admin_group(services, tournaments))
     return [pyramid, admin]

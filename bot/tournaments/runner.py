@@ -25,7 +25,7 @@ import asyncio
 import logging
 import math
 from datetime import timedelta
-from typing import Any, Final
+from typing import Any
 
 import discord
 
@@ -34,6 +34,7 @@ from bot.play.host import Host
 from bot.play.session import Session
 from bot.play.views.cards import NEUTRAL, card, timestamp
 from bot.ratings import count_game
+from bot.seeks.starting import start_unattended
 from bot.services import Services
 from bot.store.departures import departures_of
 from bot.store.ratings import RatingStore
@@ -43,8 +44,6 @@ from bot.tournaments.store import Entrant, RoundGame, Table, Tournament, Tournam
 from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
-#: Threads of games archive after a week without messages (Discord's longest), as lobbies' do.
-ARCHIVE_MINUTES: Final = 10080
 FORMAT_NAMES = {"swiss": N_("Swiss"), "round-robin": N_("Round robin"), "tables": N_("Multi-player rounds")}
 MEDALS = ("🥇", "🥈", "🥉")
 #: Points of a Swiss bye (a win), and of a round-robin sit-out (everyone has one with an odd number).
@@ -274,37 +273,14 @@ class Tournaments:
             record = await self.services.store.game_record(g.game_id)
             if record is None or record.status != "lobby":
                 continue
-            if record.thread_id is None:  # the thread first: a start killed after it finds it kept
-                words = words or await self.services.languages.for_guild(t.guild_id)
-                title = words.gettext(self.services.catalogue.presenter(t.kind).title)
-                name = words.tr("{tournament} · Round {round} · {game} #{id}", tournament=t.name, round=g.round,
-                                game=title, id=g.game_id)
-                thread_id = await self._thread(t, name)
-                if thread_id is not None:
-                    await self.services.store.set_thread(g.game_id, thread_id)
-            try:
-                await self.services.sessions.start(g.game_id)
-            except PlayError as exc:  # started by another pass meanwhile, or a deal that cannot be made
-                log.info("tournament %s: game %s not started: %s", t.id, g.game_id, exc)
+            words = words or await self.services.languages.for_guild(t.guild_id)
+            title = words.gettext(self.services.catalogue.presenter(t.kind).title)
+            name = words.tr("{tournament} · Round {round} · {game} #{id}", tournament=t.name, round=g.round,
+                            game=title, id=g.game_id)
+            if not await start_unattended(self.services, self.host, self.client, g.game_id, name):
                 continue
-            await self.host.delivery.announce(g.game_id)
             done.append(f"game:{t.id}:{g.round}:{g.game_id}")
         return done
-
-    async def _thread(self, t: Tournament, name: str) -> int | None:
-        settings = await self.services.store.guild_settings(t.guild_id)
-        if not settings.use_threads:
-            return None
-        try:
-            channel = self.client.get_channel(t.channel_id) or await self.client.fetch_channel(t.channel_id)
-            if not isinstance(channel, discord.TextChannel):
-                return None
-            thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
-                                                 auto_archive_duration=ARCHIVE_MINUTES)
-        except discord.HTTPException as exc:
-            log.warning("tournament %s: no thread (%s); playing in the channel", t.id, exc)
-            return None
-        return thread.id
 
     async def places(self, session: Session, tournament_id: int) -> dict[int, int] | None:
         """Each entrant's finishing place, as ratings count the game (a leaver last)."""
