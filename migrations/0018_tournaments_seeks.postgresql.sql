@@ -1,4 +1,4 @@
--- Tournaments (issue #40): an event of one server's channel, its entrants, its rounds
+-- Tournaments, open seeks and the queue (issue #40). A tournament: an event of one server's channel, its entrants, its rounds
 -- and the games each round made. bot/tournaments/store.py holds every statement.
 --
 -- status: signup (until starts_at), running, finished, cancelled. rounds: NULL until the

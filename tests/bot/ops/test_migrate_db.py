@@ -20,6 +20,7 @@ from bot.ops.migrate_db import NOT_COPIED, VerificationFailed, migrate_database,
 from bot.ops.running import DatabaseBusy, bot_running
 from bot.play.session_service import SessionService
 from bot.ratings import GameOutcome, SeatOutcome
+from bot.seeks.store import Entry, SeekStore
 from bot.settings import load_operator_settings
 from bot.store import GameStore, GuildSettings, SqliteDatabase
 from bot.store.availability import AvailabilityStore
@@ -170,7 +171,7 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
 
 
 async def lay_out_tournament(db: SqliteDatabase) -> None:
-    """A tournament (migration 0018) with its entrants, a round, its game, a bye and a place."""
+    """A tournament (migration 0018) with its entrants, a round, its game, a bye and a place; a seek; a queue."""
     tournaments = TournamentStore(db)
     number = await tournaments.create(guild_id=1, channel_id=2, name="Cup", kind="pyrinoes", format="swiss",
                                       rounds=2, table_size=None, starts_at=datetime(2026, 11, 24, tzinfo=UTC),
@@ -183,6 +184,9 @@ async def lay_out_tournament(db: SqliteDatabase) -> None:
                                   [Table(((100, "p100", 1), (101, "p101", 2)), 7)], [(3, 1.0)], {})
     game = (await tournaments.games(number))[0]
     await tournaments.record_places(game.game_id, {1: 1, 2: 2})
+    seeks = SeekStore(db)  # a seek (of that game, for the rows' sake) and a player in the queue
+    await seeks.add_seek(game.game_id, 1, 100, 2, "easy", datetime(2026, 11, 26, tzinfo=UTC))
+    await seeks.enter(Entry(1, "pyrinoes", 102, "p102", 2, 3.5, datetime(2026, 11, 26, tzinfo=UTC)))
 
 
 async def max_id(db: SqliteDatabase | PostgresDatabase, table: str) -> int:
