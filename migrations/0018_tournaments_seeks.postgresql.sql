@@ -97,3 +97,13 @@ CREATE TABLE queue_entries (
     joined_at  TEXT    NOT NULL,
     PRIMARY KEY (guild_id, kind, user_id)
 );
+
+-- Seasons: the champion card of each server, game and month is posted once (its key).
+-- A month's games are read by rated_games_in_order (kind, finished_at).
+CREATE TABLE season_cards (
+    guild_id  BIGINT NOT NULL,
+    kind      TEXT   NOT NULL,
+    season    TEXT   NOT NULL,
+    posted_at TEXT   NOT NULL,
+    PRIMARY KEY (guild_id, kind, season)
+);

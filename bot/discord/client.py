@@ -21,6 +21,7 @@ from bot.discord.turns import Turns
 from bot.play.host import Host
 from bot.play.posting.rest_budget import BudgetShare, GlobalLimit
 from bot.play.tasks import Tasks
+from bot.seasons.runner import Seasons
 from bot.seeks.runner import Seeks
 from bot.services import Services
 from bot.store.command_copies import CommandCopies
@@ -86,9 +87,12 @@ class PyramidClient(discord.AutoShardedClient):
         self.host.ratings.unrated = self.tournaments.unrated
         #: Open seeks and the queue (bot/seeks): started by a sweep of their own.
         self.seeks = Seeks(services, self.host, self)
+        #: Monthly seasons (bot/seasons): the leaderboard on command, the champion's card when a month ends.
+        self.seasons = Seasons(services, self)
         self.tree = CommandTree(self, services.languages)
         self.tree.allowed_installs, self.tree.allowed_contexts = INSTALLS, CONTEXTS  # where the commands work
-        for group in command_groups(services, self.host, lobbies, turns, challenges, self.tournaments, self.seeks):
+        for group in command_groups(services, self.host, lobbies, turns, challenges, self.tournaments, self.seeks,
+                                    self.seasons):
             self.tree.add_command(group)
         self._items = bound_items(lobbies, turns, challenges)
 
@@ -110,6 +114,7 @@ class PyramidClient(discord.AutoShardedClient):
         self.tasks.spawn(self.host.reminders.run())
         self.tasks.spawn(self.tournaments.run())
         self.tasks.spawn(self.seeks.run())
+        self.tasks.spawn(self.seasons.run())
 
     def busy(self) -> bool:
         """Background work in flight (announcements, AI turns); tests wait on it."""

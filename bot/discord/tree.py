@@ -27,6 +27,7 @@ from bot.discord.replies import reader_or_english
 from bot.discord.turns import Turns
 from bot.play.host import Host
 from bot.play.languages import Languages
+from bot.seasons.runner import Seasons
 from bot.seeks.commands import queue_command, seek_command
 from bot.seeks.runner import Seeks
 from bot.services import Services
@@ -90,7 +91,8 @@ class CommandTree(app_commands.CommandTree[Any]):
 
 
 def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turns,
-                   challenges: Challenges, tournaments: Tournaments, seeks: Seeks) -> list[app_commands.Group]:
+                   challenges: Challenges, tournaments: Tournaments, seeks: Seeks,
+                   seasons: Seasons) -> list[app_commands.Group]:
     """Every top-level command the bot registers: ``/pyramid`` and ``/pyramid-admin``."""
     pyramid = PyramidCommands(LobbyCommands(services, lobbies, challenges), PlayCommands(services, host, turns),
                               InfoCommands(services, host), StatsCommands(services, host),
@@ -99,6 +101,7 @@ def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turn
     pyramid.add_command(player_group(services, tournaments))
     pyramid.add_command(seek_command(services, seeks, lobbies))
     pyramid.add_command(queue_command(services, seeks))
+    pyramid.add_command(seasons.command())
     admin = AdminCommands(services)
     admin.add_command(admin_group(services, tournaments))
     return [pyramid, admin]

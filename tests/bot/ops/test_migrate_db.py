@@ -20,6 +20,7 @@ from bot.ops.migrate_db import NOT_COPIED, VerificationFailed, migrate_database,
 from bot.ops.running import DatabaseBusy, bot_running
 from bot.play.session_service import SessionService
 from bot.ratings import GameOutcome, SeatOutcome
+from bot.seasons.store import SeasonStore
 from bot.seeks.store import Entry, SeekStore
 from bot.settings import load_operator_settings
 from bot.store import GameStore, GuildSettings, SqliteDatabase
@@ -187,6 +188,7 @@ async def lay_out_tournament(db: SqliteDatabase) -> None:
     seeks = SeekStore(db)  # a seek (of that game, for the rows' sake) and a player in the queue
     await seeks.add_seek(game.game_id, 1, 100, 2, "easy", datetime(2026, 11, 26, tzinfo=UTC))
     await seeks.enter(Entry(1, "pyrinoes", 102, "p102", 2, 3.5, datetime(2026, 11, 26, tzinfo=UTC)))
+    assert await SeasonStore(db).claim_card(1, "pyrinoes", "2026-10")  # a season's champion card, posted
 
 
 async def max_id(db: SqliteDatabase | PostgresDatabase, table: str) -> int:
