@@ -21,12 +21,12 @@ from bot.interactions.translator import CatalogueTranslator
 from bot.lobbies.challenges import Challenges
 from bot.lobbies.handlers import Lobbies
 from bot.posting.rest_budget import BudgetShare, GlobalLimit
-from bot.store.command_copies import CommandCopies
-from bot.store.faults import fault_of
-from bot.turns.handlers import Turns
 from bot.seasons.runner import Seasons
 from bot.seeks.runner import Seeks
+from bot.store.command_copies import CommandCopies
+from bot.store.faults import fault_of
 from bot.tournaments.runner import Tournaments
+from bot.turns.handlers import Turns
 
 log = logging.getLogger(__name__)
 

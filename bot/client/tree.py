@@ -25,14 +25,14 @@ from bot.lobbies.command import LobbyCommands
 from bot.lobbies.handlers import Lobbies
 from bot.preferences.command import SettingsCommands
 from bot.replays.command import ReplayCommands
-from bot.stats.command import StatsCommands
-from bot.turns.command import PlayCommands
-from bot.turns.handlers import Turns
 from bot.seasons.runner import Seasons
 from bot.seeks.commands import queue_command, seek_command
 from bot.seeks.runner import Seeks
+from bot.stats.command import StatsCommands
 from bot.tournaments.commands import admin_group, player_group
 from bot.tournaments.runner import Tournaments
+from bot.turns.command import PlayCommands
+from bot.turns.handlers import Turns
 from i18n import N_, Lang
 
 log = logging.getLogger(__name__)

@@ -13,10 +13,10 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.play.views.cards import card
+from bot.cards.cards import card
+from bot.core.services import Services
 from bot.seasons.season import bounds_of, previous, season_of, span, table
 from bot.seasons.store import SeasonStore
-from bot.services import Services
 from i18n import Lang
 
 log = logging.getLogger(__name__)

@@ -15,11 +15,11 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from bot.cards.cards import card
+from bot.core.services import Services
 from bot.games.presenter import Presenter
-from bot.play.views.cards import card
 from bot.seeks.runner import Seeks
 from bot.seeks.store import Entry
-from bot.services import Services
 from i18n import Lang
 
 Interaction = discord.Interaction[Any]
@@ -32,7 +32,7 @@ CHOICE_NAMES = (locale_str("easy"), locale_str("normal"), locale_str("hard"))
 
 
 class LobbyOpener(Protocol):
-    """What a seek needs of the lobbies (``bot.discord.lobbies.Lobbies``)."""
+    """What a seek needs of the lobbies (``bot.lobbies.handlers.Lobbies``)."""
 
     async def open(self, interaction: Interaction, presenter: Presenter, raw_options: dict[str, Any],
                    lang: Lang | None = None) -> None: ...

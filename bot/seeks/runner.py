@@ -16,14 +16,14 @@ from typing import get_args
 
 import discord
 
-from bot.play.host import Host
-from bot.play.views.cards import card
+from bot.cards.cards import card
+from bot.core.services import Services
+from bot.interactions.host import Host
+from bot.ratings.store import RatingStore
 from bot.seeks.matching import Waiting, matches
 from bot.seeks.starting import start_unattended
 from bot.seeks.store import Entry, SeekStore
-from bot.services import Services
 from bot.store import LobbyError
-from bot.store.ratings import RatingStore
 from bot.store.records import AiLevel
 
 log = logging.getLogger(__name__)

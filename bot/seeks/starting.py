@@ -11,9 +11,9 @@ from typing import Final
 
 import discord
 
-from bot.play.errors import PlayError
-from bot.play.host import Host
-from bot.services import Services
+from bot.core.errors import PlayError
+from bot.core.services import Services
+from bot.interactions.host import Host
 
 log = logging.getLogger(__name__)
 #: Threads of games archive after a week without messages (Discord's longest), as lobbies' do.

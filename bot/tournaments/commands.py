@@ -14,15 +14,15 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.play.views.cards import card
-from bot.services import Services
+from bot.cards.cards import card
+from bot.core.services import Services
 from bot.tournaments.runner import FORMAT_NAMES, Tournaments, table_range
 from bot.tournaments.store import FORMATS, AlreadyIn, Format, Tournament
 from i18n import Lang
 
 Interaction = discord.Interaction[Any]
 #: The option names of these commands, as the callbacks spell them; listed so Babel extracts them
-#: (``bot.discord.translator`` translates every option name from the catalogues).
+#: (``bot.interactions.translator`` translates every option name from the catalogues).
 PARAMETER_NAMES = (locale_str("format"), locale_str("name"), locale_str("starts_in_hours"),
                    locale_str("round_hours"), locale_str("table_size"), locale_str("rated"), locale_str("tournament"))
 #: The longest sign-up, round and tournament name the commands take.

@@ -29,15 +29,15 @@ from typing import Any
 
 import discord
 
-from bot.play.errors import PlayError
-from bot.play.host import Host
-from bot.play.session import Session
-from bot.play.views.cards import NEUTRAL, card, timestamp
+from bot.cards.cards import NEUTRAL, card, timestamp
+from bot.core.errors import PlayError
+from bot.core.services import Services
+from bot.core.session import Session
+from bot.interactions.host import Host
 from bot.ratings import count_game
+from bot.ratings.store import RatingStore
 from bot.seeks.starting import start_unattended
-from bot.services import Services
 from bot.store.departures import departures_of
-from bot.store.ratings import RatingStore
 from bot.tournaments import pairing
 from bot.tournaments.standings import Bye, Finished, Line, standings
 from bot.tournaments.store import Entrant, RoundGame, Table, Tournament, TournamentStore

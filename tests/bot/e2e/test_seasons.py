@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.ratings import GameOutcome, SeatOutcome
-from bot.store.ratings import RatingStore
+from bot.ratings.store import RatingStore
 from emulator.harness import Harness
 from emulator.model import User
 from tests.bot.clock import FakeClock
