@@ -209,3 +209,39 @@ async def test_refusals_are_friendly_and_change_nothing(emulator: Any, harness: 
     await harness.settle()
     assert "Cancelled: too few entrants" in card_text(standings_card(harness, general))
     assert await harness.bot.services.store.all_games() == []
+
+
+async def test_a_round_robin_where_one_withdraws(emulator: Any, harness: Harness, clock: FakeClock) -> None:
+    """Four entrants, three rounds: every pair is scheduled once; the one who withdraws in round 2
+    forfeits that game, and their round-3 opponent gets the forfeit win without a game."""
+    users = [await harness.add_user(name) for name in NAMES[:4]]
+    by_id = {u.id: u for u in users}
+    await harness.start_bot()
+    general = emulator.general
+    res = await harness.slash(users[0], general, "pyramid-admin tournament new", game="pyrinoes",
+                              format="round-robin", name="Ring", starts_in_hours=1)
+    number = int(re.search(r"#(\d+)", res.text).group(1))  # type: ignore[union-attr]
+    for user in users:
+        await harness.slash(user, general, "pyramid tournament join")
+    clock.advance(hours=1, minutes=1)
+    await runner(harness).sweep()
+    await harness.settle()
+    store = runner(harness).store
+    assert (await store.get(number)).rounds == 3  # type: ignore[union-attr]
+    for game_id in await round_games(harness, number, 1):
+        await play_and_resign(harness, by_id, game_id)
+    second = await round_games(harness, number, 2)
+    leaver = by_id[(await harness.bot.services.store.seats(second[0]))[1].user_id]
+    assert "✅" in (await harness.slash(leaver, general, "pyramid tournament withdraw")).text
+    await harness.settle()
+    await play_and_resign(harness, by_id, second[1])
+    third = await round_games(harness, number, 3)
+    assert len(third) == 1  # the leaver's game is not played
+    await play_and_resign(harness, by_id, third[0])
+    entrants = {e.user_id: e.entrant for e in await store.entrants(number)}
+    byes = await store.byes(number)
+    assert [(r, points) for r, _, points in byes] == [(3, 1.0)] and byes[0][1] != entrants[leaver.id]
+    met = [frozenset(g.places) for g in await store.games(number)] + [
+        frozenset((entrant, entrants[leaver.id])) for _, entrant, _ in byes]
+    assert len(met) == len(set(met)) == 6  # every pair once
+    assert (await store.get(number)).status == "finished"  # type: ignore[union-attr]
