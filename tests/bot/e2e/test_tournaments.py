@@ -245,3 +245,29 @@ async def test_a_round_robin_where_one_withdraws(emulator: Any, harness: Harness
         frozenset((entrant, entrants[leaver.id])) for _, entrant, _ in byes]
     assert len(met) == len(set(met)) == 6  # every pair once
     assert (await store.get(number)).status == "finished"  # type: ignore[union-attr]
+
+
+async def test_an_unrated_tournament_keeps_its_games_out_of_the_ratings(emulator: Any, harness: Harness,
+                                                                       clock: FakeClock) -> None:
+    """``rated:False``: its games are not counted at all (a rated tournament's are, as any game's)."""
+    users = [await harness.add_user(name) for name in NAMES[:2]]
+    by_id = {u.id: u for u in users}
+    await harness.start_bot()
+    general = emulator.general
+    counted: dict[bool, int] = {}
+    for rated in (False, True):
+        res = await harness.slash(users[0], general, "pyramid-admin tournament new", game="pyrinoes",
+                                  format="swiss", name=f"Rated {rated}", starts_in_hours=1, rounds=1, rated=rated)
+        number = int(re.search(r"#(\d+)", res.text).group(1))  # type: ignore[union-attr]
+        for user in users:
+            await harness.slash(user, general, "pyramid tournament join", tournament=number)
+        clock.advance(hours=1, minutes=1)
+        await runner(harness).sweep()
+        await harness.settle()
+        [game_id] = await round_games(harness, number, 1)
+        await play_and_resign(harness, by_id, game_id)
+        assert (await runner(harness).store.get(number)).status == "finished"  # type: ignore[union-attr]
+        row = await harness.bot.services.db.read_one("SELECT COUNT(*) FROM rated_games WHERE game_id = ?",
+                                                     (game_id,))
+        counted[rated] = int(row[0]) if row is not None else 0
+    assert counted == {False: 0, True: 1}
