@@ -107,3 +107,6 @@ CREATE TABLE season_cards (
     posted_at TEXT   NOT NULL,
     PRIMARY KEY (guild_id, kind, season)
 );
+
+-- A game its ratings never see (a game of a tournament its admin made unrated): bot.store.records.GameRecord.rated.
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;

@@ -81,10 +81,9 @@ class PyramidClient(discord.AutoShardedClient):
         lobbies = Lobbies(services, self.host)
         turns = Turns(services, self.host)
         challenges = Challenges(services, self.host, lobbies)
-        #: Tournaments (bot/tournaments): each game's end is theirs to follow too, and their unrated games skip ratings.
+        #: Tournaments (bot/tournaments): each game's end is theirs to follow too.
         self.tournaments = Tournaments(services, self.host, self)
         self.host.announcer.game_ends = (*self.host.announcer.game_ends, self.tournaments)
-        self.host.ratings.unrated = self.tournaments.unrated
         #: Open seeks and the queue (bot/seeks): started by a sweep of their own.
         self.seeks = Seeks(services, self.host, self)
         #: Monthly seasons (bot/seasons): the leaderboard on command, the champion's card when a month ends.

@@ -24,7 +24,7 @@ from bot.config.settings import OperatorSettings
 from bot.ops.advice import database_trouble
 from bot.ops.exit_codes import ExitCode
 from bot.ratings import GameOutcome, count_game
-from bot.ratings.store import RatingStore
+from bot.ratings.store import RatingStore, written
 from bot.store import CorruptRecord, Database, GameStore, SchemaError
 from bot.store.database import DatabaseDamaged, DatabaseUnavailable
 from bot.store.departures import departures_of
@@ -107,8 +107,9 @@ async def rebuild_ratings(db: Database, games: GameLookup = get_game) -> Rebuild
         finished, outcomes, skipped = await work_out(db, games)
         if await ratings.replace_all(outcomes, finished=finished):
             standings, records, _ = await ratings.everything()
-            return RebuildSummary(finished=len(finished), rated=sum(o.rated for o in outcomes),
-                                  recorded=sum(not o.rated for o in outcomes), ratings=len(standings),
+            kept = written(outcomes)
+            return RebuildSummary(finished=len(finished), rated=sum(o.rated for o in kept),
+                                  recorded=sum(not o.rated for o in kept), ratings=len(standings),
                                   records=len(records), skipped=skipped)
     raise RebuildError(f"Games kept ending while the ratings were rebuilt ({ATTEMPTS} tries); run it again.")
 

@@ -89,6 +89,8 @@ class GameOutcome(BaseModel):
     #: The AIs that played a seat on after its person left (see the module docstring).
     stand_ins: tuple[SeatOutcome, ...] = ()
     short: bool = False
+    #: Its game was made not to count (``GameRecord.rated`` False): the rating store never writes it.
+    excluded: bool = False
 
     @property
     def people(self) -> tuple[SeatOutcome, ...]:
@@ -182,7 +184,7 @@ def outcome_of(record: GameRecord, seats: Sequence[SeatRecord], result: Result, 
     ) if rated else ()
     return GameOutcome(game_id=record.id, kind=record.kind, guild_id=record.guild_id, finished_at=finished_at,
                        rated=rated, variant="" if rated or how.short else how.variant, seats=outcomes,
-                       stand_ins=stand_ins, short=how.short)
+                       stand_ins=stand_ins, short=how.short, excluded=not record.rated)
 
 
 def _ranks(how: Counting, result: Result, seats: Sequence[int], winners: set[int], left_at: Mapping[int, int],

@@ -84,6 +84,12 @@ def _record_params(r: Record) -> tuple[Any, ...]:
             r.last_game_id, r.updated_at)
 
 
+def written(outcomes: Iterable[GameOutcome]) -> list[GameOutcome]:
+    """The outcomes this store writes: never one whose game was made not to count
+    (``GameOutcome.excluded``). Both ways in (a game's end, a rebuild) pass here."""
+    return [o for o in outcomes if not o.excluded]
+
+
 async def _insert_game(conn: Tx, outcome: GameOutcome, now: str) -> bool:
     return await conn.execute(
         "INSERT INTO rated_games (game_id, kind, guild_id, finished_at, rated, outcome, applied_at)"
@@ -109,6 +115,8 @@ class RatingStore:
     async def apply(self, outcome: GameOutcome) -> bool:
         """Count a finished game once; False when it was counted already. Long: a game
         finished before others already counted recounts every game of its kind."""
+        if not written([outcome]):
+            return False
         async with self.db.transaction(long=True) as conn:
             if not await _insert_game(conn, outcome, self.db.now()):
                 return False
@@ -130,7 +138,7 @@ class RatingStore:
         in one transaction. ``finished``: the finished games they were worked out
         from; when the database has others by now (a game ended meanwhile), nothing is
         written and the answer is False (work them out again)."""
-        outcomes = list(outcomes)
+        outcomes = written(outcomes)
         async with self.db.transaction(long=True) as conn:
             rows = await conn.fetch_all("SELECT id FROM games WHERE status = 'finished'")
             if {int(r[0]) for r in rows} != set(finished):

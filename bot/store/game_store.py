@@ -111,6 +111,8 @@ class NewGame(TypedDict):
     challenge_id: NotRequired[int | None]
     #: "interactions": a game only a user install reaches (``GameRecord.surface``).
     surface: NotRequired[GameSurface]
+    #: False: a game its ratings never see (``GameRecord.rated``).
+    rated: NotRequired[bool]
 
 
 async def _insert_game(conn: Tx, kind: str, *, status: GameStatus, created_by: int | None, now: str,
@@ -125,9 +127,11 @@ async def _insert_game(conn: Tx, kind: str, *, status: GameStatus, created_by: i
     # The column is named only for a game only a user install reaches (migration 0014); the others take
     # its default, as they did before it existed.
     extra, marks = (", surface", ", ?") if surface != "channel" else ("", "")
+    unrated = not game.get("rated", True)
     row = await conn.fetch_one(
         "INSERT INTO games (kind, guild_id, channel_id, options, status, seed, created_by,"
-        f" challenge_id, created_at, updated_at, salt{extra}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{marks})"
+        f" challenge_id, created_at, updated_at, salt{extra}{', rated' if unrated else ''})"
+        f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{marks}{', 0' if unrated else ''})"
         " RETURNING id",
         (kind, guild_id, channel_id, json.dumps(dict(options)), status, seed, created_by, challenge_id, now, now,
          secrets.token_hex(16), *([surface] if extra else [])),

@@ -44,6 +44,9 @@ class GameRecord(_Row):
     #: user install reaches it: the game lives in the card its players' clicks update, see
     #: ``bot.posting.in_place``).
     surface: GameSurface = "channel"
+    #: False: its ratings never see it (a game of a tournament its admin made unrated; migration 0018).
+    #: Read only by ``bot.ratings.outcome``, the one place a game's outcome is worked out.
+    rated: bool = True
 
     @property
     def in_place(self) -> bool:

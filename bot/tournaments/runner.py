@@ -113,9 +113,6 @@ class Tournaments:
             log.info("tournament %s: game %s ended %s", tournament_id, session.record.id, places)
         await self.advance(tournament_id)
 
-    async def unrated(self, game_id: int) -> bool:
-        return await self.store.unrated(game_id)
-
     async def advance(self, tournament_id: int) -> list[str]:
         """Do what is due for one tournament. A call while this process is at it already (a game
         that its own deadline forfeit ended, say) asks the running call to look once more, and

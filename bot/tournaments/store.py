@@ -202,7 +202,7 @@ class TournamentStore:
                     (first, first_name, _), *others = table.seats
                     game_id = await insert_lobby(conn, t.kind, created_by=first, name=first_name, now=now,
                                                  guild_id=t.guild_id, channel_id=t.channel_id, options=options,
-                                                 seed=table.seed)
+                                                 seed=table.seed, rated=t.rated)
                     for seat, (user_id, name, _) in enumerate(others, start=1):
                         await conn.execute(
                             "INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at)"
@@ -247,9 +247,3 @@ class TournamentStore:
                 "UPDATE tournament_games SET places = ? WHERE game_id = ? AND places IS NULL",
                 (json.dumps({str(k): v for k, v in places.items()}), game_id)) == 1
 
-    async def unrated(self, game_id: int) -> bool:
-        """Whether the game belongs to a tournament its admin made unrated."""
-        row = await self.db.read_one(
-            "SELECT t.rated FROM tournament_games g JOIN tournaments t ON t.id = g.tournament_id WHERE g.game_id = ?",
-            (game_id,))
-        return row is not None and not bool(row[0])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.ops.rebuild_ratings import rebuild_ratings
 from emulator.harness import Harness
 from emulator.model import Channel, Message, User
 from tests.bot.clock import FakeClock
@@ -271,3 +272,6 @@ async def test_an_unrated_tournament_keeps_its_games_out_of_the_ratings(emulator
                                                      (game_id,))
         counted[rated] = int(row[0]) if row is not None else 0
     assert counted == {False: 0, True: 1}
+    # ``pyramid-bot rebuild-ratings`` works every finished game out again: the unrated one stays out.
+    rebuilt = await rebuild_ratings(harness.bot.services.db)
+    assert (rebuilt.finished, rebuilt.rated) == (2, 1), rebuilt.describe()

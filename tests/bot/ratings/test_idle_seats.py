@@ -117,8 +117,12 @@ def test_every_way_a_game_is_counted_asks_the_minimum_of_play() -> None:
     # Every game's end runs Ratings.game_finished from its finish row (the engine's last move,
     # resignations, timeouts and forfeits alike: bot.resignations.resignations enqueues it); the rebuild
     # works every finished game out again.
+    # A tournament reads its games' finishing places from the same count (it writes no rating).
     assert _calls("count_game") == [("bot/ops/rebuild_ratings.py", "work_out"),
-                                    ("bot/stats/ratings.py", "outcome")]
+                                    ("bot/stats/ratings.py", "outcome"), ("bot/tournaments/runner.py", "places")]
+    # What is written: the rating store's two ways in both keep out a game made not to count.
+    assert _calls("written") == [("bot/ops/rebuild_ratings.py", "rebuild_ratings"),
+                                 ("bot/ratings/store.py", "apply"), ("bot/ratings/store.py", "replace_all")]
     assert {f for f, _ in _calls("replace_all")} == {"bot/ops/rebuild_ratings.py"}
     assert inspect.signature(count_game).parameters["moves"].default is inspect.Parameter.empty
     assert inspect.signature(outcome_of).parameters["played"].default is inspect.Parameter.empty
