@@ -12,7 +12,7 @@ from collections.abc import Callable
 import aiohttp
 import discord
 
-from bot.api_base import configure_api_base
+from bot.api_base import configure_endpoints
 from bot.discord.client import PyramidClient
 from bot.log_redaction import install_redaction
 from bot.log_setup import setup_logging
@@ -42,7 +42,7 @@ async def serve(settings: Settings) -> None:
     and ``pyramid-bot restore`` refuses to replace a database in use. It also takes
     the automatic backups and, if configured, serves /healthz and /metrics."""
     refuse_partial_shards(settings)
-    configure_api_base(settings.api_base_url)
+    configure_endpoints(base_url=settings.api_base_url, rest_url=settings.rest_url, gateway=settings.gateway_url)
     # One bot per SQLite file; a PostgreSQL database is shared by design.
     holding = bot_running(settings.database_path) if settings.database.path is not None else contextlib.nullcontext()
     with holding:
@@ -169,7 +169,8 @@ def run(settings: Settings) -> int:
         log.error("Discord refused the token in DISCORD_TOKEN; check it in the developer portal.")
         return ExitCode.SETTINGS
     except aiohttp.ClientConnectionError as exc:
-        log.error("Cannot reach Discord (%s): check the network, or PYRAMID_API_BASE_URL if you set it.", exc)
+        log.error("Cannot reach Discord (%s): check the network, or PYRAMID_REST_URL, PYRAMID_GATEWAY_URL or "
+                  "PYRAMID_API_BASE_URL if you set them.", exc)
         return ExitCode.UNREACHABLE
     except KeyboardInterrupt:
         return ExitCode.OK

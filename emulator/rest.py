@@ -972,3 +972,9 @@ def register(app: web.Application, prefix: str) -> None:
     ]
     for method, path, handler in routes:
         r.add_route(method, prefix + path, handler)
+
+
+def register_v9_probes(app: web.Application, prefix: str) -> None:
+    """The read-only routes a REST proxy probes with API v9 when it first sees a token (the same answers)."""
+    app.router.add_route("GET", prefix + "/users/@me", get_me)
+    app.router.add_route("GET", prefix + "/gateway/bot", get_gateway_bot)

@@ -46,6 +46,9 @@ _log = logging.getLogger("emulator")
 
 JSON = dict[str, Any]
 API_PREFIX = "/api/v10"
+#: Discord still answers API v9; REST proxies probe two read-only routes with it (nirn.py: ``/users/@me`` and
+#: ``/gateway/bot`` when it first sees a token). Those two are served there too, and nothing else.
+V9_PREFIX = "/api/v9"
 #: How often, on the emulator's clock, requests look for threads to archive (``archive_inactive_threads``).
 ARCHIVE_SCAN_EVERY = dt.timedelta(seconds=1)
 DEFAULT_TOKEN = "emulator.bot.token"
@@ -156,6 +159,7 @@ class Emulator:
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", rest.get_attachment_file)
         rest.register(app, API_PREFIX)
+        rest.register_v9_probes(app, V9_PREFIX)
         webhooks.register(app, API_PREFIX)
         app[EMULATOR_KEY] = self
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -302,7 +306,7 @@ class Emulator:
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        if not request.path.startswith(API_PREFIX + "/"):
+        if not request.path.startswith((API_PREFIX + "/", V9_PREFIX + "/")):
             return await handler(request)
         route = _route_key(request)
         cut = next((c for c in self._cuts if c.route == route and c.remaining > 0
@@ -421,4 +425,4 @@ def _route_key(request: web.Request) -> str:
         path = request.path
     else:
         path = info.route.resource.canonical
-    return f"{request.method} {path.removeprefix(API_PREFIX)}"
+    return f"{request.method} {path.removeprefix(API_PREFIX).removeprefix(V9_PREFIX)}"
