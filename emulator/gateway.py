@@ -177,7 +177,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()
         self.compressions_requested: list[str | None] = []
-        self.identifies = 0  # successful IDENTIFYs: GET /gateway/bot counts its session_start_limit with them
+        self.identifies = 0  # successful IDENTIFYs
         self._ready_waiters: list[asyncio.Future[Session]] = []
 
     # --- the websocket endpoint ---------------------------------------------------------------------------------
@@ -263,6 +263,14 @@ class Gateway:
         limit = self.emu.shard_guild_limit
         if limit is not None and len(guilds) > limit:
             await conn.close(SHARDING_REQUIRED, "Sharding required.")
+            return
+        refused = self.emu.logins.admit(shard, asyncio.get_running_loop().time(), self.emu.now())
+        if refused == "concurrency":  # Discord: "the Gateway will respond with an Invalid Session (opcode 9)"
+            await conn.send(INVALID_SESSION, False)
+            return
+        if refused == "starts":  # the day's session starts are spent: Discord resets the token
+            await self.reset_token()
+            await conn.close(AUTHENTICATION_FAILED, "Authentication failed.")
             return
         session.identified += 1
         self.identifies += 1
@@ -400,6 +408,17 @@ class Gateway:
             if conn.session is not None and not resumable:
                 conn.session.alive = False
             await conn.send(INVALID_SESSION, resumable)
+
+    async def reset_token(self) -> None:
+        """What Discord does when a bot's session starts for the day are spent: the token is reset (the old one
+        is refused from now on, by REST and the gateway) and every active session is terminated (4004)."""
+        self.emu.token = "reset." + secrets.token_hex(12)
+        for session in self.sessions.values():
+            session.alive = False
+        for conn in list(self.connections):
+            if conn.session is not None:
+                await conn.close(AUTHENTICATION_FAILED, "Authentication failed.")
+        self.emu.notify()
 
     async def close(self) -> None:
         for conn in list(self.connections):

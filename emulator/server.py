@@ -14,7 +14,8 @@ instead; only tests that are about them should ask for it.
 
 Sharding: ``Emulator(shard_count=2)`` is the shard count ``GET /gateway/bot`` recommends (default 1: a bot that
 does not shard is unaffected); ``shard_guild_limit=N`` makes the gateway refuse (4011) a session that would handle more
-than N guilds (Discord's limit is 2500; default: no limit). Routing itself is in ``gateway.py``.
+than N guilds (Discord's limit is 2500; default: no limit). Routing itself is in ``gateway.py``. Login limits
+(``max_concurrency``, ``session_start_total``, ``enforce_max_concurrency``): ``logins.py``.
 
 Time: the emulator has its own clock (``emu.now()``; real UTC time plus whatever ``await emu.advance(...)`` added,
 or an injected ``clock``). Thread auto-archiving, message timestamps, snowflakes and interaction token expiry run
@@ -39,6 +40,7 @@ from . import rest, webhooks
 from .appctx import EMULATOR_KEY, json_response
 from .errors import REQUEST_ENTITY_TOO_LARGE, APIError, Violation, unauthorized
 from .gateway import Gateway
+from .logins import LoginLimits
 from .model import Channel, Guild, User, World, now
 from .ratelimits import Limiter, RateLimits, retry_after_header
 
@@ -107,6 +109,9 @@ class Emulator:
         shard_guild_limit: int | None = None,
         rate_limits: RateLimits | None = None,
         require_allowed_mentions: bool = True,
+        max_concurrency: int = 1,
+        session_start_total: int = 1000,
+        enforce_max_concurrency: bool = False,
     ) -> None:
         if shard_count < 1:
             raise ValueError(f"shard_count must be at least 1, got {shard_count}")
@@ -125,6 +130,9 @@ class Emulator:
         self.require_allowed_mentions = require_allowed_mentions
         self.shard_count = shard_count
         self.shard_guild_limit = shard_guild_limit
+        #: Discord's login limits on IDENTIFY (``logins.py``): per-bucket concurrency, session starts a day.
+        self.logins = LoginLimits(max_concurrency=max_concurrency, total=session_start_total,
+                                  enforce_concurrency=enforce_max_concurrency)
         self._base_clock: Callable[[], dt.datetime] = clock or now
         self._clock_offset = dt.timedelta()
         #: When the threads were last looked at for archiving (see :meth:`archive_inactive_threads`).
