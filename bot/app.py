@@ -14,6 +14,7 @@ import discord
 
 from bot.api_base import configure_endpoints
 from bot.discord.client import PyramidClient
+from bot.gateway.logins import SessionStartsSpent
 from bot.log_redaction import install_redaction
 from bot.log_setup import setup_logging
 from bot.ops import advice, health
@@ -162,6 +163,9 @@ def run(settings: Settings) -> int:
     except ShardsNeedSharedDatabase as exc:
         log.error("%s", exc)
         return ExitCode.SETTINGS
+    except SessionStartsSpent as exc:
+        log.error("%s", exc)
+        return ExitCode.SESSION_STARTS
     except MetricsPortError as exc:
         log.error("%s", exc)
         return ExitCode.METRICS_PORT
