@@ -7,8 +7,9 @@ Discord refuses all but one per bucket, each refusal a lost start. Here:
 * ``prepare`` (before anything else at start, once logged in over REST) reads ``GET /gateway/bot``: the shard
   count when ``PYRAMID_SHARD_COUNT`` is ``auto`` or unset, ``max_concurrency``, and the day's session starts left.
   A process that would dip into the starts kept back (``policy.reserve``) stops with ``SessionStartsSpent``, so a
-  restart loop can never make Discord reset the token. A process whose shards have started more than
-  ``policy.free_starts`` times in the last hour waits (``policy.restart_delay``) before logging in.
+  restart loop can never make Discord reset the token. A process whose shards have started more often in the
+  last hour than their share of the day's starts allows (``policy.free``) waits before logging in
+  (``policy.restart_delay``: 5 s, doubling, at most 10 min).
 * ``before_identify`` (discord.py's ``before_identify_hook``, for every IDENTIFY, the first and every new session
   after an INVALID_SESSION) waits for the shard's bucket: a turn recorded in the database
   (``bot.store.identifies``), one per bucket every ``policy.spacing`` seconds across all processes.
@@ -71,7 +72,7 @@ class Logins:
         now = self.clock()
         await self.identifies.forget_before(now - KEEP_SECONDS)
         starts = await self.identifies.starts_since(mine, now - self.policy.history)
-        delay = self.policy.restart_delay(starts)
+        delay = self.policy.restart_delay(starts, limit, count)
         if delay > 0:
             log.warning("shards %s have logged in %d times in the last %d minutes (is the bot restarting in a "
                         "loop?): waiting %.1f s before logging in, to keep Discord's %d session starts a day "

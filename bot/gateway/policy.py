@@ -44,8 +44,9 @@ class LoginPolicy:
     #: Seconds between two IDENTIFYs of one bucket, by the database's record: Discord's 5 s and a margin for the
     #: moments between a process's turn and its IDENTIFY reaching Discord (another process's may arrive sooner).
     spacing: float = IDENTIFY_WINDOW + 0.25
-    #: Starts of one shard within ``history`` seconds that go ahead at once (a deploy, a few crashes).
-    free_starts: int = 10
+    #: Starts of one shard within ``history`` seconds that go ahead at once (a deploy, a few crashes): the
+    #: shard's even share of the day's starts (those not kept back) for that long, and at least this many.
+    free_starts: int = 3
     history: float = 3600.0
     #: Beyond those, a process waits before it logs in: ``backoff`` seconds, doubled with every further start,
     #: at most ``backoff_cap``.
@@ -55,10 +56,16 @@ class LoginPolicy:
     def bucket(self, shard_id: int, max_concurrency: int) -> int:
         return shard_id % max_concurrency
 
-    def restart_delay(self, recent_starts: int) -> float:
+    def free(self, limit: StartLimit, shard_count: int) -> int:
+        """Starts of one shard within ``history`` that need no wait: at that pace all day long, every shard
+        together would spend just the day's starts less the reserve, so a crash loop cannot spend more."""
+        spendable = max(0, limit.total - reserve(limit, shard_count))
+        return max(self.free_starts, math.floor(spendable * self.history / 86_400.0 / max(1, shard_count)))
+
+    def restart_delay(self, recent_starts: int, limit: StartLimit, shard_count: int) -> float:
         """Seconds to wait before logging in, for a process whose busiest shard started ``recent_starts`` times
-        within ``history``: 0 for the first ``free_starts``, then ``backoff`` doubling up to ``backoff_cap``."""
-        extra = recent_starts - self.free_starts
+        within ``history``: 0 for the first ``free(...)``, then ``backoff`` doubling up to ``backoff_cap``."""
+        extra = recent_starts - self.free(limit, shard_count)
         if extra < 0:
             return 0.0
         return min(self.backoff_cap, self.backoff * 2.0 ** min(extra, 30))

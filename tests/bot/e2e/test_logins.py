@@ -84,7 +84,7 @@ async def test_a_process_does_not_log_in_when_the_days_starts_are_nearly_spent(
     assert emulator.requests_to("GET /gateway/bot")
 
 
-@pytest.mark.parametrize("emulator_options", [limited(shard_count=1)])
+@pytest.mark.parametrize("emulator_options", [limited(shard_count=1, session_start_total=20)])
 async def test_a_process_restarting_in_a_loop_waits_longer_each_time(
     short_window: Emulator, harness: Harness, emulator_options: Any, caplog: pytest.LogCaptureFixture,
 ) -> None:

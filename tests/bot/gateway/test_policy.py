@@ -16,16 +16,32 @@ from bot.gateway.policy import LoginPolicy, StartLimit, refusal, reserve
 POLICY = LoginPolicy()
 
 
-@given(st.integers(0, 500), st.integers(0, 500))
-def test_backoff_grows_with_recent_starts_and_is_capped(a: int, b: int) -> None:
+DISCORD = StartLimit(total=1000, remaining=1000, reset_after_ms=86_400_000, max_concurrency=1)
+
+
+@given(st.integers(0, 500), st.integers(0, 500), st.integers(1, 5000), st.integers(1, 128))
+def test_backoff_grows_with_recent_starts_and_is_capped(a: int, b: int, total: int, shards: int) -> None:
     low, high = sorted((a, b))
-    assert POLICY.restart_delay(low) <= POLICY.restart_delay(high) <= POLICY.backoff_cap
+    limit = StartLimit(total, total, 0, 1)
+    assert POLICY.restart_delay(low, limit, shards) <= POLICY.restart_delay(high, limit, shards) <= POLICY.backoff_cap
+
+
+@given(total=st.integers(1, 100_000), shards=st.integers(1, 1024))
+def test_free_starts_all_day_stay_within_the_days_starts(total: int, shards: int) -> None:
+    limit = StartLimit(total, total, 0, 1)
+    free = POLICY.free(limit, shards)
+    assert free >= POLICY.free_starts
+    if free > POLICY.free_starts:  # the share, not the floor: a day at that pace spends at most what may be spent
+        assert free * 24 * shards <= total - reserve(limit, shards)
 
 
 def test_backoff_starts_after_the_free_starts() -> None:
-    free = POLICY.free_starts
-    assert [POLICY.restart_delay(n) for n in (0, free - 1, free, free + 1, free + 2)] == [0, 0, 5, 10, 20]
-    assert POLICY.restart_delay(free + 40) == POLICY.backoff_cap
+    free = POLICY.free(DISCORD, 8)
+    assert free == 4, "8 shards, 900 spendable starts a day: 4 an hour each"
+    assert POLICY.free(DISCORD, 1) == 37 and POLICY.free(DISCORD, 2) == 18
+    delays = [POLICY.restart_delay(n, DISCORD, 8) for n in (0, free - 1, free, free + 1, free + 2)]
+    assert delays == [0, 0, 5, 10, 20]
+    assert POLICY.restart_delay(free + 40, DISCORD, 8) == POLICY.backoff_cap
 
 
 @given(total=st.integers(1, 5000), used=st.integers(0, 5000), shards=st.integers(1, 64),
