@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from bot.gateway import policy
 from bot.gateway.logins import SessionStartsSpent
 from bot.gateway.policy import LoginPolicy
+from emulator.gateway import shard_of
 from emulator.harness import Harness, HarnessError
 from emulator.server import Emulator
 
@@ -110,3 +112,17 @@ def _with_policy(factory: Any, policy: LoginPolicy) -> Any:
         return bot
 
     return make
+
+
+@pytest.mark.parametrize("emulator_options", [{"shard_count": 2}])
+async def test_a_crowded_shard_is_warned_about_when_it_is_ready(
+    emulator: Emulator, harness: Harness, emulator_options: Any, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Discord's 2,500 guilds a shard, lowered to 1 so that two guilds crowd a shard of the emulator."""
+    monkeypatch.setattr(policy, "GUILDS_PER_SHARD", 1)
+    crowded = shard_of(emulator.guild.id, 2)
+    await harness.add_guild("a second on the same shard", shard=crowded)
+    await harness.start_bot()
+    warned = [r.getMessage() for r in caplog.records if r.name == "bot.gateway.crowding"]
+    assert [w.split(",")[0] for w in warned] == [f"shard {crowded} holds 2 servers"]
