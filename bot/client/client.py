@@ -16,6 +16,8 @@ from bot.client.mentions import always_say_whom_to_ping
 from bot.client.tree import CommandTree, command_groups
 from bot.core.services import Services
 from bot.core.tasks import Tasks
+from bot.gateway.crowding import warn_if_crowded
+from bot.gateway.logins import Logins
 from bot.interactions.command_sync import CONTEXTS, INSTALLS, sync_commands
 from bot.interactions.translator import CatalogueTranslator
 from bot.lobbies.challenges import Challenges
@@ -23,10 +25,8 @@ from bot.lobbies.handlers import Lobbies
 from bot.posting.rest_budget import BudgetShare, GlobalLimit
 from bot.store.command_copies import CommandCopies
 from bot.store.faults import fault_of
-from bot.turns.handlers import Turns
-from bot.gateway.crowding import warn_if_crowded
-from bot.gateway.logins import Logins
 from bot.store.identifies import IdentifyLog
+from bot.turns.handlers import Turns
 
 log = logging.getLogger(__name__)
 

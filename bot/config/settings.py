@@ -14,7 +14,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from bot.api_base import gateway_url, rest_base
+from bot.config.api_base import gateway_url, rest_base
 from bot.store.target import DatabaseTarget
 
 #: Environment variable for each field, for messages and the README.

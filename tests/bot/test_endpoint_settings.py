@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.settings import SettingsError, load_settings
+from bot.config.settings import SettingsError, load_settings
 
 
 def test_rest_and_gateway_are_read_apart() -> None:

@@ -13,10 +13,10 @@ import pytest
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.api_base import configure_endpoints
+from bot.config.api_base import configure_endpoints
+from bot.config.settings import load_settings
+from bot.core.services import Services
 from bot.games.catalogue import Catalogue
-from bot.services import Services
-from bot.settings import load_settings
 from emulator.harness import Harness
 from emulator.server import Emulator
 from tests.bot.clock import FakeClock
