@@ -18,6 +18,7 @@ a session that would handle more than N guilds is closed with 4011 (sharding req
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import logging
 import secrets
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
+    from .logins import LoginLimits
     from .model import World
 
 _log = logging.getLogger(__name__)
@@ -180,9 +182,13 @@ class GatewayHost(Protocol):
     heartbeat_interval: float
     heartbeat_ack_delay: float
     shard_guild_limit: int | None
+    #: Discord's login limits on IDENTIFY (``logins.py``).
+    logins: LoginLimits
 
     @property
     def gateway_url(self) -> str: ...
+
+    def now(self) -> dt.datetime: ...
 
     def notify(self) -> None: ...
 
