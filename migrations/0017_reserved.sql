@@ -1,4 +1,4 @@
--- Placeholder on branch scale only: migration numbers must have no gaps, and 0017 is reserved for another
--- branch of this round (0017 notify, 0018 tourney, 0019 undo). DELETE THIS FILE when that branch's
--- 0017_*.sql is merged (two files with one number would silently replace each other).
+-- Reserved: number 0017 belongs to the notifications branch (issue #39). This file only
+-- keeps the numbering without a gap on the tournaments branch; delete it when 0017 of
+-- issue #39 is merged (bundled_migrations refuses two migrations of one number).
 SELECT 1;
