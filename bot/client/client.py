@@ -23,9 +23,12 @@ from bot.interactions.translator import CatalogueTranslator
 from bot.lobbies.challenges import Challenges
 from bot.lobbies.handlers import Lobbies
 from bot.posting.rest_budget import BudgetShare, GlobalLimit
+from bot.seasons.runner import Seasons
+from bot.seeks.runner import Seeks
 from bot.store.command_copies import CommandCopies
 from bot.store.faults import fault_of
 from bot.store.identifies import IdentifyLog
+from bot.tournaments.runner import Tournaments
 from bot.turns.handlers import Turns
 
 log = logging.getLogger(__name__)
@@ -83,9 +86,18 @@ class PyramidClient(discord.AutoShardedClient):
         lobbies = Lobbies(services, self.host)
         turns = Turns(services, self.host)
         challenges = Challenges(services, self.host, lobbies)
+        #: Tournaments (bot/tournaments): each game's end is theirs to follow too, and their unrated games skip ratings.
+        self.tournaments = Tournaments(services, self.host, self)
+        self.host.announcer.game_ends = (*self.host.announcer.game_ends, self.tournaments)
+        self.host.ratings.unrated = self.tournaments.unrated
+        #: Open seeks and the queue (bot/seeks): started by a sweep of their own.
+        self.seeks = Seeks(services, self.host, self)
+        #: Monthly seasons (bot/seasons): the leaderboard on command, the champion's card when a month ends.
+        self.seasons = Seasons(services, self)
         self.tree = CommandTree(self, services.languages)
         self.tree.allowed_installs, self.tree.allowed_contexts = INSTALLS, CONTEXTS  # where the commands work
-        for group in command_groups(services, self.host, lobbies, turns, challenges):
+        for group in command_groups(services, self.host, lobbies, turns, challenges, self.tournaments, self.seeks,
+                                    self.seasons):
             self.tree.add_command(group)
         self._items = bound_items(lobbies, turns, challenges)
 
@@ -108,6 +120,9 @@ class PyramidClient(discord.AutoShardedClient):
         # queued (a final move included), then whatever becomes due.
         self.tasks.spawn(self.host.delivery.run())
         self.tasks.spawn(self.host.reminders.run())
+        self.tasks.spawn(self.tournaments.run())
+        self.tasks.spawn(self.seeks.run())
+        self.tasks.spawn(self.seasons.run())
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Every IDENTIFY waits for its bucket's turn across the processes on the database (``bot.gateway``),

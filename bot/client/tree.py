@@ -25,7 +25,12 @@ from bot.lobbies.command import LobbyCommands
 from bot.lobbies.handlers import Lobbies
 from bot.preferences.command import SettingsCommands
 from bot.replays.command import ReplayCommands
+from bot.seasons.runner import Seasons
+from bot.seeks.commands import queue_command, seek_command
+from bot.seeks.runner import Seeks
 from bot.stats.command import StatsCommands
+from bot.tournaments.commands import admin_group, player_group
+from bot.tournaments.runner import Tournaments
 from bot.turns.command import PlayCommands
 from bot.turns.handlers import Turns
 from i18n import N_, Lang
@@ -86,10 +91,17 @@ class CommandTree(app_commands.CommandTree[Any]):
 
 
 def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turns,
-                   challenges: Challenges) -> list[app_commands.Group]:
+                   challenges: Challenges, tournaments: Tournaments, seeks: Seeks,
+                   seasons: Seasons) -> list[app_commands.Group]:
     """Every top-level command the bot registers: ``/pyramid`` and ``/pyramid-admin``."""
     pyramid = PyramidCommands(LobbyCommands(services, lobbies, challenges), PlayCommands(services, host, turns),
                               InfoCommands(services, host), StatsCommands(services, host),
                               DailyCommands(services, host), ReplayCommands(services), AwayCommands(services, host),
                               SettingsCommands(services))
-    return [pyramid, AdminCommands(services)]
+    pyramid.add_command(player_group(services, tournaments))
+    pyramid.add_command(seek_command(services, seeks, lobbies))
+    pyramid.add_command(queue_command(services, seeks))
+    pyramid.add_command(seasons.command())
+    admin = AdminCommands(services)
+    admin.add_command(admin_group(services, tournaments))
+    return [pyramid, admin]

@@ -11,6 +11,7 @@ game once however often this runs. Cancelled games never reach a finish row, and
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 from bot.core.session import Session
 from bot.games.catalogue import Catalogue
@@ -32,10 +33,15 @@ class Ratings:
         self.store = store
         self.ratings = ratings
         self.catalogue = catalogue
+        #: Whether a game is kept out of the ratings (a tournament its admin made unrated); set by the client.
+        self.unrated: Callable[[int], Awaitable[bool]] | None = None
 
     async def game_finished(self, session: Session) -> None:
         """Count the finished game (once, whatever retries). A damaged move log can't
         be counted, now or by a rebuild: it is logged, and the game's end goes on."""
+        if self.unrated is not None and await self.unrated(session.record.id):
+            log.info("game %s is not rated (its tournament is not)", session.record.id)
+            return
         try:
             outcome = await self.outcome(session)
         except CorruptRecord as exc:
