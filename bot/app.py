@@ -13,11 +13,12 @@ import aiohttp
 import discord
 
 from bot.client.client import PyramidClient
-from bot.config.api_base import configure_api_base
+from bot.config.api_base import configure_endpoints
 from bot.config.log_redaction import install_redaction
 from bot.config.log_setup import setup_logging
 from bot.config.settings import Settings
 from bot.core.services import Services
+from bot.gateway.logins import SessionStartsSpent
 from bot.ops import advice, health
 from bot.ops.endpoint import MetricsPortError, OpsServer
 from bot.ops.exit_codes import ExitCode
@@ -42,7 +43,7 @@ async def serve(settings: Settings) -> None:
     and ``pyramid-bot restore`` refuses to replace a database in use. It also takes
     the automatic backups and, if configured, serves /healthz and /metrics."""
     refuse_partial_shards(settings)
-    configure_api_base(settings.api_base_url)
+    configure_endpoints(base_url=settings.api_base_url, rest_url=settings.rest_url, gateway=settings.gateway_url)
     # One bot per SQLite file; a PostgreSQL database is shared by design.
     holding = bot_running(settings.database_path) if settings.database.path is not None else contextlib.nullcontext()
     with holding:
@@ -162,6 +163,9 @@ def run(settings: Settings) -> int:
     except ShardsNeedSharedDatabase as exc:
         log.error("%s", exc)
         return ExitCode.SETTINGS
+    except SessionStartsSpent as exc:
+        log.error("%s", exc)
+        return ExitCode.SESSION_STARTS
     except MetricsPortError as exc:
         log.error("%s", exc)
         return ExitCode.METRICS_PORT
@@ -169,7 +173,8 @@ def run(settings: Settings) -> int:
         log.error("Discord refused the token in DISCORD_TOKEN; check it in the developer portal.")
         return ExitCode.SETTINGS
     except aiohttp.ClientConnectionError as exc:
-        log.error("Cannot reach Discord (%s): check the network, or PYRAMID_API_BASE_URL if you set it.", exc)
+        log.error("Cannot reach Discord (%s): check the network, or PYRAMID_REST_URL, PYRAMID_GATEWAY_URL or "
+                  "PYRAMID_API_BASE_URL if you set them.", exc)
         return ExitCode.UNREACHABLE
     except KeyboardInterrupt:
         return ExitCode.OK

@@ -18,6 +18,7 @@ a session that would handle more than N guilds is closed with 4011 (sharding req
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import logging
 import secrets
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
+    from .logins import LoginLimits
     from .model import World
 
 _log = logging.getLogger(__name__)
@@ -180,9 +182,13 @@ class GatewayHost(Protocol):
     heartbeat_interval: float
     heartbeat_ack_delay: float
     shard_guild_limit: int | None
+    #: Discord's login limits on IDENTIFY (``logins.py``).
+    logins: LoginLimits
 
     @property
     def gateway_url(self) -> str: ...
+
+    def now(self) -> dt.datetime: ...
 
     def notify(self) -> None: ...
 
@@ -193,7 +199,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()
         self.compressions_requested: list[str | None] = []
-        self.identifies = 0  # successful IDENTIFYs: GET /gateway/bot counts its session_start_limit with them
+        self.identifies = 0  # successful IDENTIFYs
         self._ready_waiters: list[asyncio.Future[Session]] = []
 
     # --- the websocket endpoint ---------------------------------------------------------------------------------
@@ -279,6 +285,14 @@ class Gateway:
         limit = self.emu.shard_guild_limit
         if limit is not None and len(guilds) > limit:
             await conn.close(SHARDING_REQUIRED, "Sharding required.")
+            return
+        refused = self.emu.logins.admit(shard, asyncio.get_running_loop().time(), self.emu.now())
+        if refused == "concurrency":  # Discord: "the Gateway will respond with an Invalid Session (opcode 9)"
+            await conn.send(INVALID_SESSION, False)
+            return
+        if refused == "starts":  # the day's session starts are spent: Discord resets the token
+            await self.reset_token()
+            await conn.close(AUTHENTICATION_FAILED, "Authentication failed.")
             return
         session.identified += 1
         self.identifies += 1
@@ -416,6 +430,17 @@ class Gateway:
             if conn.session is not None and not resumable:
                 conn.session.alive = False
             await conn.send(INVALID_SESSION, resumable)
+
+    async def reset_token(self) -> None:
+        """What Discord does when a bot's session starts for the day are spent: the token is reset (the old one
+        is refused from now on, by REST and the gateway) and every active session is terminated (4004)."""
+        self.emu.token = "reset." + secrets.token_hex(12)
+        for session in self.sessions.values():
+            session.alive = False
+        for conn in list(self.connections):
+            if conn.session is not None:
+                await conn.close(AUTHENTICATION_FAILED, "Authentication failed.")
+        self.emu.notify()
 
     async def close(self) -> None:
         for conn in list(self.connections):

@@ -151,22 +151,12 @@ async def get_gateway(request: web.Request) -> web.Response:
     return ok({"url": emu.gateway_url})
 
 
-#: IDENTIFYs allowed per day (gateway.mdx); the emulator counts them but does not refuse the 1001st.
-SESSION_START_TOTAL = 1000
-
-
 async def get_gateway_bot(request: web.Request) -> web.Response:
-    """The recommended shard count (``Emulator(shard_count=...)``) and the session start limit, which counts the
-    IDENTIFYs so far against Discord's daily 1000 (``max_concurrency`` 1: one IDENTIFY per 5 seconds, as for
-    any bot below large-bot sharding)."""
+    """The recommended shard count (``Emulator(shard_count=...)``) and the session start limit
+    (``Emulator(max_concurrency=..., session_start_total=...)``, ``emulator/logins.py``): what is left of the day's
+    starts, when the day's count resets, and how many IDENTIFYs each bucket allows per 5 seconds."""
     emu = emulator_of(request)
-    limit = {
-        "total": SESSION_START_TOTAL,
-        "remaining": max(0, SESSION_START_TOTAL - emu.gateway.identifies),
-        "reset_after": 14400000,
-        "max_concurrency": 1,
-    }
-    return ok({"url": emu.gateway_url, "shards": emu.shard_count, "session_start_limit": limit})
+    return ok({"url": emu.gateway_url, "shards": emu.shard_count, "session_start_limit": emu.logins.payload(emu.now())})
 
 
 # --- application commands -----------------------------------------------------------------------------------------
@@ -974,3 +964,9 @@ def register(app: web.Application, prefix: str) -> None:
     ]
     for method, path, handler in routes:
         r.add_route(method, prefix + path, handler)
+
+
+def register_v9_probes(app: web.Application, prefix: str) -> None:
+    """The read-only routes a REST proxy probes with API v9 when it first sees a token (the same answers)."""
+    app.router.add_route("GET", prefix + "/users/@me", get_me)
+    app.router.add_route("GET", prefix + "/gateway/bot", get_gateway_bot)

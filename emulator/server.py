@@ -14,7 +14,8 @@ instead; only tests that are about them should ask for it.
 
 Sharding: ``Emulator(shard_count=2)`` is the shard count ``GET /gateway/bot`` recommends (default 1: a bot that
 does not shard is unaffected); ``shard_guild_limit=N`` makes the gateway refuse (4011) a session that would handle more
-than N guilds (Discord's limit is 2500; default: no limit). Routing itself is in ``gateway.py``.
+than N guilds (Discord's limit is 2500; default: no limit). Routing itself is in ``gateway.py``. Login limits
+(``max_concurrency``, ``session_start_total``, ``enforce_max_concurrency``): ``logins.py``.
 
 Time: the emulator has its own clock (``emu.now()``; real UTC time plus whatever ``await emu.advance(...)`` added,
 or an injected ``clock``). Thread auto-archiving, message timestamps, snowflakes and interaction token expiry run
@@ -39,6 +40,7 @@ from . import rest, webhooks
 from .appctx import EMULATOR_KEY, json_response
 from .errors import REQUEST_ENTITY_TOO_LARGE, APIError, Violation, unauthorized
 from .gateway import Gateway
+from .logins import LoginLimits
 from .model import Channel, Guild, User, World, now
 from .ratelimits import Limiter, RateLimits, retry_after_header
 
@@ -46,6 +48,9 @@ _log = logging.getLogger("emulator")
 
 JSON = dict[str, Any]
 API_PREFIX = "/api/v10"
+#: Discord still answers API v9; REST proxies probe two read-only routes with it (nirn.py: ``/users/@me`` and
+#: ``/gateway/bot`` when it first sees a token). Those two are served there too, and nothing else.
+V9_PREFIX = "/api/v9"
 #: How often, on the emulator's clock, requests look for threads to archive (``archive_inactive_threads``).
 ARCHIVE_SCAN_EVERY = dt.timedelta(seconds=1)
 DEFAULT_TOKEN = "emulator.bot.token"
@@ -104,6 +109,9 @@ class Emulator:
         shard_guild_limit: int | None = None,
         rate_limits: RateLimits | None = None,
         require_allowed_mentions: bool = True,
+        max_concurrency: int = 1,
+        session_start_total: int = 1000,
+        enforce_max_concurrency: bool = False,
     ) -> None:
         if shard_count < 1:
             raise ValueError(f"shard_count must be at least 1, got {shard_count}")
@@ -122,6 +130,9 @@ class Emulator:
         self.require_allowed_mentions = require_allowed_mentions
         self.shard_count = shard_count
         self.shard_guild_limit = shard_guild_limit
+        #: Discord's login limits on IDENTIFY (``logins.py``): per-bucket concurrency, session starts a day.
+        self.logins = LoginLimits(max_concurrency=max_concurrency, total=session_start_total,
+                                  enforce_concurrency=enforce_max_concurrency)
         self._base_clock: Callable[[], dt.datetime] = clock or now
         self._clock_offset = dt.timedelta()
         #: When the threads were last looked at for archiving (see :meth:`archive_inactive_threads`).
@@ -156,6 +167,7 @@ class Emulator:
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", rest.get_attachment_file)
         rest.register(app, API_PREFIX)
+        rest.register_v9_probes(app, V9_PREFIX)
         webhooks.register(app, API_PREFIX)
         app[EMULATOR_KEY] = self
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -302,7 +314,7 @@ class Emulator:
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        if not request.path.startswith(API_PREFIX + "/"):
+        if not request.path.startswith((API_PREFIX + "/", V9_PREFIX + "/")):
             return await handler(request)
         route = _route_key(request)
         cut = next((c for c in self._cuts if c.route == route and c.remaining > 0
@@ -421,4 +433,4 @@ def _route_key(request: web.Request) -> str:
         path = request.path
     else:
         path = info.route.resource.canonical
-    return f"{request.method} {path.removeprefix(API_PREFIX)}"
+    return f"{request.method} {path.removeprefix(API_PREFIX).removeprefix(V9_PREFIX)}"

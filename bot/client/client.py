@@ -16,6 +16,8 @@ from bot.client.mentions import always_say_whom_to_ping
 from bot.client.tree import CommandTree, command_groups
 from bot.core.services import Services
 from bot.core.tasks import Tasks
+from bot.gateway.crowding import warn_if_crowded
+from bot.gateway.logins import Logins
 from bot.interactions.command_sync import CONTEXTS, INSTALLS, sync_commands
 from bot.interactions.translator import CatalogueTranslator
 from bot.lobbies.challenges import Challenges
@@ -25,6 +27,7 @@ from bot.seasons.runner import Seasons
 from bot.seeks.runner import Seeks
 from bot.store.command_copies import CommandCopies
 from bot.store.faults import fault_of
+from bot.store.identifies import IdentifyLog
 from bot.tournaments.runner import Tournaments
 from bot.turns.handlers import Turns
 
@@ -71,6 +74,8 @@ class PyramidClient(discord.AutoShardedClient):
             super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
                              shard_count=settings.shard_count, shard_ids=list(settings.shard_ids))
         self.services = services
+        #: Logging in: the shard count Discord recommends, the day's starts, turns with the other processes.
+        self.logins = Logins(IdentifyLog(services.db, services.store.leases.owner), services.login_policy)
         #: Discord's global limit, kept here (the interaction endpoints, exempt, don't pass it).
         self.rest_limit = GlobalLimit(settings.rest_per_second)
         self.rest_share = BudgetShare(services.store.leases, self.rest_limit, settings.rest_per_second)
@@ -97,6 +102,9 @@ class PyramidClient(discord.AutoShardedClient):
 
     # --- life cycle -------------------------------------------------------------
     async def setup_hook(self) -> None:
+        # Discord's limits first: a process that must not log in stops before it syncs or sends anything.
+        plan = await self.logins.prepare(self.http.get_bot_gateway, self.shard_count, self.shard_ids)
+        self.shard_count = plan.shard_count  # PYRAMID_SHARD_COUNT=auto: Discord's recommendation
         self.add_dynamic_items(*self._items)
         try:  # this process's share of the global limit, before the command sync spends some
             await self.rest_share.renew()
@@ -114,6 +122,17 @@ class PyramidClient(discord.AutoShardedClient):
         self.tasks.spawn(self.tournaments.run())
         self.tasks.spawn(self.seeks.run())
         self.tasks.spawn(self.seasons.run())
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Every IDENTIFY waits for its bucket's turn across the processes on the database (``bot.gateway``),
+        instead of discord.py's 5 s between this process's own shards."""
+        await self.logins.before_identify(shard_id)
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        warn_if_crowded(self.guilds, [shard_id])
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        warn_if_crowded(self.guilds, [guild.shard_id])
 
     def busy(self) -> bool:
         """Background work in flight (announcements, AI turns); tests wait on it."""

@@ -14,6 +14,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.config.api_base import gateway_url, rest_base
 from bot.store.target import DatabaseTarget
 
 #: Environment variable for each field, for messages and the README.
@@ -26,6 +27,8 @@ ENV_NAMES: dict[str, str] = {
     "increment_hours": "PYRAMID_INCREMENT_HOURS",
     "dev_guild_id": "PYRAMID_DEV_GUILD_ID",
     "api_base_url": "PYRAMID_API_BASE_URL",
+    "rest_url": "PYRAMID_REST_URL",
+    "gateway_url": "PYRAMID_GATEWAY_URL",
     "ai_delay_seconds": "PYRAMID_AI_DELAY_SECONDS",
     "render_workers": "PYRAMID_RENDER_WORKERS",
     "backup_dir": "PYRAMID_BACKUP_DIR",
@@ -128,8 +131,15 @@ class Settings(OperatorSettings):
     dev_guild_id: int | None = Field(
         default=None, validation_alias=AliasChoices("PYRAMID_DEV_GUILD_ID", "dev_guild_id")
     )
+    #: Tests and development: a server answering both REST and the gateway (the emulator).
     api_base_url: str | None = Field(
         default=None, validation_alias=AliasChoices("PYRAMID_API_BASE_URL", "api_base_url")
+    )
+    #: Where REST requests go instead (a rate-limit proxy in front of Discord); the gateway stays put.
+    rest_url: str | None = Field(default=None, validation_alias=AliasChoices("PYRAMID_REST_URL", "rest_url"))
+    #: Where the gateway is opened instead (``ws(s)://…``); REST stays put.
+    gateway_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("PYRAMID_GATEWAY_URL", "gateway_url")
     )
     ai_delay_seconds: float = Field(
         default=2.0, ge=0, validation_alias=AliasChoices("PYRAMID_AI_DELAY_SECONDS", "ai_delay_seconds")
@@ -161,8 +171,9 @@ class Settings(OperatorSettings):
         default=2, ge=0, le=16, validation_alias=AliasChoices("PYRAMID_RENDER_WORKERS", "render_workers")
     )
 
-    #: Discord's gateway shards. Unset: as many as Discord recommends (``/gateway/bot``), all in this process.
-    shard_count: int | None = Field(
+    #: Discord's gateway shards. Unset or ``auto``: as many as Discord recommends (``/gateway/bot``), all in this
+    #: process (``bot.gateway.logins`` asks before connecting).
+    shard_count: Annotated[int | None, NoDecode] = Field(
         default=None, ge=1, validation_alias=AliasChoices("PYRAMID_SHARD_COUNT", "shard_count")
     )
     #: The shards this process runs (``0-3``, ``0,2,5``, ``1``); unset: all ``shard_count`` of them.
@@ -177,6 +188,25 @@ class Settings(OperatorSettings):
         return self.shard_ids is None or self.shard_count is None or set(self.shard_ids) == set(
             range(self.shard_count)
         )
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _auto_shards(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and value.strip().lower() == "auto" else value
+
+    @field_validator("api_base_url", "rest_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None:
+            rest_base(value)  # raises ValueError with the reason
+        return value
+
+    @field_validator("gateway_url")
+    @classmethod
+    def _ws_url(cls, value: str | None) -> str | None:
+        if value is not None:
+            gateway_url(value)
+        return value
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -203,7 +233,8 @@ class Settings(OperatorSettings):
             return tuple(sorted(set(value)))
         count = info.data["shard_count"]
         if count is None:
-            raise ValueError("needs PYRAMID_SHARD_COUNT too: the number of shards they are taken from")
+            raise ValueError("needs PYRAMID_SHARD_COUNT too: the number of shards they are taken from (a number, "
+                             "not auto: every process must split the same count)")
         if not value:
             raise ValueError("lists no shard")
         if min(value) < 0 or max(value) >= count:

@@ -17,6 +17,7 @@ from bot.core.command_links import CommandLinks
 from bot.core.languages import Languages
 from bot.core.session_service import SessionService
 from bot.games.catalogue import Catalogue
+from bot.gateway.policy import LoginPolicy
 from bot.ops.metrics import Metrics
 from bot.ops.schedule import BackupSchedule
 from bot.store import Clock, Database, GameStore
@@ -55,6 +56,8 @@ class Services:
     metrics: Metrics = field(default_factory=Metrics)
     #: Automatic backups (None when PYRAMID_BACKUP_HOURS is 0); ``bot.app`` runs them.
     backups: BackupSchedule | None = None
+    #: How the gateway logins are paced (``bot.gateway``): Discord's; tests that restart bots often pass a quicker one.
+    login_policy: LoginPolicy = field(default_factory=LoginPolicy)
 
     @classmethod
     async def open(cls, settings: Settings, clock: Clock, *, catalogue: Catalogue | None = None,

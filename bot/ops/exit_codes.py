@@ -25,3 +25,5 @@ class ExitCode(IntEnum):
     METRICS_PORT = 7
     #: Another bot process is already running on this database (one database, one bot process).
     ALREADY_RUNNING = 8
+    #: Discord's gateway session starts for the day are nearly spent (a restart loop?): wait for the reset.
+    SESSION_STARTS = 9

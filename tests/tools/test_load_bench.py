@@ -60,3 +60,17 @@ def test_requests_per_move_counts_what_is_rate_limited() -> None:
     figures = load.requests_per_move(records, moves=2)  # the 429 is counted as such, not as a request made
     assert figures["rate_limited_per_move"] == 0.5 and figures["interaction_per_move"] == 0.5
     assert figures["429s"] == 1 and figures["429s_global"] == 1
+
+
+@pytest.mark.postgres
+def test_moves_from_hand_dms_reach_shard_zero(capsys: pytest.CaptureFixture[str], postgres_url: str) -> None:
+    """``--dm-moves 1``: every move the hand DM offers is made there, and its clicks reach shard 0's process only
+    (Discord's rule for events without a server): the DM share is reported per process and shard."""
+    bench = load.Load(games=2, moves=3, seed=5, think=0.2, workers=0, dm_moves=1.0)
+    load.run_all(bench, [load.Deployment(postgres_url, 2)])
+    figures = json.loads(next(line for line in capsys.readouterr().out.splitlines() if line.startswith("{")))
+    assert figures["lost_moves"] == 0 and figures["violations"] == 0
+    assert figures["dm_moves"] > 0, "some moves were made from a hand DM"
+    by_shard = figures["move_click_p95_ms_by_shard"]
+    assert set(by_shard) <= {"0", "1"} and "0" in by_shard
+    assert len(figures["cpu_ms_per_move_by_process"]) == 2 and 0 < figures["shard0_cpu_share"] <= 1

@@ -31,6 +31,13 @@ PostgreSQL, which they share. CPU and memory are then summed over every bot proc
 and with a throwaway server the CPU PostgreSQL used is reported too. ``--compare`` runs
 1 process on SQLite, 1 on PostgreSQL and 2 on PostgreSQL with the same other options,
 and prints the three side by side.
+
+The DM share (issue #42): Discord sends events without a guild, DMs and the clicks on DM
+messages, to shard 0 only. With ``--dm-moves P`` a share P of the moves is made from the
+player's hand DM (its chooser) instead of the board, so those clicks all reach the process
+of shard 0; each process's CPU per move, shard 0's share of the bots' CPU and the move
+click's p95 by the shard that received it are reported. ``--scale`` runs 1, 2 and 4
+processes on PostgreSQL and prints them side by side (``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
@@ -100,6 +107,9 @@ class Figures:
     peeks: int = 0  # 🂠 My hand clicks
     done_at: list[float] = field(default_factory=list)  # when each move's board appeared
     clicked_at: list[float] = field(default_factory=list)  # when each move's last click was made
+    dm_moves: int = 0  # moves made from the hand DM's chooser (their clicks reach shard 0 only)
+    #: click → response ms of the click that made the move, by the shard that received it (DMs: shard 0)
+    move_ms_by_shard: dict[int, list[float]] = field(default_factory=dict)
 
 
 def latest_board(harness: Harness, thread: Channel) -> Message | None:
@@ -162,9 +172,19 @@ class Player:
     """Both seats of one game: whoever the board names clicks."""
 
     def __init__(self, harness: Harness, thread: Channel, seats: dict[int, User], rng: random.Random,
-                 figures: Figures, peek: float = 0.0) -> None:
+                 figures: Figures, peek: float = 0.0, dm_moves: float = 0.0, shard: int = 0) -> None:
         self.harness, self.thread, self.seats, self.rng, self.figures = harness, thread, seats, rng, figures
         self.peek = peek
+        self.dm_moves = dm_moves  # share of moves made from the hand DM (when it offers the chooser)
+        self.shard = shard  # the shard of the game's guild
+
+    def hand_dm(self, actor: User, game: str, version: int) -> Message | None:
+        """The actor's hand DM for this game after ``version``, when it offers the move chooser."""
+        said = f"game #{game} · your hand after move {version}"
+        for message in reversed(self.harness.dm(actor)):
+            if said in message.text:
+                return message if forward_choices(message) else None
+        return None
 
     async def timed(self, actor: User, message: Message, choice: Choice) -> tuple[InteractionResult, float]:
         kind, custom_id, value = choice
@@ -194,10 +214,17 @@ class Player:
         public: list[Choice] = [("button", str(b["custom_id"]), None) for b in board.buttons()
                                 if ":move:" in str(b["custom_id"])]
         message: Message | None = board
-        if not public:
+        shard = self.shard
+        dm = (self.hand_dm(actor, header.group(1), version)
+              if self.dm_moves and self.rng.random() < self.dm_moves else None)
+        if dm is not None:  # from the DM: every click goes to shard 0's process
+            message, public, shard = dm, [], 0
+            self.figures.dm_moves += 1
+        elif not public:
             opener = next(str(b["custom_id"]) for b in board.buttons() if ":turn:" in str(b["custom_id"]))
             message = await filled_in(self.harness, (await self.timed(actor, board, ("button", opener, None)))[0])
         choices = public or (forward_choices(message) if message is not None else [])
+        by_shard = self.figures.move_ms_by_shard.setdefault(shard, [])
         while True:
             if message is None or not choices:
                 self.figures.refused += 1  # the picker went stale or refused: read the board again
@@ -206,11 +233,13 @@ class Player:
             result, start = await self.timed(actor, message, choice)
             if ":move:" in choice[1]:
                 self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
+                by_shard.append(self.figures.click_response_ms[-1])
                 break
             answer = await filled_in(self.harness, result)
             said = answer.text if answer is not None else ""
             if any(w in said for w in MOVE_SAID):
                 self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
+                by_shard.append(self.figures.click_response_ms[-1])
                 break
             message = answer
             choices = forward_choices(message) if message is not None else []
@@ -326,6 +355,8 @@ class Load:
     rate_limits: bool = True
     #: A CSV file to write each move's click time (seconds into the play) and click → board ms to.
     timeline: str | None = None
+    #: Share of moves made from the hand DM's chooser instead of the board (DM clicks reach shard 0 only).
+    dm_moves: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -412,7 +443,7 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
     figures = Figures()
     players = [
         Player(harness, thread, {users[2 * i].id: users[2 * i], users[2 * i + 1].id: users[2 * i + 1]},
-               random.Random(rng.random()), figures, load.peek)
+               random.Random(rng.random()), figures, load.peek, load.dm_moves, shard=i % count)
         for i, thread in enumerate(threads)
     ]
     postmaster = postmaster_pid(server) if server is not None else None
@@ -428,6 +459,7 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
 
     counted = await all_pictures(ports)
     first_request = len(emu.requests)
+    each_used = [bot.cpu_seconds() for bot in handles]  # handles[k] runs shard k
     own_used = own_cpu()
     started, bot_used, db_used, rig_used = time.perf_counter(), bot_cpu(), db_cpu(), time.process_time()
     await asyncio.gather(*(p.play(load.moves, load.think) for p in players))
@@ -438,6 +470,7 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
             f"{at - started:.3f},{ms:.1f}\n" for at, ms in rows))
     bot_used, db_used, rig_used = bot_cpu() - bot_used, db_cpu() - db_used, time.process_time() - rig_used
     own_used = own_cpu() - own_used
+    each_used = [bot.cpu_seconds() - before for bot, before in zip(handles, each_used, strict=True)]
     await harness.settle(timeout=120)
     requests = requests_per_move(emu.requests[first_request:], figures.moves)
     # Counted once everything is delivered: the last moves' pictures are drawn after their clicks.
@@ -484,6 +517,13 @@ async def run(load: Load, deployment: Deployment, server: PostgresServer | None 
         # Discord requests while playing (until everything was delivered), per move made
         **requests,
         "violations": len(emu.violations),
+        # the DM share (issue #42): moves made from hand DMs, whose clicks only shard 0's process receives; each
+        # process's CPU per move of the whole run (its tree), shard 0's share of the bots' CPU, and the move
+        # click's p95 by the shard that received it
+        "dm_moves": figures.dm_moves,
+        "cpu_ms_per_move_by_process": [per_move_ms(used) for used in each_used],
+        "shard0_cpu_share": each_used[0] / sum(each_used) if sum(each_used) else float("nan"),
+        "move_click_p95_ms_by_shard": {str(k): pct(v, 0.95) for k, v in sorted(figures.move_ms_by_shard.items())},
     }
 
 
@@ -495,6 +535,26 @@ def rounded(figures: dict[str, Any]) -> dict[str, Any]:
                 {kk: round(vv, 2 if k == "pictures_per_move" else 1) if isinstance(vv, float) else vv
                  for kk, vv in v.items()} if isinstance(v, dict) else v)
             for k, v in figures.items()}
+
+
+SCALED = (Deployment("postgresql", 1), Deployment("postgresql", 2), Deployment("postgresql", 4))
+
+
+def scale_table(results: list[tuple[Deployment, dict[str, Any]]]) -> str:
+    """1, 2 and 4 processes side by side with the DM share (docs/benchmarks.md quotes it)."""
+    lines = ["| bot | moves/s | move click → response ms p95 | click → board ms p95 | bot CPU ms/move "
+             "| moves from DMs | shard 0's share of the bots' CPU | move click p95 ms, shard 0 / others "
+             "| CPU ms/move by process |", "|---|---|---|---|---|---|---|---|---|"]
+    for deployment, f in results:
+        by_shard = f["move_click_p95_ms_by_shard"]
+        others = [v for k, v in by_shard.items() if k != "0"]
+        lines.append(
+            f"| {deployment.label} | {f['moves_per_second']:.1f} | {f['click_to_response_ms_move_click']['p95']:.0f}"
+            f" | {f['click_to_board_ms']['p95']:.0f} | {f['bot_cpu_ms_per_move']:.1f} | {f['dm_moves']} of "
+            f"{f['moves']} | {f['shard0_cpu_share'] * 100:.0f} % | {by_shard.get('0', float('nan')):.0f} / "
+            f"{(max(others) if others else float('nan')):.0f} | "
+            f"{' / '.join(f'{v:.1f}' for v in f['cpu_ms_per_move_by_process'])} |")
+    return "\n".join(lines)
 
 
 def comparison_table(results: list[tuple[Deployment, dict[str, Any]]]) -> str:
@@ -564,6 +624,12 @@ def main() -> None:
     parser.add_argument("--compare", action="store_true",
                         help="run 1 process on SQLite, 1 on PostgreSQL and 2 on PostgreSQL with the same other "
                              "options, and print them side by side")
+    parser.add_argument("--dm-moves", type=float, default=0.0,
+                        help="share of moves made from the hand DM's chooser instead of the board (DM clicks "
+                             "reach the process of shard 0 only)")
+    parser.add_argument("--scale", action="store_true",
+                        help="run 1, 2 and 4 processes on PostgreSQL with the same other options, and print them "
+                             "side by side with the DM share (shard 0's CPU and latency against the others)")
     parser.add_argument("--no-rate-limits", action="store_true",
                         help="the emulator enforces none of Discord's rate limits (as before issue #31)")
     parser.add_argument("--timeline", default=None, metavar="CSV",
@@ -571,8 +637,12 @@ def main() -> None:
                              "to see when the latency builds up")
     args = parser.parse_args()
     load = Load(args.games, args.moves, args.seed, args.think, args.workers, args.loop_debug, args.peek,
-                rate_limits=not args.no_rate_limits, timeline=args.timeline)
-    if args.compare:
+                rate_limits=not args.no_rate_limits, timeline=args.timeline, dm_moves=args.dm_moves)
+    if args.scale:
+        if args.compare or args.database is not None or args.processes is not None:
+            parser.error("--scale runs its own three configurations: leave out --compare, --database, --processes")
+        deployments = list(SCALED)
+    elif args.compare:
         if args.database is not None or args.processes is not None:
             parser.error("--compare runs its own three configurations: leave out --database and --processes")
         deployments = list(COMPARED)
@@ -582,6 +652,10 @@ def main() -> None:
         results = run_all(load, deployments)
     except BenchError as exc:
         parser.error(str(exc))
+    if args.scale:
+        print(f"\n{load.games} games, {load.moves} moves each, {load.think:g} s of thought, {load.dm_moves:.0%} of "
+              f"moves from hand DMs, {load.workers} render workers per process:")
+        print(scale_table(results))
     if args.compare:
         print(f"\n{load.games} games, {load.moves} moves each, {load.think:g} s of thought, "
               f"{load.workers} render workers per process:")

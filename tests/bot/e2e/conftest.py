@@ -16,6 +16,7 @@ from bot.config.api_base import configure_api_base
 from bot.config.settings import load_settings
 from bot.core.services import Services
 from bot.games.catalogue import Catalogue
+from bot.gateway.policy import LoginPolicy
 from bot.workers.cpu import CpuPool
 from emulator.fixtures import emulator as base_emulator  # noqa: F401 - pytest fixtures
 from emulator.fixtures import emulator_options, harness  # noqa: F401 - pytest fixtures
@@ -68,6 +69,11 @@ async def emulator(
     assert not missing, "pictures posted without alt text: " + "; ".join(missing[:5])
 
 
+#: Logins without Discord's pacing: these tests restart the bot within seconds, again and again, against an emulator
+#: that does not enforce it (``tests/bot/gateway/`` and the deployed tests run the real policy).
+QUICK_LOGINS = LoginPolicy(spacing=0.0, free_starts=1_000_000)
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
@@ -98,8 +104,15 @@ def database(tmp_path: Path) -> str:
 
 
 @pytest.fixture
+def login_policy() -> LoginPolicy:
+    """How the bots under test pace their gateway logins (``tests/bot/e2e/test_logins.py`` gives its own)."""
+    return QUICK_LOGINS
+
+
+@pytest.fixture
 def bot_factory(
-    database: str, clock: FakeClock, bots: list[BotUnderTest], catalogue: Catalogue, cpu: CpuPool | None
+    database: str, clock: FakeClock, bots: list[BotUnderTest], catalogue: Catalogue, cpu: CpuPool | None,
+    login_policy: LoginPolicy,
 ) -> Callable[[str, str], Awaitable[BotUnderTest]]:
     seeds = itertools.count(1000)
 
@@ -110,7 +123,7 @@ def bot_factory(
         )
         configure_api_base(settings.api_base_url)
         services = await Services.open(settings, clock, catalogue=catalogue, cpu=cpu, new_seed=lambda: next(seeds),
-                                       sweep_seconds=3600.0)
+                                       sweep_seconds=3600.0, login_policy=login_policy)
         bot = BotUnderTest(services)
         bots.append(bot)
         return bot

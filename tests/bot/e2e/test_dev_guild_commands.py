@@ -16,7 +16,7 @@ from bot.games.catalogue import Catalogue
 from emulator.harness import Harness
 from emulator.server import Emulator
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.conftest import BotUnderTest
+from tests.bot.e2e.conftest import QUICK_LOGINS, BotUnderTest
 
 
 @pytest.fixture
@@ -32,7 +32,8 @@ def bot_factory(tmp_path: Path, clock: FakeClock, bots: list[BotUnderTest], cata
         settings = load_settings(discord_token=token, api_base_url=api_base_url, database=str(tmp_path / "bot.db"),
                                  ai_delay_seconds=0, render_workers=0, dev_guild_id=dev_guild["id"])
         configure_api_base(settings.api_base_url)
-        services = await Services.open(settings, clock, catalogue=catalogue, sweep_seconds=3600.0)
+        services = await Services.open(settings, clock, catalogue=catalogue, sweep_seconds=3600.0,
+                                       login_policy=QUICK_LOGINS)
         bots.append(BotUnderTest(services))
         return bots[-1]
 

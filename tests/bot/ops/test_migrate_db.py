@@ -28,6 +28,7 @@ from bot.store import GameStore, GuildSettings, SqliteDatabase
 from bot.store.availability import AvailabilityStore
 from bot.store.clocks import ClockStore
 from bot.store.departures import timed_out_to_ai
+from bot.store.identifies import IdentifyLog
 from bot.store.players import PlayerStore
 from bot.store.postgres import PostgresDatabase
 from bot.tournaments.store import Table, TournamentStore
@@ -165,6 +166,7 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
                                " VALUES (100, 1, 1, '2026-11-24')")
             await conn.execute("INSERT INTO daily_players (guild_id, user_id, name, last_day, last_started)"
                                " VALUES (1, 100, 'ana', '2026-11-24', ?)", (now,))
+        await IdentifyLog(db, "host:1:aa").take_turn(0, bucket=0, now=1_764_000_000.25, spacing=5.25)  # a login
         await lay_out_tournament(db)
     finally:
         await db.close()
