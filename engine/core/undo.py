@@ -1,0 +1,116 @@
+"""May a move be taken back? Only when it showed nobody anything hidden (issue #41).
+
+An undo that lets a player redraw is cheating: play, look at the tile drawn, take
+it back, play something else. So a move may be taken back only when every seat's
+view after it follows from that seat's view before it and the move itself (the
+move is public once made: a tile played from a hand was the mover's to show):
+
+- no random event was decided: the state's ``rng`` (the one seeded stream every game
+  keeps in its position) is where it was;
+- no seat learnt anything hidden: for each seat, states it cannot tell apart from the
+  real one (:meth:`Game.determinize`) in which the move is legal all lead to the same
+  view for it after the move. A tile drawn, a face-down tile turned, a new stock tile
+  shown: each makes that view depend on what the seat could not see, so the
+  re-deals disagree.
+
+The re-deals are drawn from a stream seeded by the seat's own view and the move, so
+the answer is a function of what the players see (the same on every replay, in every
+process) and never of where the hidden things really lie.
+
+The undo itself is no engine operation: the engine is deterministic, so the position
+before the last move is the replay of the log without it (:func:`take_back`), equal
+to the position before the move by construction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core.contract import Game, Json
+from engine.core.errors import EngineError
+from engine.core.rng import Rng, derive_seed
+
+#: States per seat that must agree (those where the move is legal); a draw from a
+#: pool of two kinds of tile slips through all of them once in 2**15.
+AGREEING = 16
+#: Re-deals tried per seat to find those: a move of another seat's hand is legal in
+#: only some of the re-deals of that hand.
+TRIES = 400
+
+
+class Revealed(StrEnum):
+    """Why a move may not be taken back."""
+
+    #: The game decided something at random (its ``rng`` moved on).
+    RANDOM = "random"
+    #: A seat's view gained something hidden (a draw, a tile turned or shown).
+    HIDDEN = "hidden"
+    #: The game is over, or the move is not the one the state was waiting for.
+    NOT_A_MOVE = "not_a_move"
+
+
+def _rng_of(game: Game[Any], state: Any) -> object:
+    return game.to_position(state).get("rng")
+
+
+def _view_key(view: Json) -> str:
+    return json.dumps(view, sort_keys=True, default=str)
+
+
+def revealed(game: Game[Any], before: Any, seat: int, move: str) -> Revealed | None:
+    """What playing ``move`` for ``seat`` in ``before`` would show that was hidden
+    (None: nothing, so it may be taken back)."""
+    try:
+        after, _ = game.play(before, seat, move)
+    except EngineError:
+        return Revealed.NOT_A_MOVE
+    if _rng_of(game, after) != _rng_of(game, before):
+        return Revealed.RANDOM
+    for viewer in range(game.players_in(before)):
+        if not _seat_learns_nothing(game, before, after, seat, move, viewer):
+            return Revealed.HIDDEN
+    return None
+
+
+def _seat_learns_nothing(game: Game[Any], before: Any, after: Any, seat: int, move: str, viewer: int) -> bool:
+    """Whether ``viewer``'s view after the move is the same from every state it could
+    not tell from ``before`` (in which the move is legal)."""
+    seen = _view_key(game.view(before, viewer))
+    expected = _view_key(game.view(after, viewer))
+    rng = Rng(derive_seed(0, f"undo:{viewer}:{seat}:{move}:{seen}"))
+    agreeing = 0
+    for _ in range(TRIES):
+        guess = game.determinize(before, viewer, rng)
+        try:
+            guessed_after, _ = game.play(guess, seat, move)
+        except EngineError:
+            continue  # the re-deal did not give the mover what it played
+        if _view_key(game.view(guessed_after, viewer)) != expected:
+            return False
+        agreeing += 1
+        if agreeing >= AGREEING:
+            break
+    return True
+
+
+def may_take_back(game: Game[Any], before: Any, seat: int, move: str) -> bool:
+    """Whether the move ``seat`` made from ``before`` may be taken back (see the module)."""
+    return revealed(game, before, seat, move) is None
+
+
+def take_back(
+    game: Game[Any],
+    players: int,
+    options: Mapping[str, Any] | BaseModel | None,
+    seed: int,
+    moves: Sequence[tuple[int, str]],
+) -> Any:
+    """The game as it stood before its last move: the log replayed without it."""
+    if not moves:
+        raise ValueError("there is no move to take back")
+    return game.replay(players, options, seed, moves[:-1])
