@@ -25,6 +25,7 @@ from bot.discord.failures import answer_failure, mistake_text, suggest_nothing, 
 from bot.discord.lobbies import Lobbies
 from bot.discord.replies import reader_or_english
 from bot.discord.turns import Turns
+from bot.forecasts.commands import UndoCommands
 from bot.play.host import Host
 from bot.play.languages import Languages
 from bot.services import Services
@@ -91,5 +92,5 @@ def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turn
     pyramid = PyramidCommands(LobbyCommands(services, lobbies, challenges), PlayCommands(services, host, turns),
                               InfoCommands(services, host), StatsCommands(services, host),
                               DailyCommands(services, host), ReplayCommands(services), AwayCommands(services, host),
-                              SettingsCommands(services))
+                              SettingsCommands(services), UndoCommands(services, host))
     return [pyramid, AdminCommands(services)]

@@ -33,6 +33,7 @@ from bot.store.records import (
     SeatRecord,
 )
 from bot.store.tallies import count_finished
+from bot.store.undos import keep_bank_before
 from engine.core.text import N_, Phrase, Word
 
 M = TypeVar("M", bound=BaseModel)
@@ -527,6 +528,7 @@ class GameStore:
             if status == "finished":  # the final move: its number is written once, so the game counts once
                 await count_finished(conn, game_id)
             if bank is not None:
+                await keep_bank_before(conn, game_id, seq, bank[0])  # an undo puts it back (bot/store/undos.py)
                 await write_bank(conn, game_id, *bank)
         return now
 

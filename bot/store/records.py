@@ -44,6 +44,8 @@ class GameRecord(_Row):
     #: user install reaches it: the game lives in the card its players' clicks update, see
     #: ``bot.play.posting.in_place``).
     surface: GameSurface = "channel"
+    #: Moves taken back so far (migration 0019): posts after an undo carry it in their nonce.
+    undos: int = 0
 
     @property
     def in_place(self) -> bool:

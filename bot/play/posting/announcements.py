@@ -26,10 +26,13 @@ MAX_NONCE = 25
 _LETTER: dict[OutboxKind, str] = {"board": "b", "hand": "h", "strip": "s", "ai": "a", "finish": "f"}
 
 
-def nonce(game_id: int, version: int, kind: OutboxKind, seat: int = -1) -> str:
+def nonce(game_id: int, version: int, kind: OutboxKind, seat: int = -1, take: int = 0) -> str:
     """A nonce that is the same every time this post is attempted, and different
-    from every other post of the bot (Discord compares nonces per author)."""
+    from every other post of the bot (Discord compares nonces per author). ``take``: the
+    game's moves taken back so far (``GameRecord.undos``): a version shown again after an
+    undo is another post."""
     text = f"pb{_LETTER[kind]}{game_id:x}.{version:x}" + (f".{seat:x}" if seat >= 0 else "")
+    text += f"u{take:x}" if take else ""
     if len(text) <= MAX_NONCE:
         return text
     digest = hashlib.blake2b(text.encode(), digest_size=12).hexdigest()

@@ -22,6 +22,7 @@ from bot.play.posting.channels import Channels
 from bot.play.posting.failures import CANNOT_DM, Blocked
 from bot.play.posting.in_place import InPlace
 from bot.play.posting.interaction_posts import Reply, copy
+from bot.play.posting.undo_cards import taken_back
 from bot.play.session import Session
 from bot.play.timekeeping.away import Availability
 from bot.play.views.boards import board_card, board_header, board_labels, mention_allowed, player_view, public_view
@@ -106,6 +107,8 @@ class Announcer:
         channel_id = session.record.play_channel_id
         self.channels.check_postable(channel_id)
         events = await self.story(target, shown.version if shown is not None else None)
+        if "undone" in item.payload:  # a move taken back: this card says so (bot.store.undos)
+            events = taken_back(item.payload["undone"])
         lang = await services.languages.for_game(session.record)  # the channel's language
         view = public_view(target, lang)
         file = await services.renderer.board(view, art=target.presenter.art, labels=board_labels(target, view),
@@ -133,7 +136,8 @@ class Announcer:
         if message is None:
             message = await self.client.get_partial_messageable(channel_id).send(
                 view=board_card(target, events, lang, file, clock), file=file,
-                allowed_mentions=mentions, nonce=nonce(item.game_id, item.version, "board"), silent=silent,
+                allowed_mentions=mentions, silent=silent,
+                nonce=nonce(item.game_id, item.version, "board", take=target.record.undos),
             )
         return await self._record(item, PostedMessage(role="board", channel_id=message.channel.id,
                                                              message_id=message.id, version=item.version))
@@ -253,7 +257,8 @@ class Announcer:
                 # it buzzes only to say it is their turn, and not in their quiet hours
                 buzz = their_turn and await self.availability.pingable(seat.user_id)
                 message = await dm.send(view=hand_card(), files=files, silent=not buzz,
-                                        nonce=nonce(item.game_id, item.version, "hand", item.seat))
+                                        nonce=nonce(item.game_id, item.version, "hand", item.seat,
+                                                    take=target.record.undos))
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
                 raise

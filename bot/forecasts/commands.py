@@ -1,0 +1,49 @@
+"""``/pyramid undo``: take back your own last move (see :mod:`bot.forecasts.undo`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from bot.discord.finding import find_game
+from bot.discord.replies import defer_private, explain, reader, tell
+from bot.forecasts.undo import Undos
+from bot.play.errors import PlayError
+from bot.play.host import Host
+from bot.play.views.chooser import spot_letters
+from bot.services import Services
+
+Interaction = discord.Interaction[Any]
+
+
+class UndoCommands:
+    def __init__(self, services: Services, host: Host) -> None:
+        self.services = services
+        self.host = host
+        self.undos = Undos(services.store, services.sessions)
+
+    def commands(self) -> list[app_commands.Command[Any, ..., Any]]:
+        return [app_commands.Command(
+            name=locale_str("undo"),
+            description=locale_str("Take back your last move, before anyone acts after it"),
+            callback=self.undo)]
+
+    @app_commands.describe(game=locale_str("Game number (if you play several here)"))
+    async def undo(self, interaction: Interaction, game: int | None = None) -> None:
+        await defer_private(interaction)
+        lang = await reader(interaction, self.services.languages)
+        try:
+            record = await find_game(interaction, self.services, game)
+            done = await self.undos.take_back(record.id, interaction.user.id)
+        except PlayError as exc:
+            await tell(interaction, f"❌ {explain(exc, lang)}")
+            return
+        told = done.session.presenter.move_words(done.move, spot_letters(done.session), lang)
+        await tell(interaction, lang.tr("↩ You took back {move} in game #{game}; it is your turn again.",
+                                        move=told, game=record.id))
+        if not await self.host.delivery.announce(record.id):
+            await tell(interaction, lang.tr("📋 Your move is taken back; the board will follow as soon as Discord "
+                                            "lets me post it."))

@@ -1,0 +1,38 @@
+-- Taking a move back (issue #41; engine/core/undo.py decides, bot/forecasts/undo.py does it).
+-- One file serves both backends: BIGINT holds Discord ids and game ids, DOUBLE PRECISION is
+-- SQLite's REAL, nothing autoincrements. Instants are ISO-8601 UTC text.
+
+-- The moves taken back: the move log loses the move (records, ratings and replays read the
+-- log, so they never see it), and this row keeps what it was, for the one-undo-per-turn rule
+-- (a player takes back move `seq` at most once) and for the operator.
+CREATE TABLE undos (
+    game_id   BIGINT  NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,
+    seat      INTEGER NOT NULL,
+    user_id   BIGINT,
+    move      TEXT    NOT NULL,
+    undone_at TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+
+-- The mover's time bank as it stood before each move that changed it (NULL: the seat had no
+-- row, a full bank), written in the move's own transaction: an undo puts it back, so the
+-- clock stands where it stood. Rows of moves long made are of no further use but harmless.
+CREATE TABLE move_banks (
+    game_id      BIGINT           NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq          INTEGER          NOT NULL,
+    seat         INTEGER          NOT NULL,
+    bank_seconds DOUBLE PRECISION,
+    PRIMARY KEY (game_id, seq)
+);
+
+-- How many moves of the game were taken back: every post after an undo carries it in its
+-- nonce, so the board of the move made again is never taken for the one taken back.
+ALTER TABLE games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
+
+-- Whether a server's players may take moves back: 'off' never; 'casual' (the default, no
+-- row) in games that are neither rated nor a shared deal's; 'all' in every game.
+CREATE TABLE undo_settings (
+    guild_id BIGINT PRIMARY KEY,
+    mode     TEXT   NOT NULL CHECK (mode IN ('off', 'casual', 'all'))
+);

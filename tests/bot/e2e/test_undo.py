@@ -1,0 +1,126 @@
+"""Taking a move back (issue #41), through the emulator: a 3-player Flaming Pyramids game
+where a misclick is taken back before the next player moves (the board card replaced by a
+fresh one, the hand DM corrected, the clock and the log as before the move), and an undo
+refused after a draw, after the next player acted, a second time in one turn, and where
+the server does not allow it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.store.clocks import ClockStore
+from bot.store.undos import UndoStore
+from emulator.harness import Harness
+from emulator.model import User
+from engine.core.undo import Revealed, revealed
+from tests.bot.clock import FakeClock
+from tests.bot.e2e.driver import boards, card_text, flaming_game_of, session_of
+
+#: Typed moves before a position with both kinds of move is given up on (the deal is the harness's).
+MAX_MOVES = 120
+
+
+async def allow_undo_everywhere(harness: Harness, guild_id: int) -> None:
+    await UndoStore(harness.bot.services.db).set_mode(guild_id, "all")
+
+
+async def type_move(harness: Harness, user: User, thread: Any, game_id: int, move: str) -> None:
+    res = await harness.slash(user, thread, "pyramid play", move=move, game=game_id)
+    assert "✅" in res.text, res.text
+    await harness.settle()
+
+
+async def position_with(harness: Harness, game_id: int, users: dict[int, User], thread: Any,
+                        wanted: Revealed | None) -> tuple[Any, str]:
+    """Play on (moves that keep the game running) until the seat to act has a move whose
+    ``revealed`` is ``wanted``; returns the position and that move."""
+    for _ in range(MAX_MOVES):
+        session = await session_of(harness, game_id)
+        assert not session.over
+        seat = session.to_act
+        moves = session.game.legal_moves(session.state)
+        for move in moves:
+            if revealed(session.game, session.state, seat, move) is wanted:
+                return session, move
+        await type_move(harness, users[seat], thread, game_id, moves[0])
+    raise AssertionError(f"no move that reveals {wanted} within {MAX_MOVES} moves")
+
+
+async def test_a_misclick_is_taken_back_before_the_next_player_moves(
+        emulator: Any, harness: Harness, clock: FakeClock) -> None:
+    (ana, ben, cy), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", "cy")
+    await allow_undo_everywhere(harness, emulator.guild.id)
+    users = {0: ana, 1: ben, 2: cy}
+    before, move = await position_with(harness, game_id, users, thread, None)
+    mover = users[before.to_act]
+    clocks = ClockStore(harness.bot.services.db)
+    bank = await clocks.bank(game_id, before.to_act)
+    log = await harness.bot.services.store.moves(game_id)
+    cards = len(boards(harness, thread))
+
+    clock.advance(hours=3)  # three hours spent on the misclick...
+    await type_move(harness, mover, thread, game_id, move)
+    assert await clocks.bank(game_id, before.to_act) != bank
+    misclick = boards(harness, thread)[-1]
+    assert misclick.buttons(), "the misclick's card came with its buttons"
+
+    done = await harness.slash(mover, thread, "pyramid undo", game=game_id)
+    assert "↩ You took back" in done.text, done.text
+    await harness.settle()
+    after = await session_of(harness, game_id)
+    assert after.version == before.version
+    assert after.game.to_position(after.state) == before.game.to_position(before.state)
+    for seat in [None, 0, 1, 2]:
+        assert after.game.view(after.state, seat) == before.game.view(before.state, seat)
+    assert await harness.bot.services.store.moves(game_id) == log, "the log as before: records never see it"
+    assert await clocks.bank(game_id, before.to_act) == bank, "the bank as it stood"
+    fresh = boards(harness, thread)
+    assert len(fresh) == cards + 2, "the misclick's card, then a fresh one"
+    assert "took back their move" in card_text(fresh[-1])
+    assert f"move {before.version}" in card_text(fresh[-1])
+    assert not harness.message(misclick.id).buttons(), "the misclick's card lost its buttons"
+    tile = move.split()[1]
+    hand = [m for m in harness.dm(mover) if "your hand after move" in card_text(m)][-1]
+    assert f"after move {before.version}" in card_text(hand) and hand.png_attachments(), "the hand DM corrected"
+    assert tile in before.game.view(after.state, before.to_act)["hands"][before.to_act]
+
+    # Played again, differently or not: the new move is announced afresh, and one undo per turn.
+    await type_move(harness, mover, thread, game_id, move)
+    assert (await session_of(harness, game_id)).version == before.version + 1
+    assert f"move {before.version + 1}" in card_text(boards(harness, thread)[-1])
+    again = await harness.slash(mover, thread, "pyramid undo", game=game_id)
+    assert "one undo per turn" in again.text, again.text
+    assert (await session_of(harness, game_id)).version == before.version + 1
+    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+
+
+async def test_undo_is_refused_after_a_draw_and_after_the_next_player_acted(
+        emulator: Any, harness: Harness) -> None:
+    (ana, ben, cy), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", "cy")
+    users = {0: ana, 1: ben, 2: cy}
+    session, move = await position_with(harness, game_id, users, thread, Revealed.HIDDEN)
+    mover = users[session.to_act]
+    await type_move(harness, mover, thread, game_id, move)
+
+    rated = await harness.slash(mover, thread, "pyramid undo", game=game_id)
+    assert "rated games" in rated.text, "a rated game: not unless the server allows it"
+    await allow_undo_everywhere(harness, emulator.guild.id)
+    drew = await harness.slash(mover, thread, "pyramid undo", game=game_id)
+    assert "showed something hidden" in drew.text, drew.text
+    assert (await session_of(harness, game_id)).version == session.version + 1
+
+    later, quiet = await position_with(harness, game_id, users, thread, None)
+    await type_move(harness, users[later.to_act], thread, game_id, quiet)
+    nxt = await session_of(harness, game_id)
+    while nxt.to_act == later.to_act:  # a fall to decide: still their turn
+        await type_move(harness, users[nxt.to_act], thread, game_id, nxt.game.legal_moves(nxt.state)[0])
+        nxt = await session_of(harness, game_id)
+    await type_move(harness, users[nxt.to_act], thread, game_id, nxt.game.legal_moves(nxt.state)[0])
+    late = await harness.slash(users[later.to_act], thread, "pyramid undo", game=game_id)
+    assert "your own last move" in late.text, late.text
+    stranger = await harness.slash(users[nxt.to_act], thread, "pyramid undo", game=game_id)
+    assert "❌" in stranger.text
+
+    await UndoStore(harness.bot.services.db).set_mode(emulator.guild.id, "off")
+    off = await harness.slash(users[nxt.to_act], thread, "pyramid undo", game=game_id)
+    assert "turned off" in off.text, off.text
