@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from bot.discord.access import manages_server
 from bot.discord.finding import find_game
 from bot.discord.replies import defer_private, explain, reader, tell
 from bot.forecasts.undo import Undos
@@ -15,8 +16,16 @@ from bot.play.errors import PlayError
 from bot.play.host import Host
 from bot.play.views.chooser import spot_letters
 from bot.services import Services
+from bot.store.undos import UndoMode, UndoStore
+from i18n import N_
 
 Interaction = discord.Interaction[Any]
+#: Each mode in words, for the admin's answer.
+MODES = {
+    "off": N_("Moves can't be taken back in this server."),
+    "casual": N_("Players may take back their last move in games that are neither rated nor a shared deal's."),
+    "all": N_("Players may take back their last move in every game, rated ones and shared deals included."),
+}
 
 
 class UndoCommands:
@@ -47,3 +56,20 @@ class UndoCommands:
         if not await self.host.delivery.announce(record.id):
             await tell(interaction, lang.tr("📋 Your move is taken back; the board will follow as soon as Discord "
                                             "lets me post it."))
+
+
+async def set_undo_mode(services: Services, interaction: Interaction, mode: UndoMode | None) -> None:
+    """``/pyramid-admin undo``: show the server's undo setting, or change it (managers only)."""
+    lang = await reader(interaction, services.languages)
+    if interaction.guild_id is None:
+        await tell(interaction, lang.tr("Settings belong to a server; use this command in one."))
+        return
+    store = UndoStore(services.db)
+    if mode is not None:
+        if not manages_server(interaction):
+            await tell(interaction, "❌ " + lang.tr("Only members who can manage the server can change these "
+                                                    "settings."))
+            return
+        await store.set_mode(interaction.guild_id, mode)
+    current = await store.mode(interaction.guild_id)
+    await tell(interaction, f"↩ {lang.gettext(MODES[current])}")

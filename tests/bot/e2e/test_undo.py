@@ -52,7 +52,10 @@ async def position_with(harness: Harness, game_id: int, users: dict[int, User], 
 async def test_a_misclick_is_taken_back_before_the_next_player_moves(
         emulator: Any, harness: Harness, clock: FakeClock) -> None:
     (ana, ben, cy), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", "cy")
-    await allow_undo_everywhere(harness, emulator.guild.id)
+    shown = await harness.slash(ana, emulator.general, "pyramid-admin undo")
+    assert "neither rated nor" in shown.text, shown.text  # the default: casual games only
+    allowed = await harness.slash(ana, emulator.general, "pyramid-admin undo", mode="all")
+    assert "every game" in allowed.text, allowed.text
     users = {0: ana, 1: ben, 2: cy}
     before, move = await position_with(harness, game_id, users, thread, None)
     mover = users[before.to_act]
