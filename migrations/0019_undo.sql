@@ -36,3 +36,35 @@ CREATE TABLE undo_settings (
     guild_id BIGINT PRIMARY KEY,
     mode     TEXT   NOT NULL CHECK (mode IN ('off', 'casual', 'all'))
 );
+
+-- Forced moves played for the player (bot/forecasts/autoplay.py): a player's choice for all
+-- their games (game_id 0) and for one game (its id, which wins over the other).
+CREATE TABLE autoplay (
+    user_id BIGINT  NOT NULL,
+    game_id BIGINT  NOT NULL,
+    enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+    PRIMARY KEY (user_id, game_id)
+);
+
+-- Forecasts (bot/forecasts/lines.py): a seat's lines of "if the others play these public
+-- moves, I answer this", set after its move `after_seq`; private until one is played.
+-- others: a JSON list of [seat, move] pairs, in order.
+CREATE TABLE forecasts (
+    game_id    BIGINT  NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat       INTEGER NOT NULL,
+    line       INTEGER NOT NULL,
+    after_seq  INTEGER NOT NULL,
+    others     TEXT    NOT NULL,
+    answer     TEXT    NOT NULL,
+    created_at TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seat, line)
+);
+
+-- How a move was made when the bot made it for the player: 'auto' (their only move) or
+-- 'forecast' (a line of theirs matched). Written in the move's transaction; records show it.
+CREATE TABLE move_notes (
+    game_id BIGINT  NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq     INTEGER NOT NULL,
+    note    TEXT    NOT NULL CHECK (note IN ('auto', 'forecast')),
+    PRIMARY KEY (game_id, seq)
+);

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from engine.core import Game, Rng, get_game
 from engine.core.errors import EngineError
+from engine.core.forced import forced_move
 from engine.core.undo import Revealed, may_take_back, revealed, take_back
 from engine.flaming_pyramids.view import hidden_tiles
 
@@ -144,3 +145,29 @@ def test_a_move_that_is_not_legal_is_no_move_to_take_back() -> None:
     seat = game.to_act(state)
     assert seat is not None
     assert revealed(game, state, seat, "nonsense") is Revealed.NOT_A_MOVE
+
+
+@GAMES
+@given(kind=st.sampled_from(KINDS), seed=st.integers(0, 2**63), players=st.integers(1, 4),
+       length=st.integers(1, 120))
+def test_a_forced_move_is_the_only_legal_move_and_follows_from_the_seats_view(
+        kind: str, seed: int, players: int, length: int) -> None:
+    """``forced_move`` names a move only when it is the one legal move, the same in every
+    state the seat cannot tell apart (re-deals the rule never drew agree), and names it
+    whenever that holds."""
+    game, _, states, _ = random_log(kind, seed, players, length)
+    for state in states:
+        seat = game.waiting_for(state)
+        if seat is None:
+            continue
+        forced = forced_move(game, state, seat)
+        moves = game.legal_moves(state)
+        if len(moves) != 1:
+            assert forced is None
+            continue
+        rng = Rng(seed)
+        agree = all(game.legal_moves(game.determinize(state, seat, rng)) == moves for _ in range(20))
+        assert forced == (moves[0] if agree else None)
+        for other in range(game.players_in(state)):
+            if other != seat:
+                assert forced_move(game, state, other) is None
