@@ -1,4 +1,5 @@
-"""``/pyramid undo``: take back your own last move (see :mod:`bot.forecasts.undo`)."""
+"""``/pyramid undo`` (take back your own last move, :mod:`bot.forecasts.undo`), ``/pyramid autoplay``
+(your forced moves played for you, :mod:`bot.forecasts.autoplay`) and ``/pyramid-admin undo``."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from discord.app_commands import locale_str
 from bot.discord.access import manages_server
 from bot.discord.finding import find_game
 from bot.discord.replies import defer_private, explain, reader, tell
+from bot.forecasts.autoplay import GRACE
 from bot.forecasts.undo import Undos
 from bot.play.errors import PlayError
 from bot.play.host import Host
 from bot.play.views.chooser import spot_letters
 from bot.services import Services
+from bot.store.autoplay import AutoplayStore
 from bot.store.undos import UndoMode, UndoStore
 from i18n import N_
 
@@ -35,10 +38,40 @@ class UndoCommands:
         self.undos = Undos(services.store, services.sessions)
 
     def commands(self) -> list[app_commands.Command[Any, ..., Any]]:
-        return [app_commands.Command(
-            name=locale_str("undo"),
-            description=locale_str("Take back your last move, before anyone acts after it"),
-            callback=self.undo)]
+        return [
+            app_commands.Command(
+                name=locale_str("undo"),
+                description=locale_str("Take back your last move, before anyone acts after it"),
+                callback=self.undo),
+            app_commands.Command(
+                name=locale_str("autoplay"),
+                description=locale_str("Have your only legal move played for you after a short wait"),
+                callback=self.autoplay),
+        ]
+
+    @app_commands.describe(enabled=locale_str("On: your forced moves are played for you; off: never"),
+                           game=locale_str("Only in this game (its number); without it: all your games"))
+    async def autoplay(self, interaction: Interaction, enabled: bool, game: int | None = None) -> None:
+        lang = await reader(interaction, self.services.languages)
+        choices = AutoplayStore(self.services.db)
+        if game is None:
+            await choices.choose(interaction.user.id, enabled)
+            text = (N_("🤖 From now on, when you have only one legal move, I play it for you after {seconds} "
+                       "seconds (not in a game where you chose otherwise).") if enabled
+                    else N_("🤖 I won't play your only moves for you any more (unless you turned it on for a game)."))
+            await tell(interaction, lang.tr(text, seconds=int(GRACE.total_seconds())))
+            return
+        try:
+            record = await find_game(interaction, self.services, game)
+            session = await self.services.sessions.load(record.id)
+            session.human_seat(interaction.user.id)
+        except PlayError as exc:
+            await tell(interaction, f"❌ {explain(exc, lang)}")
+            return
+        await choices.choose(interaction.user.id, enabled, record.id)
+        text = (N_("🤖 In game #{game}, when you have only one legal move, I play it for you after {seconds} "
+                   "seconds.") if enabled else N_("🤖 In game #{game}, I won't play your only moves for you."))
+        await tell(interaction, lang.tr(text, game=record.id, seconds=int(GRACE.total_seconds())))
 
     @app_commands.describe(game=locale_str("Game number (if you play several here)"))
     async def undo(self, interaction: Interaction, game: int | None = None) -> None:

@@ -25,6 +25,7 @@ from bot.games.catalogue import Catalogue
 from bot.games.presenter import Presenter
 from bot.play.errors import OutOfTime, PlayError, StaleBoard
 from bot.play.posting.announcements import plan
+from bot.play.posting.undo_cards import MoveNote, made_for
 from bot.play.session import Session
 from bot.store import CorruptRecord, DuplicateMove, GameRecord, GameStore, LobbyError
 from bot.workers.cpu import CpuPool
@@ -237,14 +238,17 @@ class SessionService:
         user_id: int | None,
         seat: int | None = None,
         expected_version: int | None = None,
+        note: MoveNote | None = None,
     ) -> MoveOutcome:
         """Apply one move for a user (``user_id``) or for a seat the bot plays
         (``seat``, with ``user_id`` None). Raises PlayError/StaleBoard/MoveRejected
         with a readable reason and changes nothing in that case; OutOfTime when the
-        mover's bank was empty, after the timeout was applied."""
+        mover's bank was empty, after the timeout was applied. ``note``: the bot made the move
+        for the player ("auto": their only move; "forecast": a line of theirs matched), which
+        the move's card tells and its record keeps."""
         async with self.lock(game_id):
             outcome = await self._move_locked(game_id, move, user_id=user_id, seat=seat,
-                                              expected_version=expected_version)
+                                              expected_version=expected_version, note=note)
         if outcome is None:  # the bank was empty: the timeout, now (outside the lock, which it takes itself)
             raise OutOfTime(await self.timeouts(game_id) if self.timeouts is not None else None)
         if self.on_move is not None:
@@ -252,7 +256,7 @@ class SessionService:
         return outcome
 
     async def _move_locked(self, game_id: int, move: str, *, user_id: int | None, seat: int | None,
-                           expected_version: int | None) -> MoveOutcome | None:
+                           expected_version: int | None, note: MoveNote | None = None) -> MoveOutcome | None:
         """:meth:`make_move` under the game's lock; None when the mover's time ran out."""
         session = await self.load(game_id)
         if session.record.status != "active":
@@ -288,8 +292,9 @@ class SessionService:
                 snapshot=session.game.to_position(new_state),
                 status="finished" if stored is not None else None,
                 result=stored,
-                announcements=plan(after, [seat], events),
+                announcements=plan(after, [seat], [*made_for(note, seat), *events]),
                 bank=bank,
+                note=note,
             )
         except DuplicateMove as exc:
             self.forget(game_id)

@@ -33,7 +33,7 @@ from bot.store.records import (
     SeatRecord,
 )
 from bot.store.tallies import count_finished
-from bot.store.undos import keep_bank_before
+from bot.store.undos import keep_bank_before, note_move
 from engine.core.text import N_, Phrase, Word
 
 M = TypeVar("M", bound=BaseModel)
@@ -498,6 +498,7 @@ class GameStore:
         result: Mapping[str, Any] | None = None,
         announcements: Sequence[Announcement] = (),
         bank: tuple[int, float] | None = None,
+        note: str | None = None,
     ) -> str:
         """Write move ``seq`` (and, atomically with it, the snapshot, any status
         change it causes, the outbox rows that announce it and ``bank``, the mover's
@@ -527,6 +528,8 @@ class GameStore:
             await insert_announcements(conn, game_id, announcements, now)
             if status == "finished":  # the final move: its number is written once, so the game counts once
                 await count_finished(conn, game_id)
+            if note is not None:  # the bot made it for the player: 'auto' or 'forecast' (bot/store/undos.py)
+                await note_move(conn, game_id, seq, note)
             if bank is not None:
                 await keep_bank_before(conn, game_id, seq, bank[0])  # an undo puts it back (bot/store/undos.py)
                 await write_bank(conn, game_id, *bank)

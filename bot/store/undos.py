@@ -42,6 +42,18 @@ async def keep_bank_before(conn: Tx, game_id: int, seq: int, seat: int) -> None:
     )
 
 
+async def note_move(conn: Tx, game_id: int, seq: int, note: str) -> None:
+    """Note how the bot made move ``seq`` for its player ('auto', 'forecast'), in the move's transaction."""
+    await conn.execute("INSERT INTO move_notes (game_id, seq, note) VALUES (?, ?, ?)"
+                       " ON CONFLICT(game_id, seq) DO UPDATE SET note = excluded.note", (game_id, seq, note))
+
+
+async def move_notes(db: Database, game_id: int) -> dict[int, str]:
+    """How the bot made the moves it made for their players, by move number."""
+    rows = await db.read_all("SELECT seq, note FROM move_notes WHERE game_id = ?", (game_id,))
+    return {int(row["seq"]): str(row["note"]) for row in rows}
+
+
 class UndoStore:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -92,6 +104,7 @@ class UndoStore:
                 " ON CONFLICT(game_id) DO UPDATE SET seq = excluded.seq, position = excluded.position",
                 (game_id, back, json.dumps(dict(snapshot))))
             await self._bank_back(conn, game_id, seq)
+            await conn.execute("DELETE FROM move_notes WHERE game_id = ? AND seq = ?", (game_id, seq))
             await conn.execute("UPDATE games SET revision = revision + 1, undos = undos + 1, updated_at = ?"
                                " WHERE id = ?", (now, game_id))
             row = await conn.fetch_one("SELECT undos FROM games WHERE id = ?", (game_id,))
