@@ -13,6 +13,7 @@ from bot.discord.access import manages_server
 from bot.discord.finding import find_game
 from bot.discord.replies import defer_private, explain, reader, tell
 from bot.forecasts.autoplay import GRACE
+from bot.forecasts.lines import MAX_TEXT, Forecaster
 from bot.forecasts.undo import Undos
 from bot.play.errors import PlayError
 from bot.play.host import Host
@@ -36,6 +37,7 @@ class UndoCommands:
         self.services = services
         self.host = host
         self.undos = Undos(services.store, services.sessions)
+        self.forecaster = Forecaster(services.store, services.sessions)
 
     def commands(self) -> list[app_commands.Command[Any, ..., Any]]:
         return [
@@ -44,10 +46,40 @@ class UndoCommands:
                 description=locale_str("Take back your last move, before anyone acts after it"),
                 callback=self.undo),
             app_commands.Command(
+                name=locale_str("forecast"),
+                description=locale_str("Line up your next move for what the others may play first"),
+                callback=self.forecast),
+            app_commands.Command(
                 name=locale_str("autoplay"),
                 description=locale_str("Have your only legal move played for you after a short wait"),
                 callback=self.autoplay),
         ]
+
+    @app_commands.describe(
+        lines=locale_str("Lines like: play B7 2,0 | pass -> play R40 1,0; separate lines with ;"),
+        game=locale_str("Game number (if you play several here)"),
+        clear=locale_str("Drop your forecast in this game"))
+    async def forecast(self, interaction: Interaction, lines: app_commands.Range[str, 1, MAX_TEXT] | None = None,
+                       game: int | None = None, clear: bool = False) -> None:
+        await defer_private(interaction)
+        lang = await reader(interaction, self.services.languages)
+        try:
+            record = await find_game(interaction, self.services, game)
+            if clear or lines is None:
+                dropped = await self.forecaster.clear(record.id, interaction.user.id) if clear else False
+                text = (N_("🔮 Your forecast in game #{game} is dropped.") if dropped else
+                        N_("🔮 You have no forecast in game #{game}. Type lines like `play B7 2,0 | pass -> "
+                           "play R40 1,0`: the others' moves in order, then your answer."))
+                await tell(interaction, lang.tr(text, game=record.id))
+                return
+            _, kept = await self.forecaster.set_lines(record.id, interaction.user.id, lines)
+        except PlayError as exc:
+            await tell(interaction, f"❌ {explain(exc, lang)}")
+            return
+        shown = "\n".join(f"{n}. {' → '.join(line.others)} ⇒ **{line.answer}**" for n, line in enumerate(kept, 1))
+        await tell(interaction, lang.tr("🔮 Forecast kept for game #{game}, just for you: when the others' moves "
+                                        "match a line and its answer is legal then, I play it at once; otherwise "
+                                        "your turn comes as usual.", game=record.id) + "\n" + shown)
 
     @app_commands.describe(enabled=locale_str("On: your forced moves are played for you; off: never"),
                            game=locale_str("Only in this game (its number); without it: all your games"))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.forecasts.autoplay import AutoPlayer
+from bot.forecasts.wiring import wire_turn_helpers
 from bot.play.endings.daily import DailyDeals
 from bot.play.endings.final_cards import FinalCards
 from bot.play.endings.leaderboards import Leaderboards
@@ -55,5 +55,5 @@ class Host:
         reminders = Reminders(services, client, channels, resignations, delivery)
         services.sessions.clocks = reminders.clocks  # each move keeps its mover's time bank
         services.sessions.timeouts = reminders.run_out  # a move after the bank ran out times the seat out
-        reminders.autoplay = AutoPlayer(services.store, services.sessions, delivery).play_if_forced  # #41
+        wire_turn_helpers(services, delivery, reminders)  # forecasts and forced moves (issue #41)
         return cls(channels, leaderboards, announcer, delivery, resignations, reminders, ratings=ratings, daily=daily)

@@ -74,6 +74,9 @@ class SessionService:
 
     clocks: BankKeeper | None = None
     timeouts: TimeoutKeeper | None = None
+    #: Hears of every move made, once its lock is released (set by ``Host.build``:
+    #: ``bot.forecasts``, which plays a forecast whose turn came).
+    follower: Callable[[MoveOutcome], Awaitable[None]] | None = None
 
     def __init__(self, store: GameStore, catalogue: Catalogue, cpu: CpuPool | None = None, *,
                  cache_size: int = 512, on_move: Callable[[str], None] | None = None) -> None:
@@ -253,6 +256,11 @@ class SessionService:
             raise OutOfTime(await self.timeouts(game_id) if self.timeouts is not None else None)
         if self.on_move is not None:
             self.on_move(outcome.session.record.kind)
+        if self.follower is not None:
+            try:
+                await self.follower(outcome)
+            except Exception:
+                log.exception("after move %s of game %s", outcome.session.version, game_id)
         return outcome
 
     async def _move_locked(self, game_id: int, move: str, *, user_id: int | None, seat: int | None,

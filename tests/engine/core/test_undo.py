@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from engine.core import Game, Rng, get_game
 from engine.core.errors import EngineError
 from engine.core.forced import forced_move
+from engine.core.forecast import MAX_LINES, MAX_OTHERS, Line, chosen
 from engine.core.undo import Revealed, may_take_back, revealed, take_back
 from engine.flaming_pyramids.view import hidden_tiles
 
@@ -171,3 +172,48 @@ def test_a_forced_move_is_the_only_legal_move_and_follows_from_the_seats_view(
         for other in range(game.players_in(state)):
             if other != seat:
                 assert forced_move(game, state, other) is None
+
+
+@GAMES
+@given(kind=st.sampled_from(["flaming-pyramids", "pyrinoes", "pyramido"]), seed=st.integers(0, 2**63),
+       players=st.integers(2, 4), length=st.integers(2, 80), data=st.data())
+def test_a_forecast_plays_only_legal_moves_and_chooses_alike_in_states_the_seat_cannot_tell_apart(
+        kind: str, seed: int, players: int, length: int, data: st.DataObject) -> None:
+    """Lines built from the real moves made (so some match) and from moves seen elsewhere:
+    the answer chosen is always legal in the actual position, and re-deals of what the seat
+    cannot see (its view unchanged) choose the same answer."""
+    game = get_game(kind)
+    options = {"mode": "competitive"} if kind == "pyramido" else {}
+    count = max(2, min(game.player_range(game.parse_options(options))[1], players))
+    state = game.setup(count, options, seed)
+    rng = Rng(seed ^ 0xF0CA)
+    log: list[tuple[int, str]] = []
+    for _ in range(length):
+        seat = game.waiting_for(state)
+        if seat is None:
+            break
+        move = rng.choice(game.legal_moves(state))
+        log.append((seat, move))
+        state, _ = game.play(state, seat, move)
+    seat = game.waiting_for(state)
+    if seat is None:
+        return
+    mine = [n for n, (s, _) in enumerate(log) if s == seat]
+    since = [m for _, m in log[(mine[-1] + 1 if mine else 0):]][-MAX_OTHERS:]
+    pool = sorted({m for _, m in log} | set(game.legal_moves(state)))
+    lines = [Line(tuple(since), data.draw(st.sampled_from(pool)))] if since else []
+    for _ in range(data.draw(st.integers(0, MAX_LINES - len(lines)))):
+        others = tuple(data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=MAX_OTHERS)))
+        lines.append(Line(others, data.draw(st.sampled_from(pool))))
+    lines = data.draw(st.permutations(lines))
+    answer = chosen(game, state, seat, lines, since)
+    if answer is not None:
+        assert answer in game.legal_moves(state)
+        game.play(state, seat, answer)  # never an illegal move
+    twin_rng = Rng(seed)
+    for _ in range(6):
+        twin = game.determinize(state, seat, twin_rng)
+        assert game.view(twin, seat) == game.view(state, seat)
+        assert chosen(game, twin, seat, lines, since) == answer
+    others = [s for s in range(count) if s != seat]
+    assert all(chosen(game, state, s, lines, since) is None for s in others), "only on the seat's turn"

@@ -1,0 +1,26 @@
+"""Where forecasts and forced moves hook into the games between clicks (``Host.build`` calls
+:func:`wire_turn_helpers` once per client): after every move (``SessionService.follower``) a
+forecast whose turn came is played; the sweep (``Reminders.autoplay``, before it asks the clock)
+catches up on forecasts a crash left unplayed and plays forced moves whose grace is over."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.forecasts.autoplay import Announces, AutoPlayer
+from bot.forecasts.lines import Forecaster
+from bot.play.timekeeping.reminders import Reminders
+from bot.services import Services
+from bot.store import GameRecord
+
+
+def wire_turn_helpers(services: Services, delivery: Announces, reminders: Reminders) -> None:
+    forecaster = Forecaster(services.store, services.sessions)
+    forecaster.delivery = delivery
+    autoplayer = AutoPlayer(services.store, services.sessions, delivery)
+    services.sessions.follower = forecaster.after_move
+
+    async def before_the_clock(record: GameRecord, now: datetime) -> bool:
+        return await forecaster.look(record.id) or await autoplayer.play_if_forced(record, now)
+
+    reminders.autoplay = before_the_clock
