@@ -51,13 +51,13 @@ class TakenBack:
 class Undos:
     def __init__(self, store: GameStore, sessions: SessionService) -> None:
         self.store = store
-        self.undos = UndoStore(store.db)
+        self.undo_rows = UndoStore(store.db)
         self.sessions = sessions
 
     async def allowed_here(self, session: Session) -> None:
         """Refuse when the game's server does not let its players take moves back."""
         record = session.record
-        mode = await self.undos.mode(record.guild_id)
+        mode = await self.undo_rows.mode(record.guild_id)
         if mode == "off":
             raise PlayError(N_("Taking moves back is turned off in this server."))
         if mode == "casual":
@@ -80,7 +80,7 @@ class Undos:
             last = moves[-1] if moves else None
             if last is None or last.seat != seat or last.actor_id != user_id:
                 raise PlayError(N_("You can take back only your own last move, before anyone acts after it."))
-            if await self.undos.undone(game_id, last.seq):
+            if await self.undo_rows.undone(game_id, last.seq):
                 raise PlayError(N_("You took this move back once already: one undo per turn."))
             before = await sessions.load_at(game_id, last.seq - 1)  # the log replayed without it
             why = revealed(session.game, before.state, seat, last.move)
@@ -88,7 +88,7 @@ class Undos:
                 raise PlayError(REFUSED[why])
             hands = [s for s in dict.fromkeys([seat, session.to_act]) if s is not None and self._dealt(session, s)]
             try:
-                await self.undos.take_back(game_id, seq=last.seq, seat=seat, user_id=user_id, move=last.move,
+                await self.undo_rows.take_back(game_id, seq=last.seq, seat=seat, user_id=user_id, move=last.move,
                                            snapshot=session.game.to_position(before.state), hands=hands,
                                            channel_id=session.record.play_channel_id)
             except UndoRaced as exc:
