@@ -108,13 +108,22 @@ class UndoCommands:
     @app_commands.describe(game=locale_str("Game number (if you play several here)"))
     async def undo(self, interaction: Interaction, game: int | None = None) -> None:
         await defer_private(interaction)
-        lang = await reader(interaction, self.services.languages)
         try:
             record = await find_game(interaction, self.services, game)
-            done = await self.undos.take_back(record.id, interaction.user.id)
+        except PlayError as exc:
+            await tell(interaction, f"❌ {explain(exc, await reader(interaction, self.services.languages))}")
+            return
+        await self.take_back(interaction, record.id)
+
+    async def take_back(self, interaction: Interaction, game_id: int, move_number: int | None = None) -> None:
+        """``/pyramid undo`` and ↩ Take back (``move_number``: the move the button was shown for)."""
+        lang = await reader(interaction, self.services.languages)
+        try:
+            done = await self.undos.take_back(game_id, interaction.user.id, move_number=move_number)
         except PlayError as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
+        record = done.session.record
         told = done.session.presenter.move_words(done.move, spot_letters(done.session), lang)
         await tell(interaction, lang.tr("↩ You took back {move} in game #{game}; it is your turn again.",
                                         move=told, game=record.id))

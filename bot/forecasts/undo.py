@@ -67,8 +67,9 @@ class Undos:
                 raise PlayError(N_("Moves can't be taken back in rated games or shared deals here; a server admin "
                                    "can allow it with `/pyramid-admin undo mode:all`."))
 
-    async def take_back(self, game_id: int, user_id: int) -> TakenBack:
-        """Take ``user_id``'s last move in the game back, or raise :class:`PlayError` saying why not."""
+    async def take_back(self, game_id: int, user_id: int, *, move_number: int | None = None) -> TakenBack:
+        """Take ``user_id``'s last move in the game back, or raise :class:`PlayError` saying why not.
+        ``move_number``: the move a ↩ Take back button was shown for (it must still be the last)."""
         sessions = self.sessions
         async with sessions.lock(game_id):
             session = await sessions.load(game_id)
@@ -78,7 +79,8 @@ class Undos:
             await self.allowed_here(session)
             moves = await self.store.moves(game_id)
             last = moves[-1] if moves else None
-            if last is None or last.seat != seat or last.actor_id != user_id:
+            if last is None or last.seat != seat or last.actor_id != user_id or (
+                    move_number is not None and last.seq != move_number):
                 raise PlayError(N_("You can take back only your own last move, before anyone acts after it."))
             if await self.undo_rows.undone(game_id, last.seq):
                 raise PlayError(N_("You took this move back once already: one undo per turn."))

@@ -30,6 +30,7 @@ from bot.play.session import Session
 from bot.store import CorruptRecord, DuplicateMove, GameRecord, GameStore, LobbyError
 from bot.workers.cpu import CpuPool
 from engine.core import BadPosition, EngineError, Event, Game, Result
+from engine.core.undo import revealed
 from i18n import N_
 
 log = logging.getLogger(__name__)
@@ -300,7 +301,9 @@ class SessionService:
                 snapshot=session.game.to_position(new_state),
                 status="finished" if stored is not None else None,
                 result=stored,
-                announcements=plan(after, [seat], [*made_for(note, seat), *events]),
+                announcements=plan(after, [seat], [*made_for(note, seat), *events],
+                                   undoable=user_id is not None and not final and note is None
+                                   and revealed(session.game, session.state, seat, move) is None),
                 bank=bank,
                 note=note,
             )

@@ -66,8 +66,11 @@ def events_from_json(raw: Sequence[dict[str, Any]]) -> list[Event]:
     return events
 
 
-def plan(session: Session, movers: Sequence[int] = (), events: Sequence[Event] = ()) -> list[Announcement]:
-    """The rows that announce ``session`` at its version, in the order they are delivered."""
+def plan(session: Session, movers: Sequence[int] = (), events: Sequence[Event] = (), *,
+         undoable: bool = False) -> list[Announcement]:
+    """The rows that announce ``session`` at its version, in the order they are delivered.
+    ``undoable``: the engine lets the movers' move be taken back (``engine.core.undo``), so
+    their hand card offers ↩ Take back."""
     version = session.version
     channel = session.record.play_channel_id
     payload: dict[str, Any] = {"events": events_to_json(events)}
@@ -79,7 +82,8 @@ def plan(session: Session, movers: Sequence[int] = (), events: Sequence[Event] =
         for seat_no in dict.fromkeys([*movers, *([to_act] if to_act is not None else [])]):
             seat = session.seat(seat_no)
             if seat is not None and seat.user_id is not None and not seat.is_ai:
-                items.append(Announcement(kind="hand", version=version, seat=seat_no))
+                offer = {"undo": True} if undoable and seat_no in movers else {}
+                items.append(Announcement(kind="hand", version=version, seat=seat_no, payload=offer))
     if session.over:
         items.append(Announcement(kind="finish", version=version, channel_id=channel))
     elif ai_to_act(session):

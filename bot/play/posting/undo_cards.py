@@ -3,6 +3,7 @@
 - A card shown again after a move was taken back (``bot.store.undos`` queues it with
   ``{"undone": {"seat": …}}`` in its row): one line saying who took their move back, in
   place of the moves since the last card (that card showed the move taken back).
+- ↩ Take back on the mover's hand card (:func:`take_back_button`).
 - A move the bot made for its player (``SessionService.make_move(note=…)``): a line before
   the move's own story, stored with its events, so every card that tells the move says so."""
 
@@ -10,8 +11,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+import discord
+
+from bot.custom_ids import CustomId
+from bot.play.views.components import button
 from engine.core import Event
-from i18n import N_
+from i18n import N_, Lang
 
 TAKEN_BACK = N_("↩ {0} took back their move.")
 #: How the bot made a move for its player (``move_notes.note``).
@@ -33,3 +38,9 @@ def taken_back(undone: Any) -> list[Event]:
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
         return []
     return [Event("undo", TAKEN_BACK, players=(seat,))]
+
+
+def take_back_button(game_id: int, version: int, lang: Lang) -> discord.ui.Button[Any]:
+    """↩ Take back, on the mover's hand card after a move the engine lets them take back
+    (the row's ``{"undo": true}``, ``plan(undoable=…)``): the click runs ``/pyramid undo``'s checks."""
+    return button(CustomId("undo", game_id, version), lang.gettext("↩ Take back"))

@@ -161,3 +161,29 @@ async def test_a_kill_between_an_undo_and_its_board_loses_no_board_and_doubles_n
     assert f"move {before.version}" in card_text(undo_cards[0])
     assert (await harness.bot.services.store.outbox.backlog()).pending == 0
     assert (await session_of(harness, game_id)).version == before.version
+
+
+async def test_take_back_on_the_hand_card_after_a_move_that_showed_nothing(
+        emulator: Any, harness: Harness) -> None:
+    """The mover's hand card offers ↩ Take back after a move the engine lets them take back (not
+    after one that drew); its click goes the same way as ``/pyramid undo``."""
+    (ana, ben, cy), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", "cy")
+    await allow_undo_everywhere(harness, emulator.guild.id)
+    users = {0: ana, 1: ben, 2: cy}
+    drawing, move = await position_with(harness, game_id, users, thread, Revealed.HIDDEN)
+    played = await harness.slash(users[drawing.to_act], thread, "pyramid play", move=move, game=game_id)
+    await harness.settle()
+    assert not [m for m in played.messages if "↩ Take back" in m.button_labels], "not after a draw"
+
+    before, move = await position_with(harness, game_id, users, thread, None)
+    mover = users[before.to_act]
+    played = await harness.slash(mover, thread, "pyramid play", move=move, game=game_id)
+    await harness.settle()
+    cards = [m for m in [*played.messages, *harness.dm(mover)] if "↩ Take back" in m.button_labels]
+    assert cards, [m.button_labels for m in played.messages]
+    done = await harness.click(mover, cards[-1], label="↩ Take back")
+    assert "↩ You took back" in done.text, done.text
+    await harness.settle()
+    assert (await session_of(harness, game_id)).version == before.version
+    again = await harness.click(mover, cards[-1], label="↩ Take back")
+    assert "❌" in again.text, "the button names the move taken back: no second undo from it"
