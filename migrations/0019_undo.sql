@@ -15,14 +15,18 @@ CREATE TABLE undos (
     PRIMARY KEY (game_id, seq)
 );
 
--- The mover's time bank as it stood before each move that changed it (NULL: the seat had no
--- row, a full bank), written in the move's own transaction: an undo puts it back, so the
--- clock stands where it stood. Rows of moves long made are of no further use but harmless.
-CREATE TABLE move_banks (
-    game_id      BIGINT           NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    seq          INTEGER          NOT NULL,
-    seat         INTEGER          NOT NULL,
-    bank_seconds DOUBLE PRECISION,
+-- What stood before each move, written in the move's own transaction, so an undo puts it
+-- back and the clock stands where it stood: the game's updated_at (where a game's first turn
+-- and its idleness count from) and, when the move changed the mover's time bank (banked = 1),
+-- that bank (NULL: the seat had no row, a full bank). Rows of moves long made are of no
+-- further use but harmless.
+CREATE TABLE before_moves (
+    game_id        BIGINT           NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq            INTEGER          NOT NULL,
+    seat           INTEGER          NOT NULL,
+    updated_before TEXT             NOT NULL,
+    banked         INTEGER          NOT NULL CHECK (banked IN (0, 1)),
+    bank_seconds   DOUBLE PRECISION,
     PRIMARY KEY (game_id, seq)
 );
 

@@ -33,7 +33,7 @@ from bot.store.records import (
     SeatRecord,
 )
 from bot.store.tallies import count_finished
-from bot.store.undos import keep_bank_before, note_move
+from bot.store.undos import keep_before, note_move
 from engine.core.text import N_, Phrase, Word
 
 M = TypeVar("M", bound=BaseModel)
@@ -514,6 +514,8 @@ class GameStore:
                 )
             except Conflict as exc:
                 raise DuplicateMove(f"Move {seq} of game {game_id} has already been made.") from exc
+            # what this move changes, as it stood: an undo puts it back (bot/store/undos.py)
+            await keep_before(conn, game_id, seq, seat if bank is None else bank[0], banked=bank is not None)
             if snapshot is not None:
                 await conn.execute(
                     "INSERT INTO snapshots (game_id, seq, position) VALUES (?, ?, ?)"
@@ -531,7 +533,6 @@ class GameStore:
             if note is not None:  # the bot made it for the player: 'auto' or 'forecast' (bot/store/undos.py)
                 await note_move(conn, game_id, seq, note)
             if bank is not None:
-                await keep_bank_before(conn, game_id, seq, bank[0])  # an undo puts it back (bot/store/undos.py)
                 await write_bank(conn, game_id, *bank)
         return now
 

@@ -3,7 +3,8 @@ checks ``bot.forecasts.undo``).
 
 The move leaves the log (records, ratings, replays and rebuilds read the log, so none of
 them ever sees it), the snapshot goes back to the position before it, the mover's time
-bank to what it was (kept by :func:`keep_bank_before` in the move's own transaction), and
+bank and the game's ``updated_at`` to what they were (kept by :func:`keep_before` in the
+move's own transaction), and
 the announcements change with it: the undone move's rows go (delivered or not, so the
 move made again is announced afresh), the cards that showed it lose their buttons, and a
 fresh board card and the hands of the mover and the next player are queued, all in the
@@ -31,14 +32,17 @@ class UndoRaced(Exception):
     """The move is no longer the last one (someone moved, or took it back, first)."""
 
 
-async def keep_bank_before(conn: Tx, game_id: int, seq: int, seat: int) -> None:
-    """Note ``seat``'s bank as it stands before move ``seq`` rewrites it (NULL: no row, a full
-    bank), inside the move's transaction."""
+async def keep_before(conn: Tx, game_id: int, seq: int, seat: int, *, banked: bool) -> None:
+    """Note what stands before move ``seq`` (by ``seat``) changes it, inside the move's transaction
+    and before its other writes: the game's ``updated_at`` and, when the move rewrites the seat's
+    bank (``banked``), that bank (NULL: no row, a full bank)."""
     await conn.execute(
-        "INSERT INTO move_banks (game_id, seq, seat, bank_seconds) VALUES (?, ?, ?,"
+        "INSERT INTO before_moves (game_id, seq, seat, updated_before, banked, bank_seconds) VALUES (?, ?, ?,"
+        " (SELECT updated_at FROM games WHERE id = ?), ?,"
         " (SELECT bank_seconds FROM seat_clocks WHERE game_id = ? AND seat = ?))"
-        " ON CONFLICT(game_id, seq) DO UPDATE SET seat = excluded.seat, bank_seconds = excluded.bank_seconds",
-        (game_id, seq, seat, game_id, seat),
+        " ON CONFLICT(game_id, seq) DO UPDATE SET seat = excluded.seat, updated_before = excluded.updated_before,"
+        " banked = excluded.banked, bank_seconds = excluded.bank_seconds",
+        (game_id, seq, seat, game_id, int(banked), game_id, seat),
     )
 
 
@@ -103,26 +107,30 @@ class UndoStore:
                 "INSERT INTO snapshots (game_id, seq, position) VALUES (?, ?, ?)"
                 " ON CONFLICT(game_id) DO UPDATE SET seq = excluded.seq, position = excluded.position",
                 (game_id, back, json.dumps(dict(snapshot))))
-            await self._bank_back(conn, game_id, seq)
+            updated = await self._back_as_before(conn, game_id, seq)
             await conn.execute("DELETE FROM move_notes WHERE game_id = ? AND seq = ?", (game_id, seq))
             await conn.execute("UPDATE games SET revision = revision + 1, undos = undos + 1, updated_at = ?"
-                               " WHERE id = ?", (now, game_id))
+                               " WHERE id = ?", (updated or now, game_id))
             row = await conn.fetch_one("SELECT undos FROM games WHERE id = ?", (game_id,))
             take = int(row["undos"]) if row is not None else 1
             await self._announce(conn, game_id, seq, seat, hands, channel_id, now)
             return take
 
     @staticmethod
-    async def _bank_back(conn: Tx, game_id: int, seq: int) -> None:
-        row = await conn.fetch_one("SELECT seat, bank_seconds FROM move_banks WHERE game_id = ? AND seq = ?",
-                                   (game_id, seq))
-        if row is None:  # the move kept no bank (no clock, an AI's seat): nothing changed
-            return
-        if row["bank_seconds"] is None:
+    async def _back_as_before(conn: Tx, game_id: int, seq: int) -> str | None:
+        """Put the mover's bank back as it stood before move ``seq``; returns the game's
+        ``updated_at`` then (None: not noted, a move from before migration 0019)."""
+        row = await conn.fetch_one(
+            "SELECT seat, updated_before, banked, bank_seconds FROM before_moves WHERE game_id = ? AND seq = ?",
+            (game_id, seq))
+        if row is None:
+            return None
+        if row["banked"] and row["bank_seconds"] is None:
             await conn.execute("DELETE FROM seat_clocks WHERE game_id = ? AND seat = ?", (game_id, row["seat"]))
-        else:
+        elif row["banked"]:
             await write_bank(conn, game_id, int(row["seat"]), float(row["bank_seconds"]))
-        await conn.execute("DELETE FROM move_banks WHERE game_id = ? AND seq = ?", (game_id, seq))
+        await conn.execute("DELETE FROM before_moves WHERE game_id = ? AND seq = ?", (game_id, seq))
+        return str(row["updated_before"])
 
     @staticmethod
     async def _announce(conn: Tx, game_id: int, seq: int, seat: int, hands: Sequence[int],

@@ -161,12 +161,11 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
                                " VALUES (100, 1, 1, '2026-11-24')")
             await conn.execute("INSERT INTO daily_players (guild_id, user_id, name, last_day, last_started)"
                                " VALUES (1, 100, 'ana', '2026-11-24', ?)", (now,))
-        async with db.transaction() as conn:  # taking moves back, forced moves and forecasts (0019)
+        async with db.transaction() as conn:  # taking moves back, forced moves and forecasts (0019; moves
+            # fill before_moves)
             game = running["flaming-pyramids"]
             await conn.execute("INSERT INTO undos (game_id, seq, seat, user_id, move, undone_at)"
                                " VALUES (?, 1, 0, 100, 'play B7 2,0', ?)", (game, db.now()))
-            await conn.execute("INSERT INTO move_banks (game_id, seq, seat, bank_seconds) VALUES (?, 1, 0, 3600.0)",
-                               (game,))
             await conn.execute("INSERT INTO undo_settings (guild_id, mode) VALUES (1, 'all')")
             await conn.execute("INSERT INTO autoplay (user_id, game_id, enabled) VALUES (100, 0, 1)")
             await conn.execute("INSERT INTO forecasts (game_id, seat, line, after_seq, others, answer, created_at)"
