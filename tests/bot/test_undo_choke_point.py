@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 from tests.bot.test_move_choke_point import BOT, calls_in
 
