@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -13,6 +14,7 @@ from bot.discord.access import manages_server
 from bot.discord.finding import find_game
 from bot.discord.replies import defer_private, explain, reader, tell
 from bot.forecasts.autoplay import GRACE
+from bot.forecasts.form import ForecastForm
 from bot.forecasts.lines import MAX_TEXT, Forecaster
 from bot.forecasts.undo import Undos
 from bot.play.errors import PlayError
@@ -21,7 +23,8 @@ from bot.play.views.chooser import spot_letters
 from bot.services import Services
 from bot.store.autoplay import AutoplayStore
 from bot.store.undos import UndoMode, UndoStore
-from i18n import N_
+from engine.core.forecast import Line
+from i18n import N_, Lang
 
 Interaction = discord.Interaction[Any]
 #: Each mode in words, for the admin's answer.
@@ -66,20 +69,54 @@ class UndoCommands:
         try:
             record = await find_game(interaction, self.services, game)
             if clear or lines is None:
-                dropped = await self.forecaster.clear(record.id, interaction.user.id) if clear else False
-                text = (N_("🔮 Your forecast in game #{game} is dropped.") if dropped else
-                        N_("🔮 You have no forecast in game #{game}. Type lines like `play B7 2,0 | pass -> "
-                           "play R40 1,0`: the others' moves in order, then your answer."))
-                await tell(interaction, lang.tr(text, game=record.id))
+                mine = await self.forecaster.mine(record.id, interaction.user.id)
+                if clear and mine:
+                    await self.forecaster.clear(record.id, interaction.user.id)
+                    await tell(interaction, lang.tr("🔮 Your forecast in game #{game} is dropped.", game=record.id))
+                elif mine:
+                    await tell(interaction, lang.tr("🔮 Your forecast in game #{game}, just for you:", game=record.id)
+                               + "\n" + listed(mine))
+                else:
+                    await tell(interaction, lang.tr(
+                        "🔮 You have no forecast in game #{game}. Type lines like `play B7 2,0 | pass -> "
+                        "play R40 1,0`: the others' moves in order, then your answer.", game=record.id))
                 return
-            _, kept = await self.forecaster.set_lines(record.id, interaction.user.id, lines)
         except PlayError as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
-        shown = "\n".join(f"{n}. {' → '.join(line.others)} ⇒ **{line.answer}**" for n, line in enumerate(kept, 1))
+        await self.keep(interaction, record.id, lines, lang)
+
+    async def forecast_form(self, interaction: Interaction, game_id: int) -> None:
+        """🔮 Forecast: the form, for a player of the game (nobody else learns anything of it)."""
+        lang = await reader(interaction, self.services.languages)
+        try:
+            (await self.services.sessions.load(game_id)).human_seat(interaction.user.id)
+        except PlayError as exc:
+            await tell(interaction, f"❌ {explain(exc, lang)}")
+            return
+        mine = await self.forecaster.mine(game_id, interaction.user.id)
+
+        async def submit(answer: Interaction, text: str) -> None:
+            await defer_private(answer)
+            await self.keep(answer, game_id, text, lang)
+
+        await interaction.response.send_modal(ForecastForm(game_id, mine, lang, submit))
+
+    async def keep(self, interaction: Interaction, game_id: int, text: str, lang: Lang) -> None:
+        """Keep the typed lines (none: drop the forecast) and say so, privately."""
+        try:
+            if not text.strip():
+                dropped = await self.forecaster.clear(game_id, interaction.user.id)
+                await tell(interaction, lang.tr("🔮 Your forecast in game #{game} is dropped.", game=game_id)
+                           if dropped else lang.tr("🔮 You have no forecast in game #{game}.", game=game_id))
+                return
+            _, kept = await self.forecaster.set_lines(game_id, interaction.user.id, text)
+        except PlayError as exc:
+            await tell(interaction, f"❌ {explain(exc, lang)}")
+            return
         await tell(interaction, lang.tr("🔮 Forecast kept for game #{game}, just for you: when the others' moves "
                                         "match a line and its answer is legal then, I play it at once; otherwise "
-                                        "your turn comes as usual.", game=record.id) + "\n" + shown)
+                                        "your turn comes as usual.", game=game_id) + "\n" + listed(kept))
 
     @app_commands.describe(enabled=locale_str("On: your forced moves are played for you; off: never"),
                            game=locale_str("Only in this game (its number); without it: all your games"))
@@ -147,3 +184,8 @@ async def set_undo_mode(services: Services, interaction: Interaction, mode: Undo
         await store.set_mode(interaction.guild_id, mode)
     current = await store.mode(interaction.guild_id)
     await tell(interaction, f"↩ {lang.gettext(MODES[current])}")
+
+
+def listed(lines: Sequence[Line]) -> str:
+    """A forecast's lines, numbered, for its player's eyes only."""
+    return "\n".join(f"{n}. {' → '.join(line.others)} ⇒ **{line.answer}**" for n, line in enumerate(lines, 1))

@@ -1,5 +1,6 @@
-"""↩ Take back on the mover's hand card (``bot.play.posting.undo_cards.take_back_button``):
-the same path as ``/pyramid undo``, for the move the card was shown after."""
+"""The buttons of issue #41 on a hand card (``bot.play.posting.undo_cards``): ↩ Take back, the
+same path as ``/pyramid undo`` for the move the card was shown after, and 🔮 Forecast, the
+player's lines as a form, kept as ``/pyramid forecast`` keeps them."""
 
 from __future__ import annotations
 
@@ -16,3 +17,10 @@ class TakeBackButton(Component, actions=("undo",)):
     async def handle(self, interaction: Interaction) -> None:
         await defer_private(interaction)
         await self.undo.take_back(interaction, self.cid.game_id, self.cid.version)
+
+
+class ForecastButton(Component, actions=("fcast",)):
+    undo: ClassVar[UndoCommands]
+
+    async def handle(self, interaction: Interaction) -> None:
+        await self.undo.forecast_form(interaction, self.cid.game_id)

@@ -83,6 +83,11 @@ class Forecaster:
         await self.forecasts.set(game_id, seat, session.version, lines)
         return session, lines
 
+    async def mine(self, game_id: int, user_id: int) -> tuple[Line, ...]:
+        """The player's lines in the game (none: no forecast)."""
+        seat = (await self.sessions.load(game_id)).human_seat(user_id).seat
+        return next((f.lines for f in await self.forecasts.of_game(game_id) if f.seat == seat), ())
+
     async def clear(self, game_id: int, user_id: int) -> bool:
         session = await self.sessions.load(game_id)
         return await self.forecasts.drop(game_id, session.human_seat(user_id).seat)

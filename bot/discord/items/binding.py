@@ -43,7 +43,7 @@ from bot.discord.lobbies import Lobbies
 from bot.discord.replays import ReplayViewer
 from bot.discord.turns import Turns
 from bot.forecasts.commands import UndoCommands
-from bot.forecasts.items import TakeBackButton
+from bot.forecasts.items import ForecastButton, TakeBackButton
 
 C = TypeVar("C", bound=Component)
 
@@ -67,7 +67,7 @@ def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[
         bind(PreviewButton, {"previews": turns.previews}),
         bind(SettingsFormButton, {"services": turns.services}),
         *(bind(k, {"endings": endings}) for k in (FairDealButton, RematchButton)),
-        bind(TakeBackButton, {"undo": UndoCommands(turns.services, turns.host)}),
+        *(bind(k, {"undo": UndoCommands(turns.services, turns.host)}) for k in (TakeBackButton, ForecastButton)),
     ]
     unknown = bind(UnknownComponent, {}, template=none_of(a for k in kinds for a in k.actions))
     for kind in (*kinds, unknown):  # each a subclass of this client's own: who reads which language

@@ -22,7 +22,7 @@ from bot.play.posting.channels import Channels
 from bot.play.posting.failures import CANNOT_DM, Blocked
 from bot.play.posting.in_place import InPlace
 from bot.play.posting.interaction_posts import Reply, copy
-from bot.play.posting.undo_cards import take_back_button, taken_back
+from bot.play.posting.undo_cards import forecast_button, take_back_button, taken_back
 from bot.play.session import Session
 from bot.play.timekeeping.away import Availability
 from bot.play.views.boards import board_card, board_header, board_labels, mention_allowed, player_view, public_view
@@ -241,6 +241,8 @@ class Announcer:
                 files.append(since[1])
         if item.payload.get("undo") and target is session and target.record.status == "active":
             controls.append(take_back_button(target.record.id, target.version, lang))  # their move, nobody acted since
+        if not their_turn and not target.over and target.record.status == "active" and len(target.seats) > 1:
+            controls.append(forecast_button(target.record.id, target.version, lang))  # lines for their next turn
         # A card in the seat's colour; the chooser on it is edited in place step by step, its pictures kept
         # (bot.discord.turns.choose).
         def hand_card(first: str | None = None) -> Card:  # one per attempt: a view is sent once

@@ -3,7 +3,8 @@
 - A card shown again after a move was taken back (``bot.store.undos`` queues it with
   ``{"undone": {"seat": …}}`` in its row): one line saying who took their move back, in
   place of the moves since the last card (that card showed the move taken back).
-- ↩ Take back on the mover's hand card (:func:`take_back_button`).
+- ↩ Take back on the mover's hand card (:func:`take_back_button`), 🔮 Forecast on a hand card
+  while its player waits (:func:`forecast_button`).
 - A move the bot made for its player (``SessionService.make_move(note=…)``): a line before
   the move's own story, stored with its events, so every card that tells the move says so."""
 
@@ -44,3 +45,8 @@ def take_back_button(game_id: int, version: int, lang: Lang) -> discord.ui.Butto
     """↩ Take back, on the mover's hand card after a move the engine lets them take back
     (the row's ``{"undo": true}``, ``plan(undoable=…)``): the click runs ``/pyramid undo``'s checks."""
     return button(CustomId("undo", game_id, version), lang.gettext("↩ Take back"))
+
+
+def forecast_button(game_id: int, version: int, lang: Lang) -> discord.ui.Button[Any]:
+    """🔮 Forecast, on a hand card while its player waits: their lines as a form (``bot.forecasts.form``)."""
+    return button(CustomId("fcast", game_id, version), lang.gettext("🔮 Forecast"))

@@ -59,3 +59,32 @@ async def test_a_forecast_is_played_on_its_turn_and_another_is_dropped(emulator:
     assert after.to_act == third
     assert await ForecastStore(harness.bot.services.db).of_game(game_id) == []
     assert after.version == session.version + 2, "nothing played for the third player"
+
+
+async def test_the_forecast_button_on_a_waiting_players_hand_card_opens_their_lines_as_a_form(
+        emulator: Any, harness: Harness) -> None:
+    (ana, ben, cy), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", "cy")
+    users = {0: ana, 1: ben, 2: cy}
+    session = await session_of(harness, game_id)
+    mover = session.to_act
+    move, waiting, answer = a_reply(session)
+    played = await harness.slash(users[mover], thread, "pyramid play", move=move, game=game_id)
+    await harness.settle()
+    # The mover waits now: the hand card their move brought carries 🔮 Forecast.
+    third = mover
+    cards = [m for m in [*played.messages, *harness.dm(users[mover])] if "🔮 Forecast" in m.button_labels]
+    assert cards, [m.button_labels for m in played.messages]
+    hand = cards[-1]
+    opened = await harness.click(users[third], hand, label="🔮 Forecast")
+    assert opened.modal is not None, opened.text
+    field = opened.modal["components"][0]["component"]
+    saved = await harness.submit_modal(users[third], opened, {field["custom_id"]: "pass -> pass\npass | pass -> pass"})
+    assert "Forecast kept" in saved.text and saved.ephemeral, saved.text
+    mine = [f for f in await ForecastStore(harness.bot.services.db).of_game(game_id) if f.seat == third]
+    assert [len(f.lines) for f in mine] == [2]
+    again = await harness.click(users[third], hand, label="🔮 Forecast")
+    assert "pass | pass -> pass" in str(again.modal), "the form shows the lines kept"
+    shown = await harness.slash(users[third], thread, "pyramid forecast", game=game_id)
+    assert "pass → pass ⇒" in shown.text and shown.ephemeral
+    dropped = await harness.slash(users[third], thread, "pyramid forecast", game=game_id, clear=True)
+    assert "dropped" in dropped.text

@@ -43,6 +43,7 @@ NOT_VIEWS = {
     "setform": "the server's settings form: names no game", "chal": "names a challenge: starts the clicker's own game",
     "undo": "↩ Take back: the clicker's own last move, refused to anyone without a seat; its card goes where the "
             "game is, through the outbox",
+    "fcast": "🔮 Forecast: the clicker's own forecast as a form, refused to anyone without a seat",
 }
 #: The rule's refusals (bot.play.visibility), the replay buttons' word for a game out of reach, and the place
 #: check's for a public control used away from its game's channel (bot.discord.access: refused before the rule).
