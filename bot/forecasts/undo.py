@@ -21,22 +21,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.forecasts.refusals import NOT_YOURS, ONCE, REFUSED
 from bot.play.errors import PlayError
 from bot.play.session import Session
 from bot.play.session_service import SessionService
 from bot.ratings.rules import counting
 from bot.store import GameStore
 from bot.store.undos import UndoRaced, UndoStore
-from engine.core.undo import Revealed, revealed
+from engine.core.undo import revealed
 from i18n import N_
-
-#: Why the engine refused, in words.
-REFUSED = {
-    Revealed.RANDOM: N_("That move decided something at random, so it cannot be taken back."),
-    Revealed.HIDDEN: N_("That move showed something hidden (a tile drawn or turned up), so it cannot be taken "
-                        "back."),
-    Revealed.NOT_A_MOVE: N_("There is no move to take back."),
-}
 
 
 @dataclass(frozen=True)
@@ -81,9 +74,9 @@ class Undos:
             last = moves[-1] if moves else None
             if last is None or last.seat != seat or last.actor_id != user_id or (
                     move_number is not None and last.seq != move_number):
-                raise PlayError(N_("You can take back only your own last move, before anyone acts after it."))
+                raise PlayError(NOT_YOURS)
             if await self.undo_rows.undone(game_id, last.seq):
-                raise PlayError(N_("You took this move back once already: one undo per turn."))
+                raise PlayError(ONCE)
             before = await sessions.load_at(game_id, last.seq - 1)  # the log replayed without it
             why = revealed(session.game, before.state, seat, last.move)
             if why is not None:
