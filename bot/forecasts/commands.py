@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ from bot.discord.finding import find_game
 from bot.discord.replies import defer_private, explain, reader, tell
 from bot.forecasts.autoplay import GRACE
 from bot.forecasts.form import ForecastForm
+from bot.forecasts.line_preview import preview_line, preview_words
 from bot.forecasts.lines import MAX_TEXT, Forecaster
 from bot.forecasts.undo import Undos
 from bot.play.errors import PlayError
@@ -110,13 +112,18 @@ class UndoCommands:
                 await tell(interaction, lang.tr("🔮 Your forecast in game #{game} is dropped.", game=game_id)
                            if dropped else lang.tr("🔮 You have no forecast in game #{game}.", game=game_id))
                 return
-            _, kept = await self.forecaster.set_lines(game_id, interaction.user.id, text)
+            session, kept = await self.forecaster.set_lines(game_id, interaction.user.id, text)
         except PlayError as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return
-        await tell(interaction, lang.tr("🔮 Forecast kept for game #{game}, just for you: when the others' moves "
-                                        "match a line and its answer is legal then, I play it at once; otherwise "
-                                        "your turn comes as usual.", game=game_id) + "\n" + listed(kept))
+        seat = session.human_seat(interaction.user.id).seat
+        # from what the player sees only; up to ten lines of re-deals: off the event loop
+        previews = await asyncio.to_thread(lambda: [preview_line(session, seat, line, lang) for line in kept])
+        said = lang.tr("🔮 Forecast kept for game #{game}, just for you: when the others' moves match a line and its "
+                       "answer is legal then, I play it at once; otherwise your turn comes as usual.", game=game_id)
+        text = "\n".join([said, listed(kept), lang.gettext("What each line would do, as far as you can tell:"),
+                          *preview_words(previews, lang)])
+        await tell(interaction, text[:2000])
 
     @app_commands.describe(enabled=locale_str("On: your forced moves are played for you; off: never"),
                            game=locale_str("Only in this game (its number); without it: all your games"))

@@ -40,6 +40,9 @@ async def test_a_forecast_is_played_on_its_turn_and_another_is_dropped(emulator:
     kept = await harness.slash(users[waiting], thread, "pyramid forecast", game=game_id,
                                lines=f"pass | pass -> pass; {move} -> {answer}")
     assert kept.ephemeral and "Forecast kept" in kept.text, kept.text
+    # Each line previewed from what the player sees: "pass | pass" cannot happen (no pass in this position).
+    assert "1. ⚠ From what you can see, the others can't play these moves." in kept.text, kept.text
+    assert "2. 👁️" in kept.text and "Your answer would not be legal" not in kept.text, kept.text
     # The third player lines up an answer to a move that will not be made.
     never = next(m for m in session.game.legal_moves(session.state) if m not in (move, answer))
     await harness.slash(users[third], thread, "pyramid forecast", game=game_id, lines=f"{move} | {never} -> pass")
