@@ -85,7 +85,8 @@ class Undos:
             try:
                 await self.undo_rows.take_back(game_id, seq=last.seq, seat=seat, user_id=user_id, move=last.move,
                                            snapshot=session.game.to_position(before.state), hands=hands,
-                                           channel_id=session.record.play_channel_id)
+                                           channel_id=session.record.play_channel_id,
+                                           strip=not session.record.in_place)
             except UndoRaced as exc:
                 sessions.forget(game_id)
                 raise PlayError(N_("Someone moved at the same moment; your move stands.")) from exc

@@ -82,11 +82,13 @@ class UndoStore:
                                       (game_id, seq)) is not None
 
     async def take_back(self, game_id: int, *, seq: int, seat: int, user_id: int | None, move: str,
-                        snapshot: Mapping[str, Any], hands: Sequence[int], channel_id: int | None) -> int:
+                        snapshot: Mapping[str, Any], hands: Sequence[int], channel_id: int | None,
+                        strip: bool = True) -> int:
         """Take move ``seq`` (``seat``'s ``move``, the last of the log) back; returns the game's
         count of undos now. ``snapshot``: the position before it; ``hands``: the seats whose
-        hand DMs must be sent again. Raises :class:`UndoRaced` if it is not the last move
-        any more or was taken back already."""
+        hand DMs must be sent again; ``strip``: take the buttons off the cards that showed the move
+        (not where the bot cannot edit: a game played only through a user install). Raises
+        :class:`UndoRaced` if it is not the last move any more or was taken back already."""
         now = self.db.now()
         back = seq - 1
         async with self.db.transaction() as conn:
@@ -109,11 +111,13 @@ class UndoStore:
                 (game_id, back, json.dumps(dict(snapshot))))
             updated = await self._back_as_before(conn, game_id, seq)
             await conn.execute("DELETE FROM move_notes WHERE game_id = ? AND seq = ?", (game_id, seq))
+            # a forecast set after the move counted the others' moves from it: gone with it
+            await conn.execute("DELETE FROM forecasts WHERE game_id = ? AND after_seq >= ?", (game_id, seq))
             await conn.execute("UPDATE games SET revision = revision + 1, undos = undos + 1, updated_at = ?"
                                " WHERE id = ?", (updated or now, game_id))
             row = await conn.fetch_one("SELECT undos FROM games WHERE id = ?", (game_id,))
             take = int(row["undos"]) if row is not None else 1
-            await self._announce(conn, game_id, seq, seat, hands, channel_id, now)
+            await self._announce(conn, game_id, seq, seat, hands, channel_id, now, strip)
             return take
 
     @staticmethod
@@ -134,7 +138,7 @@ class UndoStore:
 
     @staticmethod
     async def _announce(conn: Tx, game_id: int, seq: int, seat: int, hands: Sequence[int],
-                        channel_id: int | None, now: str) -> None:
+                        channel_id: int | None, now: str, strip: bool) -> None:
         """The outbox and message records as the undo leaves them (see the module)."""
         back = seq - 1
         shown = await conn.fetch_all(
@@ -146,7 +150,7 @@ class UndoStore:
         strips = [Announcement(kind="strip", version=seq, seat=int(r["seat"]) if r["role"] == "hand" else -1,
                                channel_id=int(r["channel_id"]),
                                payload={"channel_id": int(r["channel_id"]), "message_id": int(r["message_id"])})
-                  for r in shown if r["role"] in ("board", "hand")]
+                  for r in shown if strip and r["role"] in ("board", "hand")]
         await insert_announcements(conn, game_id, strips, now)
         await conn.execute("UPDATE messages SET version = ? WHERE game_id = ? AND version >= ?",
                            (back - 1, game_id, back))
