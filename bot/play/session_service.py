@@ -306,6 +306,7 @@ class SessionService:
                                    and revealed(session.game, session.state, seat, move) is None),
                 bank=bank,
                 note=note,
+                undos=session.record.undos,
             )
         except DuplicateMove as exc:
             self.forget(game_id)

@@ -499,12 +499,15 @@ class GameStore:
         announcements: Sequence[Announcement] = (),
         bank: tuple[int, float] | None = None,
         note: str | None = None,
+        undos: int | None = None,
     ) -> str:
         """Write move ``seq`` (and, atomically with it, the snapshot, any status
         change it causes, the outbox rows that announce it and ``bank``, the mover's
         new time bank as (seat, seconds): a move is never committed without them);
         returns the time written as the game's ``updated_at``.
-        Raises :class:`DuplicateMove` if ``seq`` is taken."""
+        Raises :class:`DuplicateMove` if ``seq`` is taken, or (``undos``: the game's count of moves
+        taken back when the position was read) if a move was taken back since: the log can shrink
+        (``bot.store.undos``), so a free ``seq`` alone does not prove the position current."""
         now = self.db.now()
         async with self.db.transaction() as conn:
             try:
@@ -522,11 +525,12 @@ class GameStore:
                     " ON CONFLICT(game_id) DO UPDATE SET seq = excluded.seq, position = excluded.position",
                     (game_id, seq, json.dumps(dict(snapshot))),
                 )
-            await conn.execute(
+            if await conn.execute(
                 "UPDATE games SET updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result),"
-                " revision = revision + 1 WHERE id = ?",
-                (now, status, json.dumps(dict(result)) if result is not None else None, game_id),
-            )
+                " revision = revision + 1 WHERE id = ? AND (CAST(? AS INTEGER) IS NULL OR undos = ?)",
+                (now, status, json.dumps(dict(result)) if result is not None else None, game_id, undos, undos),
+            ) != 1:  # a move was taken back since the mover's position was read (another process): stale
+                raise DuplicateMove(f"Game {game_id} changed under move {seq}: a move was taken back.")
             await insert_announcements(conn, game_id, announcements, now)
             if status == "finished":  # the final move: its number is written once, so the game counts once
                 await count_finished(conn, game_id)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from bot.forecasts.undo import Undos
 from bot.play.errors import PlayError
 from bot.play.timekeeping.clocks import Clocks
-from bot.store import GameStore, GuildSettings
+from bot.store import DuplicateMove, GameStore, GuildSettings
 from bot.store.clocks import ClockStore
 from bot.store.outbox import Announcement
 from bot.store.undos import UndoRaced, UndoStore
@@ -65,6 +65,11 @@ async def test_a_move_leaves_the_log_with_everything_it_changed(store: GameStore
     await store.append_move(game_id, 2, 1, "other", actor_id=BEN, announcements=[Announcement(kind="board",
                                                                                                version=2)])
     assert (2, "board") in [(r.version, r.kind) for r in await store.outbox.pending(game_id)]
+    # A position read before the undo (another process) is stale even where its move number is free.
+    with pytest.raises(DuplicateMove):
+        await store.append_move(game_id, 3, 0, "late", actor_id=ANA, undos=0)
+    assert [m.move for m in await store.moves(game_id)] == ["first", "other"]
+    await store.append_move(game_id, 3, 0, "current", actor_id=ANA, undos=1)
     assert await undos.mode(GUILD_A) == "casual"
     await undos.set_mode(GUILD_A, "off")
     assert await undos.mode(GUILD_A) == "off" and await undos.mode(None) == "casual"
