@@ -58,7 +58,8 @@ class AutoPlayer:
             return False
         try:
             await self.sessions.make_move(record.id, move, user_id=None, seat=seat_no,
-                                          expected_version=session.version, note="auto")
+                                          expected_version=session.version, note="auto",
+                                          expected_undos=session.record.undos)
         except (PlayError, MoveRejected):  # the player (or another process) moved first
             return False
         await self.delivery.announce(record.id)

@@ -122,7 +122,8 @@ class Forecaster:
             return False
         try:
             await self.sessions.make_move(session.record.id, answer, user_id=seat.user_id,
-                                          expected_version=session.version, note="forecast")
+                                          expected_version=session.version, note="forecast",
+                                          expected_undos=session.record.undos)
         except (PlayError, MoveRejected) as exc:  # someone moved first, or the clock ran out: the turn as usual
             log.info("forecast of game %s not played: %s", session.record.id, exc)
             return False

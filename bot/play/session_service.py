@@ -243,16 +243,20 @@ class SessionService:
         seat: int | None = None,
         expected_version: int | None = None,
         note: MoveNote | None = None,
+        expected_undos: int | None = None,
     ) -> MoveOutcome:
         """Apply one move for a user (``user_id``) or for a seat the bot plays
         (``seat``, with ``user_id`` None). Raises PlayError/StaleBoard/MoveRejected
         with a readable reason and changes nothing in that case; OutOfTime when the
         mover's bank was empty, after the timeout was applied. ``note``: the bot made the move
         for the player ("auto": their only move; "forecast": a line of theirs matched), which
-        the move's card tells and its record keeps."""
+        the move's card tells and its record keeps. ``expected_undos``: the game's count of moves
+        taken back when the mover's position was read (an AI's search, a forecast): a move taken
+        back and made again since gives the same version, but not the same position."""
         async with self.lock(game_id):
             outcome = await self._move_locked(game_id, move, user_id=user_id, seat=seat,
-                                              expected_version=expected_version, note=note)
+                                              expected_version=expected_version, note=note,
+                                              expected_undos=expected_undos)
         if outcome is None:  # the bank was empty: the timeout, now (outside the lock, which it takes itself)
             raise OutOfTime(await self.timeouts(game_id) if self.timeouts is not None else None)
         if self.on_move is not None:
@@ -265,12 +269,14 @@ class SessionService:
         return outcome
 
     async def _move_locked(self, game_id: int, move: str, *, user_id: int | None, seat: int | None,
-                           expected_version: int | None, note: MoveNote | None = None) -> MoveOutcome | None:
+                           expected_version: int | None, note: MoveNote | None = None,
+                           expected_undos: int | None = None) -> MoveOutcome | None:
         """:meth:`make_move` under the game's lock; None when the mover's time ran out."""
         session = await self.load(game_id)
         if session.record.status != "active":
             raise PlayError(N_("This game is not running any more."))
-        if expected_version is not None and expected_version != session.version:
+        if (expected_version is not None and expected_version != session.version) or (
+                expected_undos is not None and expected_undos != session.record.undos):
             raise StaleBoard(session.version)
         if seat is None:
             if user_id is None:
