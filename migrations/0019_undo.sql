@@ -12,6 +12,9 @@ CREATE TABLE undos (
     user_id   BIGINT,
     move      TEXT    NOT NULL,
     undone_at TEXT    NOT NULL,
+    -- the interaction that asked (a Discord id: it grows with time): a click on a message
+    -- older than it, naming this move number or a later one, is stale (bot/forecasts/stale.py)
+    discord_id BIGINT,
     PRIMARY KEY (game_id, seq)
 );
 

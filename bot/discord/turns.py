@@ -20,6 +20,7 @@ from bot.discord.move_replies import move_reply
 from bot.discord.previews import Previews
 from bot.discord.replies import defer_private, edit_card, explain, reader, show_card, tell
 from bot.discord.surfaces import surface_of
+from bot.forecasts.stale import shown_before_an_undo
 from bot.games.picker import PathGone
 from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.host import Host
@@ -144,7 +145,8 @@ class Turns:
             if check_version and cid.version != session.version:  # the card shows the latest now
                 await tell(interaction, lang.gettext(OUT_OF_DATE))
                 return None
-        if check_version and cid.version != session.version:
+        if check_version and (cid.version != session.version or await shown_before_an_undo(
+                self.services.store, session.record, cid.version, interaction.message)):
             await defer_private(interaction)
             await self.send_current_board(interaction, session, lang.gettext(OUT_OF_DATE), lang, seen=seen,
                                           stale=True)

@@ -163,7 +163,8 @@ class UndoCommands:
         """``/pyramid undo`` and ↩ Take back (``move_number``: the move the button was shown for)."""
         lang = await reader(interaction, self.services.languages)
         try:
-            done = await self.undos.take_back(game_id, interaction.user.id, move_number=move_number)
+            done = await self.undos.take_back(game_id, interaction.user.id, move_number=move_number,
+                                              asked_by=interaction.id)
         except PlayError as exc:
             await tell(interaction, f"❌ {explain(exc, lang)}")
             return

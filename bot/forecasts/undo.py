@@ -60,9 +60,11 @@ class Undos:
                 raise PlayError(N_("Moves can't be taken back in rated games or shared deals here; a server admin "
                                    "can allow it with `/pyramid-admin undo mode:all`."))
 
-    async def take_back(self, game_id: int, user_id: int, *, move_number: int | None = None) -> TakenBack:
+    async def take_back(self, game_id: int, user_id: int, *, move_number: int | None = None,
+                        asked_by: int | None = None) -> TakenBack:
         """Take ``user_id``'s last move in the game back, or raise :class:`PlayError` saying why not.
-        ``move_number``: the move a ↩ Take back button was shown for (it must still be the last)."""
+        ``move_number``: the move a ↩ Take back button was shown for (it must still be the last);
+        ``asked_by``: the interaction's id (messages older than it become stale, ``bot.forecasts.stale``)."""
         sessions = self.sessions
         async with sessions.lock(game_id):
             session = await sessions.load(game_id)
@@ -86,7 +88,7 @@ class Undos:
                 await self.undo_rows.take_back(game_id, seq=last.seq, seat=seat, user_id=user_id, move=last.move,
                                            snapshot=session.game.to_position(before.state), hands=hands,
                                            channel_id=session.record.play_channel_id,
-                                           strip=not session.record.in_place)
+                                           strip=not session.record.in_place, discord_id=asked_by)
             except UndoRaced as exc:
                 sessions.forget(game_id)
                 raise PlayError(N_("Someone moved at the same moment; your move stands.")) from exc

@@ -81,21 +81,29 @@ class UndoStore:
         return await self.db.read_one("SELECT 1 FROM undos WHERE game_id = ? AND seq = ?",
                                       (game_id, seq)) is not None
 
+    async def undone_after(self, game_id: int, version: int, discord_id: int) -> bool:
+        """Whether a move numbered ``version`` or lower was taken back by an interaction later than
+        the Discord id ``discord_id`` (a message's: it was shown before that undo)."""
+        return await self.db.read_one(
+            "SELECT 1 FROM undos WHERE game_id = ? AND seq <= ? AND discord_id > ? LIMIT 1",
+            (game_id, version, discord_id)) is not None
+
     async def take_back(self, game_id: int, *, seq: int, seat: int, user_id: int | None, move: str,
                         snapshot: Mapping[str, Any], hands: Sequence[int], channel_id: int | None,
-                        strip: bool = True) -> int:
+                        strip: bool = True, discord_id: int | None = None) -> int:
         """Take move ``seq`` (``seat``'s ``move``, the last of the log) back; returns the game's
         count of undos now. ``snapshot``: the position before it; ``hands``: the seats whose
         hand DMs must be sent again; ``strip``: take the buttons off the cards that showed the move
-        (not where the bot cannot edit: a game played only through a user install). Raises
+        (not where the bot cannot edit: a game played only through a user install); ``discord_id``:
+        the interaction that asked (clicks on messages older than it are stale). Raises
         :class:`UndoRaced` if it is not the last move any more or was taken back already."""
         now = self.db.now()
         back = seq - 1
         async with self.db.transaction() as conn:
             try:
                 await conn.execute(
-                    "INSERT INTO undos (game_id, seq, seat, user_id, move, undone_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, seq, seat, user_id, move, now))
+                    "INSERT INTO undos (game_id, seq, seat, user_id, move, undone_at, discord_id)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, seq, seat, user_id, move, now, discord_id))
             except Conflict as exc:
                 raise UndoRaced(f"Move {seq} of game {game_id} was taken back already.") from exc
             deleted = await conn.execute(

@@ -70,7 +70,7 @@ async def test_the_forecast_button_on_a_waiting_players_hand_card_opens_their_li
     users = {0: ana, 1: ben, 2: cy}
     session = await session_of(harness, game_id)
     mover = session.to_act
-    move, waiting, answer = a_reply(session)
+    move, _, _ = a_reply(session)
     played = await harness.slash(users[mover], thread, "pyramid play", move=move, game=game_id)
     await harness.settle()
     # The mover waits now: the hand card their move brought carries 🔮 Forecast.

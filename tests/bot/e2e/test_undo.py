@@ -187,3 +187,29 @@ async def test_take_back_on_the_hand_card_after_a_move_that_showed_nothing(
     assert (await session_of(harness, game_id)).version == before.version
     again = await harness.click(mover, cards[-1], label="↩ Take back")
     assert "❌" in again.text, "the button names the move taken back: no second undo from it"
+
+
+async def test_a_private_card_shown_before_an_undo_is_out_of_date_when_its_move_number_comes_again(
+        emulator: Any, harness: Harness) -> None:
+    """The mover's hand card after a move (its fall buttons, private: the bot cannot take them
+    off) names move N; taken back and made again, the game is at move N once more, but the old
+    card's buttons are answered as out of date, not played on the new position."""
+    (ana, ben, cy), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", "cy")
+    await allow_undo_everywhere(harness, emulator.guild.id)
+    users = {0: ana, 1: ben, 2: cy}
+    before, move = await position_with(harness, game_id, users, thread, None)
+    mover = users[before.to_act]
+    played = await harness.slash(mover, thread, "pyramid play", move=move, game=game_id)
+    await harness.settle()
+    old = [m for m in played.messages if "↩ Take back" in m.button_labels]  # the mover's hand card: its chooser
+    assert old, [m.button_labels for m in played.messages]
+    done = await harness.slash(mover, thread, "pyramid undo", game=game_id)
+    assert "↩ You took back" in done.text, done.text
+    await type_move(harness, mover, thread, game_id, move)  # move N again
+    again = await session_of(harness, game_id)
+    assert again.version == before.version + 1
+    button = next(b for b in old[-1].buttons() if "Fall" in (b.get("label") or ""))
+    clicked = await harness.click(mover, old[-1], custom_id=button["custom_id"])
+    said = [card_text(m) for m in clicked.messages]
+    assert any("This board is out of date" in text for text in said), said
+    assert (await session_of(harness, game_id)).version == again.version, "nothing played from the old card"

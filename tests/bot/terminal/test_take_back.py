@@ -41,7 +41,7 @@ def script() -> tuple[list[str], str, str]:
 
 
 def test_back_takes_the_players_own_quiet_move_back_once_and_refuses_after_someone_acted() -> None:
-    typed, drew, quiet = script()
+    typed, _, quiet = script()
     out = io.StringIO()
     code = play(["flaming-pyramids", "--seats", "you,you", "--seed", str(SEED), "--no-pictures", "--lang", "en"],
                 stdin=io.StringIO("\n".join(typed) + "\n"), stdout=out)
