@@ -19,6 +19,7 @@ Refusals, in the order they are checked:
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from bot.forecasts.refusals import NOT_YOURS, ONCE, REFUSED
@@ -46,6 +47,17 @@ class Undos:
         self.store = store
         self.undo_rows = UndoStore(store.db)
         self.sessions = sessions
+
+    async def offered(self, session: Session, seat: int, move: str) -> bool:
+        """Whether ``seat``'s ``move`` from ``session`` may be taken back once made, as far as the
+        server and the engine say (the rest, one per turn and nobody acting since, is checked at
+        the undo): a ↩ Take back on the mover's hand card. The engine's rule runs off the event
+        loop (tens of milliseconds for a move that shows nothing), and only where undo is allowed."""
+        try:
+            await self.allowed_here(session)
+        except PlayError:
+            return False
+        return await asyncio.to_thread(revealed, session.game, session.state, seat, move) is None
 
     async def allowed_here(self, session: Session) -> None:
         """Refuse when the game's server does not let its players take moves back."""

@@ -1,7 +1,9 @@
-"""Where forecasts and forced moves hook into the games between clicks (``Host.build`` calls
-:func:`wire_turn_helpers` once per client): after every move (``SessionService.follower``) a
-forecast whose turn came is played; the sweep (``Reminders.autoplay``, before it asks the clock)
-catches up on forecasts a crash left unplayed and plays forced moves whose grace is over."""
+"""Where forecasts, forced moves and undo hook into the games between clicks (``Host.build``
+calls :func:`wire_turn_helpers` once per client): as a person's move is written
+(``SessionService.undoable``) whether its hand card offers ↩ Take back; after every move
+(``SessionService.follower``) a forecast whose turn came is played; the sweep
+(``Reminders.autoplay``, before it asks the clock) catches up on forecasts a crash left unplayed
+and plays forced moves whose grace is over."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from datetime import datetime
 
 from bot.forecasts.autoplay import Announces, AutoPlayer
 from bot.forecasts.lines import Forecaster
+from bot.forecasts.undo import Undos
 from bot.play.timekeeping.reminders import Reminders
 from bot.services import Services
 from bot.store import GameRecord
@@ -19,6 +22,7 @@ def wire_turn_helpers(services: Services, delivery: Announces, reminders: Remind
     forecaster.delivery = delivery
     autoplayer = AutoPlayer(services.store, services.sessions, delivery)
     services.sessions.follower = forecaster.after_move
+    services.sessions.undoable = Undos(services.store, services.sessions).offered
 
     async def before_the_clock(record: GameRecord, now: datetime) -> bool:
         return await forecaster.look(record.id) or await autoplayer.play_if_forced(record, now)

@@ -30,7 +30,6 @@ from bot.play.session import Session
 from bot.store import CorruptRecord, DuplicateMove, GameRecord, GameStore, LobbyError
 from bot.workers.cpu import CpuPool
 from engine.core import BadPosition, EngineError, Event, Game, Result
-from engine.core.undo import revealed
 from i18n import N_
 
 log = logging.getLogger(__name__)
@@ -78,6 +77,10 @@ class SessionService:
     #: Hears of every move made, once its lock is released (set by ``Host.build``:
     #: ``bot.forecasts``, which plays a forecast whose turn came).
     follower: Callable[[MoveOutcome], Awaitable[None]] | None = None
+    #: Whether a person's move may be taken back, asked as it is written (set by ``Host.build``:
+    #: ``bot.forecasts.undo.Undos.offered``, the server's setting and the engine's rule, off the loop):
+    #: its mover's hand card then offers ↩ Take back.
+    undoable: Callable[[Session, int, str], Awaitable[bool]] | None = None
 
     def __init__(self, store: GameStore, catalogue: Catalogue, cpu: CpuPool | None = None, *,
                  cache_size: int = 512, on_move: Callable[[str], None] | None = None) -> None:
@@ -309,7 +312,7 @@ class SessionService:
                 result=stored,
                 announcements=plan(after, [seat], [*made_for(note, seat), *events],
                                    undoable=user_id is not None and not final and note is None
-                                   and revealed(session.game, session.state, seat, move) is None),
+                                   and self.undoable is not None and await self.undoable(session, seat, move)),
                 bank=bank,
                 note=note,
                 undos=session.record.undos,

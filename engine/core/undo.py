@@ -35,12 +35,17 @@ from engine.core.contract import Game, Json
 from engine.core.errors import EngineError
 from engine.core.rng import Rng, derive_seed
 
-#: States per seat that must agree (those where the move is legal); a draw from a
-#: pool of two kinds of tile slips through all of them once in 2**15.
+#: States that must agree for the mover (the move is legal in every re-deal of what the
+#: mover cannot see); a draw from a pool of two kinds of tile slips through all of them
+#: once in 2**15.
 AGREEING = 16
-#: Re-deals tried per seat to find those: a move of another seat's hand is legal in
-#: only some of the re-deals of that hand.
-TRIES = 400
+#: For every other seat: fewer, and found among at most :data:`TRIES` re-deals (the
+#: mover's tile played is in the mover's re-dealt hand in only some of them). What the
+#: move shows a seat that the mover's own check misses is rare (something the mover saw
+#: and the move does not name), so these are a second guard, kept cheap: the answer is
+#: asked after every move a person makes.
+AGREEING_OTHERS = 6
+TRIES = 120
 
 
 class Revealed(StrEnum):
@@ -71,7 +76,8 @@ def revealed(game: Game[Any], before: Any, seat: int, move: str) -> Revealed | N
         return Revealed.NOT_A_MOVE
     if _rng_of(game, after) != _rng_of(game, before):
         return Revealed.RANDOM
-    for viewer in range(game.players_in(before)):
+    viewers = [seat, *(v for v in range(game.players_in(before)) if v != seat)]  # the mover's check first
+    for viewer in viewers:
         if not _seat_learns_nothing(game, before, after, seat, move, viewer):
             return Revealed.HIDDEN
     return None
@@ -83,8 +89,9 @@ def _seat_learns_nothing(game: Game[Any], before: Any, after: Any, seat: int, mo
     seen = _view_key(game.view(before, viewer))
     expected = _view_key(game.view(after, viewer))
     rng = Rng(derive_seed(0, f"undo:{viewer}:{seat}:{move}:{seen}"))
+    wanted = AGREEING if viewer == seat else AGREEING_OTHERS
     agreeing = 0
-    for _ in range(TRIES):
+    for _ in range(TRIES if viewer != seat else AGREEING * 4):
         guess = game.determinize(before, viewer, rng)
         try:
             guessed_after, _ = game.play(guess, seat, move)
@@ -93,7 +100,7 @@ def _seat_learns_nothing(game: Game[Any], before: Any, after: Any, seat: int, mo
         if _view_key(game.view(guessed_after, viewer)) != expected:
             return False
         agreeing += 1
-        if agreeing >= AGREEING:
+        if agreeing >= wanted:
             break
     return True
 
