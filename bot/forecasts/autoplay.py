@@ -15,8 +15,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from bot.play.errors import PlayError
-from bot.play.session_service import SessionService
+from bot.core.errors import PlayError
+from bot.core.session_service import SessionService
 from bot.store import GameRecord, GameStore
 from bot.store.autoplay import AutoplayStore
 from bot.store.clocks import ClockStore

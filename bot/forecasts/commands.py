@@ -11,18 +11,18 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.discord.access import manages_server
-from bot.discord.finding import find_game
-from bot.discord.replies import defer_private, explain, reader, tell
+from bot.cards.chooser import spot_letters
+from bot.core.errors import PlayError
+from bot.core.services import Services
 from bot.forecasts.autoplay import GRACE
 from bot.forecasts.form import ForecastForm
 from bot.forecasts.line_preview import preview_line, preview_words
 from bot.forecasts.lines import MAX_TEXT, Forecaster
 from bot.forecasts.undo import Undos
-from bot.play.errors import PlayError
-from bot.play.host import Host
-from bot.play.views.chooser import spot_letters
-from bot.services import Services
+from bot.interactions.access import manages_server
+from bot.interactions.finding import find_game
+from bot.interactions.host import Host
+from bot.interactions.replies import defer_private, explain, reader, tell
 from bot.store.autoplay import AutoplayStore
 from bot.store.undos import UndoMode, UndoStore
 from engine.core.forecast import Line

@@ -1,4 +1,4 @@
-"""The buttons of issue #41 on a hand card (``bot.play.posting.undo_cards``): ↩ Take back, the
+"""The buttons of issue #41 on a hand card (``bot.posting.undo_cards``): ↩ Take back, the
 same path as ``/pyramid undo`` for the move the card was shown after, and 🔮 Forecast, the
 player's lines as a form, kept as ``/pyramid forecast`` keeps them."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from bot.discord.items.base import Component, Interaction
-from bot.discord.replies import defer_private
 from bot.forecasts.commands import UndoCommands
+from bot.interactions.items.base import Component, Interaction
+from bot.interactions.replies import defer_private
 
 
 class TakeBackButton(Component, actions=("undo",)):

@@ -1,5 +1,5 @@
 """A forecast line's outcome as far as its player can know it (issue #41: "a preview of each
-line's position while setting it"), the way ``bot.play.views.preview`` previews one move.
+line's position while setting it"), the way ``bot.cards.preview`` previews one move.
 
 The others' moves are played on re-deals of what the player cannot see: only re-deals in
 which every move of the line is legal count (another player's tile played is in their hand
@@ -16,8 +16,8 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.play.session import Session
-from bot.play.views.boards import narrate, status_line
+from bot.cards.boards import narrate, status_line
+from bot.core.session import Session
 from engine.core import EngineError, Event, Rng, derive_seed
 from engine.core.forecast import Line
 from i18n import Lang

@@ -15,9 +15,9 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
-from bot.play.errors import PlayError
-from bot.play.session import Session
-from bot.play.session_service import MoveOutcome, SessionService
+from bot.core.errors import PlayError
+from bot.core.session import Session
+from bot.core.session_service import MoveOutcome, SessionService
 from bot.store import GameStore
 from bot.store.forecast_lines import Forecast, ForecastStore
 from engine.core import MoveRejected

@@ -22,14 +22,13 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from bot.forecasts.refusals import NOT_YOURS, ONCE, REFUSED
-from bot.play.errors import PlayError
-from bot.play.session import Session
-from bot.play.session_service import SessionService
+from bot.core.errors import PlayError
+from bot.core.session import Session
+from bot.core.session_service import SessionService
 from bot.ratings.rules import counting
 from bot.store import GameStore
 from bot.store.undos import UndoRaced, UndoStore
-from engine.core.undo import revealed
+from engine.core.undo import NOT_YOURS, ONCE, REFUSED, revealed
 from i18n import N_
 
 

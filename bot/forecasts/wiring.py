@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.core.services import Services
 from bot.forecasts.autoplay import Announces, AutoPlayer
 from bot.forecasts.lines import Forecaster
 from bot.forecasts.undo import Undos
-from bot.play.timekeeping.reminders import Reminders
-from bot.services import Services
+from bot.reminders.reminders import Reminders
 from bot.store import GameRecord
 
 

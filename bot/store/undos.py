@@ -9,7 +9,7 @@ the announcements change with it: the undone move's rows go (delivered or not, s
 move made again is announced afresh), the cards that showed it lose their buttons, and a
 fresh board card and the hands of the mover and the next player are queued, all in the
 same transaction. A crash before the commit leaves the move as it was; after it, the
-outbox delivers the rest, once (``bot.play.posting.announcements.nonce`` names each post
+outbox delivers the rest, once (``bot.core.announcements.nonce`` names each post
 with the game's count of undos).
 """
 

@@ -21,7 +21,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.forecasts.refusals import NOT_YOURS, ONCE, REFUSED
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import Presenter, typing_steps
 from bot.terminal.console import Console
@@ -41,7 +40,7 @@ from bot.terminal.words import (
 from engine.ai import LEVELS, choose_move
 from engine.core import EngineError, Event, derive_seed
 from engine.core.options import Offer, offered
-from engine.core.undo import revealed, take_back
+from engine.core.undo import NOT_YOURS, ONCE, REFUSED, revealed, take_back
 from i18n import N_, SUPPORTED, Lang, shared_texts
 from render.describe import describe_board, describe_hand
 

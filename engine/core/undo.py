@@ -34,6 +34,7 @@ from pydantic import BaseModel
 from engine.core.contract import Game, Json
 from engine.core.errors import EngineError
 from engine.core.rng import Rng, derive_seed
+from engine.core.text import N_
 
 #: States that must agree for the mover (the move is legal in every re-deal of what the
 #: mover cannot see); a draw from a pool of two kinds of tile slips through all of them
@@ -57,6 +58,18 @@ class Revealed(StrEnum):
     HIDDEN = "hidden"
     #: The game is over, or the move is not the one the state was waiting for.
     NOT_A_MOVE = "not_a_move"
+
+
+#: Why a move may not be taken back, in words (templates the front ends translate): the engine's
+#: reasons, and the two rules every front end adds (nobody acted since; once a move).
+REFUSED = {
+    Revealed.RANDOM: N_("That move decided something at random, so it cannot be taken back."),
+    Revealed.HIDDEN: N_("That move showed something hidden (a tile drawn or turned up), so it cannot be taken "
+                        "back."),
+    Revealed.NOT_A_MOVE: N_("There is no move to take back."),
+}
+NOT_YOURS = N_("You can take back only your own last move, before anyone acts after it.")
+ONCE = N_("You took this move back once already: one undo per turn.")
 
 
 def _rng_of(game: Game[Any], state: Any) -> object:

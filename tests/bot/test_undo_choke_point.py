@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import re
 
-from tests.bot.test_move_choke_point import BOT, calls_in
+from tests.bot.core.test_move_choke_point import BOT, calls_in
 
 DELETES_MOVES = re.compile(r"DELETE\s+FROM\s+moves\b", re.IGNORECASE)
 

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.clock.clocks import Clocks
+from bot.core.errors import PlayError
 from bot.forecasts.undo import Undos
-from bot.play.errors import PlayError
-from bot.play.timekeeping.clocks import Clocks
 from bot.store import DuplicateMove, GameStore, GuildSettings
 from bot.store.clocks import ClockStore
 from bot.store.outbox import Announcement
