@@ -13,7 +13,8 @@ Refusals, in the order they are checked:
   daily) and the server allows undo only in casual games (the default);
 - the last move is not the asker's own (someone else acted since, or an AI or the clock
   played it for them);
-- that move was taken back once already (one undo per turn);
+- the player took a move back in this turn already (one undo per turn: the moves they made in
+  a row, a play and the falls it decides);
 - the move showed something hidden (the engine's rule).
 """
 
@@ -28,7 +29,7 @@ from bot.core.session_service import SessionService
 from bot.ratings.rules import counting
 from bot.store import GameStore
 from bot.store.undos import UndoRaced, UndoStore
-from engine.core.undo import NOT_YOURS, ONCE, REFUSED, revealed
+from engine.core.undo import NOT_YOURS, ONCE, REFUSED, revealed, turn_began
 from i18n import N_
 
 
@@ -88,7 +89,7 @@ class Undos:
             if last is None or last.seat != seat or last.actor_id != user_id or (
                     move_number is not None and last.seq != move_number):
                 raise PlayError(NOT_YOURS)
-            if await self.undo_rows.undone(game_id, last.seq):
+            if await self.undo_rows.undone_since(game_id, seat, turn_began([(m.seat, m.move) for m in moves])):
                 raise PlayError(ONCE)
             before = await sessions.load_at(game_id, last.seq - 1)  # the log replayed without it
             why = revealed(session.game, before.state, seat, last.move)

@@ -76,10 +76,11 @@ class UndoStore:
                 "INSERT INTO undo_settings (guild_id, mode) VALUES (?, ?)"
                 " ON CONFLICT(guild_id) DO UPDATE SET mode = excluded.mode", (guild_id, mode))
 
-    async def undone(self, game_id: int, seq: int) -> bool:
-        """Whether move ``seq`` of the game was taken back once already (one undo per turn)."""
-        return await self.db.read_one("SELECT 1 FROM undos WHERE game_id = ? AND seq = ?",
-                                      (game_id, seq)) is not None
+    async def undone_since(self, game_id: int, seat: int, seq: int) -> bool:
+        """Whether ``seat`` took a move numbered ``seq`` or later back (``seq``: where its turn began:
+        one undo per turn)."""
+        return await self.db.read_one("SELECT 1 FROM undos WHERE game_id = ? AND seat = ? AND seq >= ? LIMIT 1",
+                                      (game_id, seat, seq)) is not None
 
     async def undone_after(self, game_id: int, version: int, discord_id: int) -> bool:
         """Whether a move numbered ``version`` or lower was taken back by an interaction later than

@@ -40,7 +40,7 @@ from bot.terminal.words import (
 from engine.ai import LEVELS, choose_move
 from engine.core import EngineError, Event, derive_seed
 from engine.core.options import Offer, offered
-from engine.core.undo import NOT_YOURS, ONCE, REFUSED, revealed, take_back
+from engine.core.undo import NOT_YOURS, ONCE, REFUSED, revealed, take_back, turn_began
 from i18n import N_, SUPPORTED, Lang, shared_texts
 from render.describe import describe_board, describe_hand
 
@@ -156,9 +156,9 @@ class TerminalGame:
         self.labels: dict[str, str] = {}
         #: The board's lines last put on screen (the hand then adds only what they did not say).
         self.shown: list[str] = []
-        #: The moves made, and the move numbers taken back once (``back``: one undo per turn).
+        #: The moves made, and the move numbers each seat took back (``back``: one undo per turn).
         self.log: list[tuple[int, str]] = []
-        self.undone: set[int] = set()
+        self.undone: dict[int, set[int]] = {}
 
     # --- views ---------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -304,12 +304,12 @@ class TerminalGame:
 
     def take_back(self, seat: int) -> bool:
         """``back``: the player's own last move taken back, under the bot's rule (``bot.forecasts.undo``):
-        nobody acted after it, once per move number, and only if it showed nothing hidden."""
+        nobody acted after it, once per turn, and only if it showed nothing hidden."""
         say = self.console.say
         if not self.log or self.log[-1][0] != seat:
             say("  " + self.lang.gettext(NOT_YOURS))
             return False
-        if len(self.log) in self.undone:
+        if any(s >= turn_began(self.log) for s in self.undone.get(seat, ())):
             say("  " + self.lang.gettext(ONCE))
             return False
         before = take_back(self.game, len(self.table.seats), self.table.options, self.seed, self.log)
@@ -317,7 +317,7 @@ class TerminalGame:
         if why is not None:
             say("  " + self.lang.gettext(REFUSED[why]))
             return False
-        self.undone.add(len(self.log))
+        self.undone.setdefault(seat, set()).add(len(self.log))
         _, move = self.log.pop()
         self.state, self.events = before, []
         self.number -= 1

@@ -118,6 +118,19 @@ def _seat_learns_nothing(game: Game[Any], before: Any, after: Any, seat: int, mo
     return True
 
 
+def turn_began(moves: Sequence[tuple[int, str]]) -> int:
+    """The number (1, 2, …) of the first move of the turn the last move belongs to: the moves
+    its seat made in a row (a play and the falls it decides, Pyramido's stones). One undo per turn
+    counts from there."""
+    if not moves:
+        return 1
+    seat = moves[-1][0]
+    first = len(moves)
+    while first > 1 and moves[first - 2][0] == seat:
+        first -= 1
+    return first
+
+
 def may_take_back(game: Game[Any], before: Any, seat: int, move: str) -> bool:
     """Whether the move ``seat`` made from ``before`` may be taken back (see the module)."""
     return revealed(game, before, seat, move) is None

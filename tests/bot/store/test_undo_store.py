@@ -21,7 +21,7 @@ from bot.store import DuplicateMove, GameStore, GuildSettings
 from bot.store.clocks import ClockStore
 from bot.store.outbox import Announcement
 from bot.store.undos import UndoRaced, UndoStore
-from engine.core.undo import revealed
+from engine.core.undo import revealed, turn_began
 from tests.bot.clock import FakeClock
 from tests.bot.store.test_clock_store import ANA, BEN, CHANNEL, GUILD_A, services_on
 
@@ -53,7 +53,7 @@ async def test_a_move_leaves_the_log_with_everything_it_changed(store: GameStore
     assert [m.move for m in await store.moves(game_id)] == ["first"]
     assert await store.snapshot(game_id) == (1, {"at": 1})
     assert await clocks.bank(game_id, 1) == 50.0 and await clocks.bank(game_id, 0) == 100.0
-    assert await undos.undone(game_id, 2) and not await undos.undone(game_id, 1)
+    assert await undos.undone_since(game_id, 1, 2) and not await undos.undone_since(game_id, 0, 1)
     record = await store.game_record(game_id)
     assert record is not None and record.undos == 1
     pending = [(r.version, r.kind, r.seat, "undone" in r.payload) for r in await store.outbox.pending(game_id)]
@@ -95,7 +95,7 @@ async def _undo_property(path: Path, which: tuple[str, dict[str, Any], int], see
     clock = FakeClock()
     async with services_on(path, clock) as services:
         store, sessions = services.store, services.sessions
-        await store.save_guild_settings(GuildSettings(guild_id=GUILD_A, timeout_hours=72.0, increment_hours=12.0))
+        await store.save_guild_settings(GuildSettings(guild_id=GUILD_A, timeout_hours=2160.0, increment_hours=12.0))
         await UndoStore(services.db).set_mode(GUILD_A, "all")
         game_id = await store.create_game(kind, created_by=ANA, guild_id=GUILD_A, channel_id=CHANNEL,
                                           options=options, seed=seed)
@@ -104,7 +104,7 @@ async def _undo_property(path: Path, which: tuple[str, dict[str, Any], int], see
             await store.add_seat(game_id, user_id=user, limit=4, name=str(user))
         await sessions.start(game_id)
         clocks, undos = Clocks(services), Undos(store, sessions)
-        undone: set[int] = set()
+        undone: set[tuple[int, int]] = set()
         for _ in range(data.draw(st.integers(1, 16), label="moves")):
             before = await sessions.load(game_id)
             seat = before.game.waiting_for(before.state)
@@ -121,12 +121,13 @@ async def _undo_property(path: Path, which: tuple[str, dict[str, Any], int], see
                 continue
             quiet = revealed(before.game, before.state, seat, move) is None
             clock.advance(minutes=data.draw(st.integers(0, 60), label="later"))
-            if not quiet or outcome.session.version in undone:  # what it showed; or once per turn
+            began = turn_began([(m.seat, m.move) for m in await store.moves(game_id)])
+            if not quiet or any(s == seat and n >= began for s, n in undone):  # what it showed; or once per turn
                 with pytest.raises(PlayError):
                     await undos.take_back(game_id, users[seat])
                 continue
             done = await undos.take_back(game_id, users[seat])
-            undone.add(outcome.session.version)
+            undone.add((seat, outcome.session.version))
             after = done.session
             assert after.version == before.version
             assert after.game.to_position(after.state) == before.game.to_position(before.state)
@@ -138,5 +139,5 @@ async def _undo_property(path: Path, which: tuple[str, dict[str, Any], int], see
             if again is not None and turn is not None:
                 assert (again.started, again.bank, again.deadline) == (turn.started, turn.bank, turn.deadline)
             assert await store.moves(game_id) == log
-            with pytest.raises(PlayError):  # nothing of theirs to take back now (or: once per turn)
+            with pytest.raises(PlayError):  # once per turn (or nothing of theirs to take back now)
                 await undos.take_back(game_id, users[seat])
