@@ -16,6 +16,7 @@ from bot.admin.form import settings_form_button
 from bot.admin.server_settings import LANGUAGE_NAMES, SettingsRefused, change_settings, describe
 from bot.core.services import Services
 from bot.daily.handlers import set_results_channel
+from bot.forecasts.commands import set_undo_mode
 from bot.interactions.access import manages_server
 from bot.interactions.command_sync import SERVER_ONLY_CONTEXTS, SERVER_ONLY_INSTALLS
 from bot.interactions.permission_checks import permission_report, place_here
@@ -109,3 +110,9 @@ class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
         enabled=locale_str("Post them there (on, the default) or stop (off)"))
     async def daily(self, interaction: Interaction, channel: discord.TextChannel, enabled: bool = True) -> None:
         await set_results_channel(self.services, interaction, channel, enabled)
+
+    @app_commands.command(name=locale_str("undo"),
+                          description=locale_str("Whether players may take back their last move (admins)"))
+    @app_commands.describe(mode=locale_str("off: never; casual: not in rated games or shared deals; all: every game"))
+    async def undo(self, interaction: Interaction, mode: Literal["off", "casual", "all"] | None = None) -> None:
+        await set_undo_mode(self.services, interaction, mode)

@@ -115,8 +115,9 @@ def board_header(session: Session, lang: Lang | None = None) -> str:
     """The card's first line: the game and the move. It names one board, so a retried post
     finds by it whether the board went out already."""
     p = session.presenter
-    return (lang or ENGLISH).tr("{emoji} **{title}** · game #{number} · move {move}", emoji=p.emoji, title=p.title,
-                                number=session.record.id, move=session.version)
+    header = (lang or ENGLISH).tr("{emoji} **{title}** · game #{number} · move {move}", emoji=p.emoji,
+                                  title=p.title, number=session.record.id, move=session.version)
+    return header + (f" · ↩{session.record.undos}" if session.record.undos else "")  # a move shown again
 
 
 def board_texts(session: Session, events: Sequence[Event], lang: Lang | None = None,

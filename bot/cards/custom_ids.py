@@ -35,6 +35,8 @@ ACTIONS = frozenset(
         "pvok", "pvbk",  # confirm / go back from a move preview (the arg carries the move)
         "fair",  # 🔐 Fair deal: the deal's seal (and, once over, its seed and salt), privately
         "again",  # 🔁 Rematch: a new lobby of a finished game's kind and options, its players invited
+        "undo",  # ↩ Take back: the mover's own last move (the version is that move's), on their hand card
+        "fcast",  # 🔮 Forecast: the clicker's own forecast lines as a form, on their hand card while they wait
     }
 )
 _FORMAT = r"pb:(?P<action>{actions}):(?P<game>\d{{1,18}}):(?P<version>\d{{1,9}})(?::(?P<arg>.*))?"

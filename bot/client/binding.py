@@ -15,6 +15,8 @@ from bot.admin.item import SettingsFormButton
 from bot.cards.custom_ids import none_of
 from bot.endings.handlers import Endings
 from bot.endings.item import FairDealButton, RematchButton
+from bot.forecasts.commands import UndoCommands
+from bot.forecasts.items import ForecastButton, TakeBackButton
 from bot.interactions.items.base import Component
 from bot.interactions.items.unknown import UnknownComponent
 from bot.lobbies.challenge_item import PlayDealButton
@@ -65,6 +67,7 @@ def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[
         bind(PreviewButton, {"previews": turns.previews}),
         bind(SettingsFormButton, {"services": turns.services}),
         *(bind(k, {"endings": endings}) for k in (FairDealButton, RematchButton)),
+        *(bind(k, {"undo": UndoCommands(turns.services, turns.host)}) for k in (TakeBackButton, ForecastButton)),
     ]
     unknown = bind(UnknownComponent, {}, template=none_of(a for k in kinds for a in k.actions))
     for kind in (*kinds, unknown):  # each a subclass of this client's own: who reads which language

@@ -14,6 +14,7 @@ from bot.core.services import Services
 from bot.core.tasks import Tasks
 from bot.daily.deals import DailyDeals
 from bot.endings.final_cards import FinalCards
+from bot.forecasts.wiring import wire_turn_helpers
 from bot.leaderboards.leaderboards import Leaderboards
 from bot.posting.announcer import Announcer
 from bot.posting.channels import Channels
@@ -54,4 +55,5 @@ class Host:
         reminders = Reminders(services, client, channels, resignations, delivery)
         services.sessions.clocks = reminders.clocks  # each move keeps its mover's time bank
         services.sessions.timeouts = reminders.run_out  # a move after the bank ran out times the seat out
+        wire_turn_helpers(services, delivery, reminders)  # forecasts and forced moves (issue #41)
         return cls(channels, leaderboards, announcer, delivery, resignations, reminders, ratings=ratings, daily=daily)

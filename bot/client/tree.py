@@ -16,6 +16,7 @@ from bot.client.pyramid import PyramidCommands
 from bot.core.languages import Languages
 from bot.core.services import Services
 from bot.daily.command import DailyCommands
+from bot.forecasts.commands import UndoCommands
 from bot.info.command import InfoCommands
 from bot.interactions.command_input import BadInput, check_command
 from bot.interactions.failures import answer_failure, mistake_text, suggest_nothing, tell_if_possible
@@ -97,7 +98,7 @@ def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turn
     pyramid = PyramidCommands(LobbyCommands(services, lobbies, challenges), PlayCommands(services, host, turns),
                               InfoCommands(services, host), StatsCommands(services, host),
                               DailyCommands(services, host), ReplayCommands(services), AwayCommands(services, host),
-                              SettingsCommands(services))
+                              SettingsCommands(services), UndoCommands(services, host))
     pyramid.add_command(player_group(services, tournaments))
     pyramid.add_command(seek_command(services, seeks, lobbies))
     pyramid.add_command(queue_command(services, seeks))

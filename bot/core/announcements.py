@@ -26,10 +26,13 @@ MAX_NONCE = 25
 _LETTER: dict[OutboxKind, str] = {"board": "b", "hand": "h", "strip": "s", "ai": "a", "finish": "f"}
 
 
-def nonce(game_id: int, version: int, kind: OutboxKind, seat: int = -1) -> str:
+def nonce(game_id: int, version: int, kind: OutboxKind, seat: int = -1, take: int = 0) -> str:
     """A nonce that is the same every time this post is attempted, and different
-    from every other post of the bot (Discord compares nonces per author)."""
+    from every other post of the bot (Discord compares nonces per author). ``take``: the
+    game's moves taken back so far (``GameRecord.undos``): a version shown again after an
+    undo is another post."""
     text = f"pb{_LETTER[kind]}{game_id:x}.{version:x}" + (f".{seat:x}" if seat >= 0 else "")
+    text += f"u{take:x}" if take else ""
     if len(text) <= MAX_NONCE:
         return text
     digest = hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
@@ -63,8 +66,11 @@ def events_from_json(raw: Sequence[dict[str, Any]]) -> list[Event]:
     return events
 
 
-def plan(session: Session, movers: Sequence[int] = (), events: Sequence[Event] = ()) -> list[Announcement]:
-    """The rows that announce ``session`` at its version, in the order they are delivered."""
+def plan(session: Session, movers: Sequence[int] = (), events: Sequence[Event] = (), *,
+         undoable: bool = False) -> list[Announcement]:
+    """The rows that announce ``session`` at its version, in the order they are delivered.
+    ``undoable``: the engine lets the movers' move be taken back (``engine.core.undo``), so
+    their hand card offers ↩ Take back."""
     version = session.version
     channel = session.record.play_channel_id
     payload: dict[str, Any] = {"events": events_to_json(events)}
@@ -76,7 +82,8 @@ def plan(session: Session, movers: Sequence[int] = (), events: Sequence[Event] =
         for seat_no in dict.fromkeys([*movers, *([to_act] if to_act is not None else [])]):
             seat = session.seat(seat_no)
             if seat is not None and seat.user_id is not None and not seat.is_ai:
-                items.append(Announcement(kind="hand", version=version, seat=seat_no))
+                offer = {"undo": True} if undoable and seat_no in movers else {}
+                items.append(Announcement(kind="hand", version=version, seat=seat_no, payload=offer))
     if session.over:
         items.append(Announcement(kind="finish", version=version, channel_id=channel))
     elif ai_to_act(session):

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from bot.core.announcements import plan
 from bot.core.errors import OutOfTime, PlayError, StaleBoard
+from bot.core.move_notes import MoveNote, made_for
 from bot.core.session import Session
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import Presenter
@@ -73,6 +74,13 @@ class SessionService:
 
     clocks: BankKeeper | None = None
     timeouts: TimeoutKeeper | None = None
+    #: Hears of every move made, once its lock is released (set by ``Host.build``:
+    #: ``bot.forecasts``, which plays a forecast whose turn came).
+    follower: Callable[[MoveOutcome], Awaitable[None]] | None = None
+    #: Whether a person's move may be taken back, asked as it is written (set by ``Host.build``:
+    #: ``bot.forecasts.undo.Undos.offered``, the server's setting and the engine's rule, off the loop):
+    #: its mover's hand card then offers ↩ Take back.
+    undoable: Callable[[Session, int, str], Awaitable[bool]] | None = None
 
     def __init__(self, store: GameStore, catalogue: Catalogue, cpu: CpuPool | None = None, *,
                  cache_size: int = 512, on_move: Callable[[str], None] | None = None) -> None:
@@ -237,27 +245,41 @@ class SessionService:
         user_id: int | None,
         seat: int | None = None,
         expected_version: int | None = None,
+        note: MoveNote | None = None,
+        expected_undos: int | None = None,
     ) -> MoveOutcome:
         """Apply one move for a user (``user_id``) or for a seat the bot plays
         (``seat``, with ``user_id`` None). Raises PlayError/StaleBoard/MoveRejected
         with a readable reason and changes nothing in that case; OutOfTime when the
-        mover's bank was empty, after the timeout was applied."""
+        mover's bank was empty, after the timeout was applied. ``note``: the bot made the move
+        for the player ("auto": their only move; "forecast": a line of theirs matched), which
+        the move's card tells and its record keeps. ``expected_undos``: the game's count of moves
+        taken back when the mover's position was read (an AI's search, a forecast): a move taken
+        back and made again since gives the same version, but not the same position."""
         async with self.lock(game_id):
             outcome = await self._move_locked(game_id, move, user_id=user_id, seat=seat,
-                                              expected_version=expected_version)
+                                              expected_version=expected_version, note=note,
+                                              expected_undos=expected_undos)
         if outcome is None:  # the bank was empty: the timeout, now (outside the lock, which it takes itself)
             raise OutOfTime(await self.timeouts(game_id) if self.timeouts is not None else None)
         if self.on_move is not None:
             self.on_move(outcome.session.record.kind)
+        if self.follower is not None:
+            try:
+                await self.follower(outcome)
+            except Exception:
+                log.exception("after move %s of game %s", outcome.session.version, game_id)
         return outcome
 
     async def _move_locked(self, game_id: int, move: str, *, user_id: int | None, seat: int | None,
-                           expected_version: int | None) -> MoveOutcome | None:
+                           expected_version: int | None, note: MoveNote | None = None,
+                           expected_undos: int | None = None) -> MoveOutcome | None:
         """:meth:`make_move` under the game's lock; None when the mover's time ran out."""
         session = await self.load(game_id)
         if session.record.status != "active":
             raise PlayError(N_("This game is not running any more."))
-        if expected_version is not None and expected_version != session.version:
+        if (expected_version is not None and expected_version != session.version) or (
+                expected_undos is not None and expected_undos != session.record.undos):
             raise StaleBoard(session.version)
         if seat is None:
             if user_id is None:
@@ -288,8 +310,12 @@ class SessionService:
                 snapshot=session.game.to_position(new_state),
                 status="finished" if stored is not None else None,
                 result=stored,
-                announcements=plan(after, [seat], events),
+                announcements=plan(after, [seat], [*made_for(note, seat), *events],
+                                   undoable=user_id is not None and not final and note is None
+                                   and self.undoable is not None and await self.undoable(session, seat, move)),
                 bank=bank,
+                note=note,
+                undos=session.record.undos,
             )
         except DuplicateMove as exc:
             self.forget(game_id)

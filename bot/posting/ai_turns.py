@@ -27,7 +27,8 @@ async def play_ai_turn(services: Services, game_id: int, version: int) -> bool:
     seed = derive_seed(session.record.seed, f"ai:{version}:{seat}")
     move = await services.cpu.ai_move(session.game, session.game.to_position(session.state), seat, level, seed)
     try:
-        await services.sessions.make_move(game_id, move, user_id=None, seat=seat, expected_version=version)
+        await services.sessions.make_move(game_id, move, user_id=None, seat=seat, expected_version=version,
+                                          expected_undos=session.record.undos)
     except (StaleBoard, PlayError, MoveRejected) as exc:
         log.warning("AI move %r in game %s refused: %s", move, game_id, exc)
         return False

@@ -21,7 +21,9 @@ from bot.cards.boards import board_card, board_header, board_labels, mention_all
 from bot.cards.cards import Card, card, first_line, note, seat_colour
 from bot.cards.chooser import chooser
 from bot.cards.since import since_your_turn_dm
+from bot.cards.undo_buttons import forecast_button, take_back_button
 from bot.core.announcements import events_from_json, folded, nonce
+from bot.core.move_notes import taken_back
 from bot.core.services import Services
 from bot.core.session import Session
 from bot.posting.away import Availability
@@ -106,6 +108,8 @@ class Announcer:
         channel_id = session.record.play_channel_id
         self.channels.check_postable(channel_id)
         events = await self.story(target, shown.version if shown is not None else None)
+        if "undone" in item.payload:  # a move taken back: this card says so (bot.store.undos)
+            events = taken_back(item.payload["undone"])
         lang = await services.languages.for_game(session.record)  # the channel's language
         view = public_view(target, lang)
         file = await services.renderer.board(view, art=target.presenter.art, labels=board_labels(target, view),
@@ -133,7 +137,8 @@ class Announcer:
         if message is None:
             message = await self.client.get_partial_messageable(channel_id).send(
                 view=board_card(target, events, lang, file, clock), file=file,
-                allowed_mentions=mentions, nonce=nonce(item.game_id, item.version, "board"), silent=silent,
+                allowed_mentions=mentions, silent=silent,
+                nonce=nonce(item.game_id, item.version, "board", take=target.record.undos),
             )
         return await self._record(item, PostedMessage(role="board", channel_id=message.channel.id,
                                                              message_id=message.id, version=item.version))
@@ -235,6 +240,10 @@ class Announcer:
             if since is not None:
                 lines.append(since[0])
                 files.append(since[1])
+        if item.payload.get("undo") and target is session and target.record.status == "active":
+            controls.append(take_back_button(target.record.id, target.version, lang))  # their move, nobody acted since
+        if not their_turn and not target.over and target.record.status == "active" and len(target.seats) > 1:
+            controls.append(forecast_button(target.record.id, target.version, lang))  # lines for their next turn
         # A card in the seat's colour; the chooser on it is edited in place step by step, its pictures kept
         # (bot.turns.handlers.choose).
         def hand_card(first: str | None = None) -> Card:  # one per attempt: a view is sent once
@@ -253,7 +262,8 @@ class Announcer:
                 # it buzzes only to say it is their turn, and not in their quiet hours
                 buzz = their_turn and await self.availability.pingable(seat.user_id)
                 message = await dm.send(view=hand_card(), files=files, silent=not buzz,
-                                        nonce=nonce(item.game_id, item.version, "hand", item.seat))
+                                        nonce=nonce(item.game_id, item.version, "hand", item.seat,
+                                                    take=target.record.undos))
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
                 raise

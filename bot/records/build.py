@@ -20,12 +20,13 @@ import asyncio
 import json
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from bot.records.fairness import commitment
 from bot.records.format import Move, Player, Record
 from bot.store import CorruptRecord, GameRecord, GameStore, MoveRecord, SeatRecord
 from bot.store.departures import Departure, How, departures_of
+from bot.store.undos import move_notes
 from engine.core import EngineError, Event, Game
 
 
@@ -76,7 +77,8 @@ def player(seat: SeatRecord, departure: Departure | None, moves: int, ended_by: 
 
 
 def assemble(game: Game[Any], record: GameRecord, seats: Sequence[SeatRecord],
-             moves: Sequence[MoveRecord], departures: Sequence[Departure] = ()) -> Record:
+             moves: Sequence[MoveRecord], departures: Sequence[Departure] = (),
+             notes: Mapping[int, str] | None = None) -> Record:
     """The record of one game, replaying its log for the stories. Raises
     :class:`CorruptRecord` when the log does not replay."""
     names = [s.plain_name for s in seats]
@@ -102,7 +104,8 @@ def assemble(game: Game[Any], record: GameRecord, seats: Sequence[SeatRecord],
         commitment=commitment(record.kind, record.seed, record.salt) if record.salt is not None else None,
         seed=record.seed if public else None,
         salt=record.salt if public else None,
-        moves=[Move(seq=m.seq, seat=m.seat, move=m.move, at=m.created_at, story=lines, ai=m.actor_id is None)
+        moves=[Move(seq=m.seq, seat=m.seat, move=m.move, at=m.created_at, story=lines,
+                    ai=m.actor_id is None and (notes or {}).get(m.seq) is None, made=made(notes, m.seq))
                for m, lines in zip(moves, stories, strict=True)],
         result=without_ids(record.result, seats) if record.result is not None and record.status == "finished"
         else None,
@@ -118,5 +121,12 @@ async def record_of(store: GameStore, game: Game[Any], game_id: int) -> Record:
         raise CorruptRecord("That game no longer exists.")
     seats = await store.seats(game_id)
     departures = await departures_of(store.db, game_id)
+    notes = await move_notes(store.db, game_id)
     moves = await store.moves(game_id)
-    return await asyncio.to_thread(assemble, game, record, seats, moves, departures)
+    return await asyncio.to_thread(assemble, game, record, seats, moves, departures, notes)
+
+
+def made(notes: Mapping[int, str] | None, seq: int) -> Literal["auto", "forecast"] | None:
+    """How the bot made move ``seq`` for its person (``move_notes``), if it did."""
+    note = (notes or {}).get(seq)
+    return note if note in ("auto", "forecast") else None  # type: ignore[return-value]

@@ -68,6 +68,9 @@ class Move(_Part):
     story: list[str] = Field(default_factory=list)
     #: The bot's AI made this move (an AI seat, or a seat after its person left).
     ai: bool = False
+    #: The bot made this move for its person: "auto" (their only legal move, ``/pyramid
+    #: autoplay``) or "forecast" (a line of their ``/pyramid forecast`` matched). Absent: they made it.
+    made: Literal["auto", "forecast"] | None = None
 
 
 class Record(_Part):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 import aiohttp
@@ -64,6 +65,8 @@ class Reminders:
         #: Time away and quiet hours (``bot.posting.away``), and each seat's clock.
         self.availability = Availability(services, client, channels)
         self.clocks = self.availability.clocks
+        #: Plays a forced move for a player who asked (``bot.forecasts.autoplay``, set by ``Host.build``).
+        self.autoplay: Callable[[GameRecord, datetime], Awaitable[bool]] | None = None
 
     async def run(self) -> None:
         while True:
@@ -113,6 +116,8 @@ class Reminders:
         seat = session.seat(seat_no) if seat_no is not None else None
         if seat is None or seat.is_ai or seat.user_id is None:
             return []
+        if self.autoplay is not None and await self.autoplay(record, now):
+            return [f"auto:{record.id}"]
         expired = await self.clocks.out_of_time(session, now)  # the question every move asks too
         if expired is not None:
             return await self.time_out(record, session, expired, now)

@@ -33,6 +33,7 @@ from bot.store.records import (
     SeatRecord,
 )
 from bot.store.tallies import count_finished
+from bot.store.undos import keep_before, note_move
 from engine.core.text import N_, Phrase, Word
 
 M = TypeVar("M", bound=BaseModel)
@@ -501,12 +502,16 @@ class GameStore:
         result: Mapping[str, Any] | None = None,
         announcements: Sequence[Announcement] = (),
         bank: tuple[int, float] | None = None,
+        note: str | None = None,
+        undos: int | None = None,
     ) -> str:
         """Write move ``seq`` (and, atomically with it, the snapshot, any status
         change it causes, the outbox rows that announce it and ``bank``, the mover's
         new time bank as (seat, seconds): a move is never committed without them);
         returns the time written as the game's ``updated_at``.
-        Raises :class:`DuplicateMove` if ``seq`` is taken."""
+        Raises :class:`DuplicateMove` if ``seq`` is taken, or (``undos``: the game's count of moves
+        taken back when the position was read) if a move was taken back since: the log can shrink
+        (``bot.store.undos``), so a free ``seq`` alone does not prove the position current."""
         now = self.db.now()
         async with self.db.transaction() as conn:
             try:
@@ -516,20 +521,25 @@ class GameStore:
                 )
             except Conflict as exc:
                 raise DuplicateMove(f"Move {seq} of game {game_id} has already been made.") from exc
+            # what this move changes, as it stood: an undo puts it back (bot/store/undos.py)
+            await keep_before(conn, game_id, seq, seat if bank is None else bank[0], banked=bank is not None)
             if snapshot is not None:
                 await conn.execute(
                     "INSERT INTO snapshots (game_id, seq, position) VALUES (?, ?, ?)"
                     " ON CONFLICT(game_id) DO UPDATE SET seq = excluded.seq, position = excluded.position",
                     (game_id, seq, json.dumps(dict(snapshot))),
                 )
-            await conn.execute(
+            if await conn.execute(
                 "UPDATE games SET updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result),"
-                " revision = revision + 1 WHERE id = ?",
-                (now, status, json.dumps(dict(result)) if result is not None else None, game_id),
-            )
+                " revision = revision + 1 WHERE id = ? AND (CAST(? AS INTEGER) IS NULL OR undos = ?)",
+                (now, status, json.dumps(dict(result)) if result is not None else None, game_id, undos, undos),
+            ) != 1:  # a move was taken back since the mover's position was read (another process): stale
+                raise DuplicateMove(f"Game {game_id} changed under move {seq}: a move was taken back.")
             await insert_announcements(conn, game_id, announcements, now)
             if status == "finished":  # the final move: its number is written once, so the game counts once
                 await count_finished(conn, game_id)
+            if note is not None:  # the bot made it for the player: 'auto' or 'forecast' (bot/store/undos.py)
+                await note_move(conn, game_id, seq, note)
             if bank is not None:
                 await write_bank(conn, game_id, *bank)
         return now

@@ -47,6 +47,8 @@ class GameRecord(_Row):
     #: False: its ratings never see it (a game of a tournament its admin made unrated; migration 0018).
     #: Read only by ``bot.ratings.outcome``, the one place a game's outcome is worked out.
     rated: bool = True
+    #: Moves taken back so far (migration 0019): posts after an undo carry it in their nonce.
+    undos: int = 0
 
     @property
     def in_place(self) -> bool:

@@ -40,6 +40,7 @@ from bot.terminal.words import (
 from engine.ai import LEVELS, choose_move
 from engine.core import EngineError, Event, derive_seed
 from engine.core.options import Offer, offered
+from engine.core.undo import NOT_YOURS, ONCE, REFUSED, revealed, take_back, turn_began
 from i18n import N_, SUPPORTED, Lang, shared_texts
 from render.describe import describe_board, describe_hand
 
@@ -130,6 +131,10 @@ def _lang_argument(argv: Sequence[str]) -> str | None:
     return None
 
 
+#: What ``ask`` returns when the player took their move back: the turn is asked again.
+TAKEN_BACK = "\x00back"
+
+
 class TerminalGame:
     """One game at the terminal, from its deal to its result."""
 
@@ -151,6 +156,9 @@ class TerminalGame:
         self.labels: dict[str, str] = {}
         #: The board's lines last put on screen (the hand then adds only what they did not say).
         self.shown: list[str] = []
+        #: The moves made, and the move numbers each seat took back (``back``: one undo per turn).
+        self.log: list[tuple[int, str]] = []
+        self.undone: dict[int, set[int]] = {}
 
     # --- views ---------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -190,6 +198,8 @@ class TerminalGame:
                 if chosen is None:
                     say(lang.gettext("Bye."))
                     return 0
+                if chosen is TAKEN_BACK:
+                    continue
                 move = chosen
             self.apply(seat, move)
         self.finish()
@@ -265,6 +275,9 @@ class TerminalGame:
                 say(plain(self.presenter.rules_text(lang)))
                 if self.presenter.cells:
                     say(lang.gettext(self.presenter.cells))
+            elif word == "back":
+                if self.take_back(seat):
+                    return TAKEN_BACK
             elif word == "pictures":
                 say(lang.tr("The board: {board}", board=self.pictures.board) if self.pictures is not None
                     else lang.gettext("No pictures are drawn (--no-pictures)."))
@@ -289,8 +302,31 @@ class TerminalGame:
             return None
         return reading.spelled
 
+    def take_back(self, seat: int) -> bool:
+        """``back``: the player's own last move taken back, under the bot's rule (``bot.forecasts.undo``):
+        nobody acted after it, once per turn, and only if it showed nothing hidden."""
+        say = self.console.say
+        if not self.log or self.log[-1][0] != seat:
+            say("  " + self.lang.gettext(NOT_YOURS))
+            return False
+        if any(s >= turn_began(self.log) for s in self.undone.get(seat, ())):
+            say("  " + self.lang.gettext(ONCE))
+            return False
+        before = take_back(self.game, len(self.table.seats), self.table.options, self.seed, self.log)
+        why = revealed(self.game, before, seat, self.log[-1][1])
+        if why is not None:
+            say("  " + self.lang.gettext(REFUSED[why]))
+            return False
+        self.undone.setdefault(seat, set()).add(len(self.log))
+        _, move = self.log.pop()
+        self.state, self.events = before, []
+        self.number -= 1
+        say("  " + self.lang.tr("↩ You took back {move}.", move=move))
+        return True
+
     def apply(self, seat: int, move: str) -> None:
         self.state, self.events = self.game.play(self.state, seat, move)
+        self.log.append((seat, move))
         humans = self.table.humans
         # Private events (draws, deals) are shown to the human they belong to: the mover
         # if human, else the only human at the table (hot-seat tables see public ones).

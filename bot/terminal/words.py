@@ -18,7 +18,7 @@ LISTED = 12
 #: Up to this many groups are shown; more are summed up by their first word.
 GROUPS = 16
 #: The words the prompt understands besides moves (English, as typed; the help explains them).
-COMMANDS = ("help", "moves", "view", "hand", "rules", "pictures", "quit")
+COMMANDS = ("help", "moves", "view", "hand", "rules", "pictures", "back", "quit")
 
 
 def plain(text: str) -> str:
@@ -125,6 +125,8 @@ def help_text(presenter: Presenter, legal: Sequence[str], labels: Mapping[str, s
     lines.append(lang.gettext("Other words: moves (every move now), view (the board in words), hand (yours), "
                               "rules, pictures (where they are written), help, quit. Ctrl-D or Ctrl-C quits too; "
                               "the arrow keys edit the line and go back through what you typed."))
+    lines.append(lang.gettext("back takes your last move back while nobody acted after it, if it showed nothing "
+                              "hidden (once a move)."))
     return [lang.tr("How to play {title} here:", title=title), *("  " + line for line in lines)]
 
 

@@ -23,6 +23,7 @@ from bot.core.errors import RESIGNED, PlayError, StaleBoard
 from bot.core.services import Services
 from bot.core.session import Session
 from bot.core.visibility import Seen
+from bot.forecasts.stale import shown_before_an_undo
 from bot.games.picker import PathGone
 from bot.interactions.access import check_at_game, check_player_place, seen_by
 from bot.interactions.host import Host
@@ -144,7 +145,8 @@ class Turns:
             if check_version and cid.version != session.version:  # the card shows the latest now
                 await tell(interaction, lang.gettext(OUT_OF_DATE))
                 return None
-        if check_version and cid.version != session.version:
+        if check_version and (cid.version != session.version or await shown_before_an_undo(
+                self.services.store, session.record, cid.version, interaction.message)):
             await defer_private(interaction)
             await self.send_current_board(interaction, session, lang.gettext(OUT_OF_DATE), lang, seen=seen,
                                           stale=True)

@@ -41,6 +41,9 @@ NOT_VIEWS = {
     "join": "a lobby's: an active game's lobby buttons are refused", "leave": "a lobby's", "start": "a lobby's",
     "cancel": "a lobby's", "addai": "a lobby's select", "lopts": "a lobby's options form, its opener's",
     "setform": "the server's settings form: names no game", "chal": "names a challenge: starts the clicker's own game",
+    "undo": "↩ Take back: the clicker's own last move, refused to anyone without a seat; its card goes where the "
+            "game is, through the outbox",
+    "fcast": "🔮 Forecast: the clicker's own forecast as a form, refused to anyone without a seat",
 }
 #: The rule's refusals (bot.core.visibility), the replay buttons' word for a game out of reach, and the place
 #: check's for a public control used away from its game's channel (bot.interactions.access: refused before the rule).

@@ -168,6 +168,16 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
                                " VALUES (1, 100, 'ana', '2026-11-24', ?)", (now,))
         await IdentifyLog(db, "host:1:aa").take_turn(0, bucket=0, now=1_764_000_000.25, spacing=5.25)  # a login
         await lay_out_tournament(db)
+        async with db.transaction() as conn:  # taking moves back, forced moves and forecasts (0019; moves
+            # fill before_moves)
+            game = running["flaming-pyramids"]
+            await conn.execute("INSERT INTO undos (game_id, seq, seat, user_id, move, undone_at)"
+                               " VALUES (?, 1, 0, 100, 'play B7 2,0', ?)", (game, db.now()))
+            await conn.execute("INSERT INTO undo_settings (guild_id, mode) VALUES (1, 'all')")
+            await conn.execute("INSERT INTO autoplay (user_id, game_id, enabled) VALUES (100, 0, 1)")
+            await conn.execute("INSERT INTO forecasts (game_id, seat, line, after_seq, others, answer, created_at)"
+                               " VALUES (?, 0, 1, 1, '[[1, \"pass\"]]', 'pass', ?)", (game, db.now()))
+            await conn.execute("INSERT INTO move_notes (game_id, seq, note) VALUES (?, 1, 'auto')", (game,))
     finally:
         await db.close()
     return Laid(running, finished, lobby, challenge)
