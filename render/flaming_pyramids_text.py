@@ -48,7 +48,7 @@ def describe_hand(view: dict[str, Any], lang: Lang, detail: int) -> list[str]:
 def _status(view: Mapping[str, Any], who: list[str], lang: Lang) -> str:
     fall = _fall(view)
     if fall is not None and view.get("result") is None:
-        player, tile, left, right = fall
+        player, tile, _left, _right = fall
         # which way, as the card's buttons say (⬅ left, right ➡): the notation's cells are on no picture (#43)
         return lang.tr("{name} chooses where {tile} falls: left or right.", name=seat_name(who, player, lang),
                        tile=tile_name(tile, lang))

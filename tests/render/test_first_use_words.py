@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from i18n import shared_texts
 from render import art_for, textlog
 from render.describe import describe_board, describe_hand
 from render.flaming_pyramids import draw_hand
-from i18n import shared_texts
 
 CODE = re.compile(r"\b[RGBYM]\d+\b")
 CELL = re.compile(r"-?\d+,-?\d+")
