@@ -25,7 +25,7 @@ from bot.play.errors import RESIGNED, PlayError, StaleBoard
 from bot.play.host import Host
 from bot.play.posting.announcements import ai_to_act
 from bot.play.session import Session
-from bot.play.views.boards import board_labels, board_texts, board_view, player_view, public_view
+from bot.play.views.boards import board_labels, board_texts, board_view, ended_view, player_view, public_view
 from bot.play.views.cards import card, kept_pictures, seat_colour
 from bot.play.views.chooser import chooser, spot_letters, step_to
 from bot.play.visibility import Seen
@@ -110,7 +110,7 @@ class Turns:
         rule's leave to show this game to this clicker."""
         seen.covers(session.record.id, interaction.user.id)
         lang = lang or await reader(interaction, self.services.languages)
-        view = public_view(session, lang)
+        view = ended_view(session, lang)  # after a resignation or a timeout: the result, not whose turn
         file = await self.services.renderer.board(view, art=session.presenter.art,
                                                   labels=board_labels(session, view), lang=lang)
         above, below = board_texts(session, [], lang, await self.host.announcer.availability.clocks.line(session, lang))
