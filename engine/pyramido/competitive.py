@@ -88,12 +88,13 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         pyramids = (*pyramids[:seat], pyramid, *pyramids[seat + 1:])
         if verb == "take":
             quarry = remove_one(quarry, colour)
-            text = N_("{0} took {colour} from the quarry and built it at {cell}.")
+            text = N_("{0} took {colour} from the quarry and built it on level {level}.")
         else:
             reserves = (*reserves[:seat], remove_one(reserves[seat], colour), *reserves[seat + 1:])
-            text = N_("{0} built {colour} from their reserve at {cell}.")
+            text = N_("{0} built {colour} from their reserve on level {level}.")
+        # where: its level (the picture outlines the stone; its cell's coordinates are the notation's, #43)
         events.append(Event(verb, text, (seat,), (format_cell(cell),), (colour,),
-                            args={"colour": stone_word(colour), "cell": format_cell(cell)}))
+                            args={"colour": stone_word(colour), "level": cell[0]}))
         placed = True
     elif verb == "reserve":
         colour = move.stones[0]

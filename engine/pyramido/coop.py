@@ -127,8 +127,9 @@ def _place(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     hands = list(state.hands)
     hands[seat] = remove_one(hand, colour)
     name = format_cell(cell)
-    events = [Event("place", N_("{0} placed {colour} at {cell}."), (seat,), (name,), (colour,),
-                    args={"colour": stone_word(colour), "cell": name})]
+    # where: its level (the picture outlines the stone; its cell's coordinates are the notation's, #43)
+    events = [Event("place", N_("{0} placed {colour} on level {level}."), (seat,), (name,), (colour,),
+                    args={"colour": stone_word(colour), "level": cell[0]})]
     new = state.with_(pyramids=(new_pyramid,), hands=tuple(hands), placed=state.placed + 1, moves=state.moves + 1)
     if is_complete(new_pyramid, state.size):
         result = won(new)

@@ -1,7 +1,8 @@
 """Issue #43, findings 5 and 6: what the games say names pieces in words, as the pictures show
 them, never by the notation's codes, in English and German:
 
-- Pyramido's stones by their colour ("placed white", not "placed W");
+- Pyramido's stones by their colour and where they went by its level ("placed white on level 1", not
+  "placed W at 1:0,2": the picture outlines the stone, and shows no such coordinates);
 - a Pyrinoes pyrino by its ends' colours and pyramids ("blue 3+2 · black 3+1", not "B32|K31");
 - a Flaming Pyramids fall by its direction alone (the card's buttons say ⬅ left / right ➡; the
   notation's cells "0,0" are on no picture);
@@ -25,6 +26,7 @@ DE = shared_texts().lang("de").gettext
 CELL = re.compile(r"(?<![\w–-])-?\d+,-?\d+\b")
 PYRINO = re.compile(r"\b[GYRBK]\d{1,2}\|[GYRBK]\d{1,2}\b")
 STONE = re.compile(r"(?<![\w'])[RYGBW](?![\w'])")
+PD_CELL = re.compile(r"\d:-?\d+,-?\d+")
 
 
 def narrations(kind: str, players: int, options: dict[str, Any], seeds: range,
@@ -49,7 +51,9 @@ def test_pyramido_names_stones_by_their_colour(options: dict[str, Any]) -> None:
     for english, german in said:
         assert not STONE.search(english), english
         assert not STONE.search(german), german
+        assert not PD_CELL.search(english) and not PD_CELL.search(german), (english, german)  # "on level 2"
     assert any(re.search(r"\b(red|yellow|green|blue|white)\b", e) for e, _ in said), said[:3]
+    assert any("on level" in e for e, _ in said) and any("Ebene" in g for _, g in said), said[:3]
     assert any(re.search(r"\b(rot|gelb|grün|blau|weiß)\b", g, re.IGNORECASE) for _, g in said), said[:3]
 
 

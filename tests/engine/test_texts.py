@@ -60,15 +60,15 @@ ENGLISH_DIGESTS = {
     "flaming-pyramids/3/{\"curse\": true}": "94306a71df8aea257efa82d3f5973889d447a815bf9095bb88dc1c03e6656e63",
     "flaming-pyramids/4/{\"curse\": true, \"turn_limit\": 12}":
         "e8c786200f0aabfb83ae2399cbbd9c976e644774c8c1e1eebf9ecd2505b6e8d5",
-    # #43 (first use): Pyramido's stones by their colours' words ("white", not "W")
-    "pyramido/1/{\"mode\": \"solo\", \"size\": 4}": "f0c75e4c8b9587fe09b6573ee7ea657c5b1424b1f3b5eb1f35164eb5c50d977c",
-    "pyramido/1/{\"mode\": \"solo\"}": "48266ff61529367c9402686707659e377b94c4f31b46dd3d7086d8cb47c92a19",
-    "pyramido/2/{\"mode\": \"competitive\"}": "b0a2f4ebf2d797e6835e67d3f862ca7c5db4c0a99e522ee6a6bb67f4d33e227c",
+    # #43 (first use): Pyramido's stones by their colours' words ("white", not "W"), placed "on level 2"
+    "pyramido/1/{\"mode\": \"solo\", \"size\": 4}": "2e255c236bd90c0f4a3b1c30ba9d7aaa3dfa48023a4f309540bcf651413e9fef",
+    "pyramido/1/{\"mode\": \"solo\"}": "cbb91f8451a4b58a3bb8c14371172872a6631512b2c0be9e8c2f6f1919c315d0",
+    "pyramido/2/{\"mode\": \"competitive\"}": "58d4721ea06f9662df35da38c72c1530b86f9eb027a55c2758d89e358acc2bd3",
     "pyramido/3/{\"mode\": \"competitive\", \"rounds\": 2}":
-        "1d232762330f4f658ff0f684407dfd843d9bc1125d1472c663944ff392111abf",
-    "pyramido/3/{\"mode\": \"coop\", \"size\": 4}": "8fc9b91c2879322002d4855108a39af32c9adcda7325e9f8025715b97a8f06da",
+        "bde8a62d270fa207595fe17c65420fab27b1492d7ce749297b1703abf7127e4d",
+    "pyramido/3/{\"mode\": \"coop\", \"size\": 4}": "d1a2c016aeb6ac008499a3a0aed9202916d1f00226f7eb72c13e2eca4d1b76d3",
     "pyramido/4/{\"mode\": \"competitive\", \"rounds\": 3}":
-        "fc530edb3123a962f67de5d113684ff1541748f48a7755fe6a0b5db33981475a",
+        "42a71059d49d140520d7d8d278a8ec9c6d0674a7ee90143e821b2ddc3c555b22",
     # #43 (first use): a pyrino by its ends in words ("blue 3+2 · black 3+1", not "B32|K31")
     "pyrinoes/2/{\"target\": 10}": "139fca05e6862b704ad1da6fe5286157c51f1589cd1ec772624034b6098365cb",
     "pyrinoes/2/{\"target\": 60}": "68c384bea0e0055799e501961d811c21c173bb891626821cc4f5f86531da6610",
@@ -174,7 +174,7 @@ def test_pyramido_in_german(de: Any) -> None:
     _, colour, cell = move.split()
     _, events = PD.play(state, 0, move)
     word = {"R": "Rot", "Y": "Gelb", "G": "Grün", "B": "Blau", "W": "Weiß"}[colour]  # the stone's colour in words
-    assert events[0].narrate(NAMES, de) == f"Ana verbaute {word} auf {cell}."
+    assert events[0].narrate(NAMES, de) == f"Ana verbaute {word} auf Ebene {cell.split(':')[0]}."
     with pytest.raises(IllegalMove) as refused:
         PD.play(state, 0, "take R 1:0,0")
     assert refused.value.explain(de) == ("'take' ist ein Zug des Wettbewerbs; im kooperativen Spiel spielst du "

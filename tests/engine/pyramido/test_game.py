@@ -85,7 +85,7 @@ def test_turn_stays_while_placing_and_pending() -> None:
     assert GAME.to_act(state) == 0
     assert GAME.pending(state) == Pending("placing", 0, {"placed": 1, "moves": ["place", "end"]})
     assert events[0].cells == ("1:1,1",) and events[0].items == ("R",)
-    assert events[0].narrate(["Ann"]) == "Ann placed red at 1:1,1."
+    assert events[0].narrate(["Ann"]) == "Ann placed red on level 1."
     assert not any(m.startswith("discard") for m in GAME.legal_moves(state))
     with pytest.raises(NotYourTurn):
         GAME.play(state, 1, "end")
