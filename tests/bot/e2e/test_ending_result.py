@@ -5,13 +5,19 @@ once said whose turn it was: the replay GIF's last frame (and its alt text) and 
 
 from __future__ import annotations
 
+import io
 from typing import Any
+
+from PIL import Image
 
 from bot.play.endings.replays import game_log
 from emulator.harness import Harness
 from tests.bot.e2e.driver import flaming_game_of, session_of
 from tests.bot.e2e.test_endings import first_move
 from tests.bot.e2e.test_replays import gif_of, replay_posts
+from tests.paths import REPO
+
+SHOTS = REPO / "out" / "screenshots" / "test_after_a_resignation_the_replay_and_the_status_show_the_result"
 
 
 async def test_after_a_resignation_the_replay_and_the_status_show_the_result(emulator: Any,
@@ -30,8 +36,13 @@ async def test_after_a_resignation_the_replay_and_the_status_show_the_result(emu
     assert views[-2].get("result") is None, "only the last position is the game's end"
     posts = replay_posts(harness, thread)
     assert len(posts) == 1
-    words = gif_of(posts[0]).description or ""
+    gif = gif_of(posts[0])
+    words = gif.description or ""
     assert "Game over" in words and "resigned" in words and "to play" not in words, words
+    frames = Image.open(io.BytesIO(gif.data))
+    frames.seek(frames.n_frames - 1)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    frames.convert("RGB").save(SHOTS / "replay-last-frame.png")  # to look at: the header says who won
 
     # /pyramid status after the end: the result, in the picture's words and as text
     picture = await harness.slash(alice, thread, "pyramid status", game=game_id)
