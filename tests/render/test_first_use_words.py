@@ -17,6 +17,7 @@ from render.flaming_pyramids import draw_hand
 
 CODE = re.compile(r"\b[RGBYM]\d+\b")
 CELL = re.compile(r"-?\d+,-?\d+")
+PYRINO = re.compile(r"\b[GYRBK]\d{1,2}\|[GYRBK]\d{1,2}\b")
 ART = art_for("flaming-pyramids")
 
 
@@ -54,3 +55,25 @@ def test_a_falls_alt_text_names_no_cells(lang: str) -> None:
     first = text.splitlines()[1]
     assert "Bo" in first and not CELL.search(first) and not CODE.search(first), first
     assert ("Red 10" if lang == "en" else "Rot 10") in first, first
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_pyrinoes_alt_text_names_pyrinoes_by_their_ends(lang: str) -> None:
+    """Built pyrinoes and those on the line are read out as their ends in words, not ``B32|K31``."""
+    from engine.core import Rng, get_game
+    from tools.playout import steps
+
+    game = get_game("pyrinoes")
+    words = shared_texts().lang(lang)
+    found = 0
+    for seed in range(6):
+        for step in steps(game, game.setup(2, {}, seed), Rng(seed), 200):
+            view = {**game.view(step.state, 0), "names": ["Ana", "Bo"], "game_number": 4, "lang": lang}
+            built = [p for seat in view.get("pyrinoes") or [] if isinstance(seat, list) for p in seat]
+            if not built and not any("|" in str(p) for p in view.get("line") or []):
+                continue
+            art = art_for("pyrinoes")
+            for text in (describe_board(view, art=art, lang=words), describe_hand(view, art=art, lang=words)):
+                assert not PYRINO.search(text), text
+            found += 1
+    assert found, "no pyrino built in the games tried"
