@@ -123,15 +123,16 @@ def test_arrows_point_one_way(layer: str) -> None:
 
 
 def test_what_runs_between_clicks_never_answers_one() -> None:
-    """``bot.play`` (and the games, store and workers) never reach into ``bot.discord``:
-    the interaction layer calls down into them, not the other way."""
-    below = ("bot.play", "bot.games", "bot.store", "bot.workers", "bot.services", "bot.records", "bot.ratings")
+    """What runs between clicks (posting, cards, clock, core; the games, store and workers) never reaches
+    into ``bot.interactions``: the interaction layer calls down into them, not the other way."""
+    below = ("bot.posting", "bot.cards", "bot.clock", "bot.core", "bot.games", "bot.store", "bot.workers",
+             "bot.records", "bot.ratings")
     wrong = sorted(
         f"{module} imports {target}"
         for module, targets in graph("bot").items()
         if module.startswith(below)
         for target in targets
-        if target.startswith("bot.discord")
+        if target.startswith("bot.interactions")
     )
     assert wrong == []
 
@@ -222,3 +223,38 @@ def test_the_alone_importer_sees_a_module_that_needs_another_first(tmp_path: Pat
                           cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert set(json.loads(done.stdout)) == {"probe_pkg.second"}
+
+
+# --- bot/'s folder order (issue #38), read from ARCHITECTURE.md's "## Folder order" block -------------------------
+
+def bot_folder_order() -> list[str]:
+    """The units of ``bot/`` (a folder or a top module, ``bot.x``) in the documented order, top first."""
+    text = (REPO / "ARCHITECTURE.md").read_text()
+    section = text.split("\n## Folder order\n", 1)[1]
+    block = section.split("```", 2)[1]
+    return [line.split("#", 1)[0].strip() for line in block.splitlines()[1:] if line.split("#", 1)[0].strip()]
+
+
+def bot_unit(module: str) -> str:
+    return ".".join(module.split(".")[:2])
+
+
+def test_bot_imports_only_what_is_below_it_in_the_documented_order() -> None:
+    """A folder of ``bot/`` may import itself and what is listed below it, never what is above."""
+    order = bot_folder_order()
+    place = {unit: at for at, unit in enumerate(order)}
+    wrong = sorted(
+        f"{module} imports {target}: {bot_unit(target)} is listed above {bot_unit(module)}"
+        for module, targets in graph("bot").items()
+        if module != "bot"
+        for target in targets
+        if target.startswith("bot.") and bot_unit(target) != bot_unit(module)
+        and place.get(bot_unit(target), len(order)) < place.get(bot_unit(module), -1)
+    )
+    assert wrong == []
+
+
+def test_the_folder_order_names_every_folder_of_bot_once() -> None:
+    order = bot_folder_order()
+    assert len(order) == len(set(order)), "a unit is listed twice"
+    assert set(order) == {bot_unit(module) for module in modules("bot") if module != "bot"}

@@ -13,20 +13,20 @@ from typing import Any
 
 import pytest
 
+from bot.config.settings import load_operator_settings
+from bot.core.session_service import SessionService
 from bot.games.catalogue import Catalogue
 from bot.ops.exit_codes import ExitCode
 from bot.ops.migrate_db import NOT_COPIED, VerificationFailed, migrate_database, migrate_db_command
 from bot.ops.running import DatabaseBusy, bot_running
-from bot.play.session_service import SessionService
 from bot.ratings import GameOutcome, SeatOutcome
-from bot.settings import load_operator_settings
+from bot.ratings.store import RatingStore
 from bot.store import GameStore, GuildSettings, SqliteDatabase
 from bot.store.availability import AvailabilityStore
 from bot.store.clocks import ClockStore
 from bot.store.departures import timed_out_to_ai
 from bot.store.players import PlayerStore
 from bot.store.postgres import PostgresDatabase
-from bot.store.ratings import RatingStore
 from engine.core import Game
 from engine.core.registry import game_ids
 from tests.bot.ops.helpers import run_bot
