@@ -46,7 +46,7 @@ class GameLog:
     lang: str | None = None
     #: The stored result of a game that ended outside a move (a resignation, a timeout's forfeit): its
     #: engine state has none, so the last position carries this one and says how the game ended, not
-    #: whose turn it was (as its final card does, ``bot.play.views.boards.ended_view``).
+    #: whose turn it was (as its final card does, ``bot.cards.boards.ended_view``).
     ended: dict[str, Any] | None = None
 
     def positions(self, until: int | None = None) -> tuple[list[dict[str, Any]], list[list[Event]]]:

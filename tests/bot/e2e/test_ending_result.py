@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.play.endings.replays import game_log
+from bot.replays.gifs import game_log
 from emulator.harness import Harness
 from tests.bot.e2e.driver import flaming_game_of, session_of
 from tests.bot.e2e.test_endings import first_move

@@ -11,12 +11,12 @@ from typing import Any
 import discord
 import pytest
 
+from bot.cards.boards import public_view, status_line
+from bot.cards.chooser import chooser, spot_letters
+from bot.cards.preview import preview_description, preview_move
+from bot.core.session import Session
 from bot.games.catalogue import Catalogue
 from bot.games.pyramido import board_lines
-from bot.play.session import Session
-from bot.play.views.boards import public_view, status_line
-from bot.play.views.chooser import chooser, spot_letters
-from bot.play.views.preview import preview_description, preview_move
 from bot.store import GameRecord, SeatRecord
 from i18n import shared_texts
 
