@@ -729,7 +729,7 @@ class Harness:
         source = opened_by.interaction
         if source.user_id != user.id:
             raise HarnessError("only the user the modal was shown to can submit it")
-        data = modal_submit_data(modal, values)
+        data = modal_submit_data(modal, values, self.emu, source.channel_id)
         channel = self.world.channels[source.channel_id]
         message = self.world.messages.get(source.message_id) if source.message_id is not None else None
         inter = await dispatch_interaction(

@@ -10,18 +10,30 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import installs
 from . import permissions as P
 from .gateway import shard_of
-from .limits import BUTTON, CHECKBOX, CHECKBOX_GROUP, LABEL, RADIO_GROUP, SELECT_TYPES, STRING_SELECT, TEXT_INPUT
+from .limits import (
+    BUTTON,
+    CHECKBOX,
+    CHECKBOX_GROUP,
+    FILE_UPLOAD,
+    LABEL,
+    RADIO_GROUP,
+    SELECT_TYPES,
+    STRING_SELECT,
+    TEXT_INPUT,
+)
 from .model import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    Attachment,
     Channel,
     Command,
     Interaction,
@@ -362,8 +374,34 @@ def select_data(emu: Emulator, select: JSON, values: list[Any], guild_id: int | 
 # --- modals -------------------------------------------------------------------------------------------------------
 
 
-def _submitted_input(comp: JSON, values: Mapping[str, Any], used: set[str]) -> JSON:
+@dataclass(frozen=True)
+class PickedFile:
+    """A file a user chose in a modal's file upload (the value of its custom id is a list of them)."""
+
+    filename: str
+    data: bytes
+    content_type: str | None = None
+
+
+#: Puts a picked file on the "CDN" and gives its attachment id (see ``modal_submit_data``).
+Upload = Callable[[PickedFile], str]
+
+
+def _submitted_input(comp: JSON, values: Mapping[str, Any], used: set[str], upload: Upload | None = None) -> JSON:
     cid = comp.get("custom_id", "")
+    if comp.get("type") == FILE_UPLOAD:  # as Discord's client: within min..max files, each uploaded first
+        used.add(cid)
+        files = list(values.get(cid) or [])
+        if not all(isinstance(f, PickedFile) for f in files):
+            raise HarnessError(f"file upload {cid!r} takes files")
+        lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not files and comp.get("required", True):
+            raise HarnessError(f"file upload {cid!r} is required")
+        if files and not lo <= len(files) <= hi:
+            raise HarnessError(f"file upload {cid!r}: {len(files)} files, not {lo}..{hi}")
+        if files and upload is None:
+            raise HarnessError(f"file upload {cid!r}: files are sent through the emulator (modal_submit_data emu=)")
+        return {"type": FILE_UPLOAD, "custom_id": cid, "values": [upload(f) for f in files] if upload else []}
     if comp.get("type") == TEXT_INPUT:
         value = values.get(cid, comp.get("value") or "")
         used.add(cid)
@@ -409,21 +447,50 @@ def _submitted_input(comp: JSON, values: Mapping[str, Any], used: set[str]) -> J
     return {"type": comp.get("type"), **({"id": comp["id"]} if "id" in comp else {})}
 
 
-def modal_submit_data(modal: JSON, values: Mapping[str, Any]) -> JSON:
+def modal_submit_data(modal: JSON, values: Mapping[str, Any], emu: Emulator | None = None,
+                      channel_id: int | None = None) -> JSON:
+    """The ``data`` of a modal submission with ``values`` (custom id -> what the user entered: a text, a
+    select's values, a radio group's value, a checkbox group's values, a checkbox's bool, a file upload's
+    :class:`PickedFile` list). Files go as Discord's client sends them: put on the CDN first (``emu``'s
+    attachment URLs, for ``channel_id``), then named by attachment id in the component's ``values`` and
+    described in ``resolved.attachments``; each within the attachment size limit."""
     used: set[str] = set()
     components: list[JSON] = []
+    attachments: JSON = {}
+
+    def upload(picked: PickedFile) -> str:
+        assert emu is not None
+        name = picked.filename
+        if not name or "/" in name or "\\" in name or len(name) > 1024:
+            raise HarnessError(f"{name!r} is not a file name")
+        if len(picked.data) > emu.attachment_size_limit:
+            raise HarnessError(f"{name!r} is too large ({len(picked.data)} bytes; the limit is "
+                               f"{emu.attachment_size_limit})")
+        aid = emu.world.ids.next()
+        url = f"{emu.base_url}/attachments/{channel_id or 0}/{aid}/{name}"
+        emu.world.modal_files[aid] = Attachment(aid, name, picked.data, picked.content_type, url, ephemeral=True)
+        attachments[str(aid)] = {"id": str(aid), "filename": name, "size": len(picked.data), "url": url,
+                                 "proxy_url": url, "ephemeral": True,
+                                 **({"content_type": picked.content_type} if picked.content_type else {})}
+        return str(aid)
+
+    sender = upload if emu is not None else None
     for comp in modal.get("components") or []:
         if comp.get("type") == 1:
-            inner = [_submitted_input(c, values, used) for c in comp.get("components") or []]
+            inner = [_submitted_input(c, values, used, sender) for c in comp.get("components") or []]
             components.append({"type": 1, "components": inner})
         elif comp.get("type") == LABEL:
-            components.append({"type": LABEL, "component": _submitted_input(comp.get("component") or {}, values, used)})
+            components.append({"type": LABEL,
+                               "component": _submitted_input(comp.get("component") or {}, values, used, sender)})
         else:
-            components.append(_submitted_input(comp, values, used))
+            components.append(_submitted_input(comp, values, used, sender))
     unknown = set(values) - used
     if unknown:
         raise HarnessError(f"modal {modal.get('custom_id')!r} has no inputs {sorted(unknown)}")
-    return {"custom_id": modal["custom_id"], "components": components}
+    data: JSON = {"custom_id": modal["custom_id"], "components": components}
+    if attachments:
+        data["resolved"] = {"attachments": attachments}
+    return data
 
 
 # --- dispatch -----------------------------------------------------------------------------------------------------

@@ -525,6 +525,9 @@ class World:
         #: every file attached to a message (created, or added by an edit), in order, with its message: what a
         #: message holds now may have replaced earlier pictures, and a test may want to check them all
         self.uploads: list[tuple[Message, Attachment]] = []
+        #: Files users chose in modals' file uploads: the client puts them on Discord's CDN before it submits
+        #: the modal, which names them by attachment id (``resolved.attachments``); served like message files.
+        self.modal_files: dict[int, Attachment] = {}
         #: message ids per channel, in creation (= id) order: reading a channel must not scan the world
         self.channel_index: dict[int, list[int]] = {}
         self.commands: dict[int, Command] = {}

@@ -899,6 +899,9 @@ async def archived_public_threads(request: web.Request) -> web.Response:
 async def get_attachment_file(request: web.Request) -> web.Response:
     emu = emulator_of(request)
     aid = int(request.match_info["attachment_id"])
+    picked = emu.world.modal_files.get(aid)
+    if picked is not None:
+        return web.Response(body=picked.data, content_type=picked.content_type or "application/octet-stream")
     for msg in emu.world.messages.values():
         for a in msg.attachments:
             if a.id == aid:

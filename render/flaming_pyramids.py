@@ -599,14 +599,9 @@ def hand_view(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def _describe(code: str, lang: Lang) -> str:
-    _, _, material, kind = _info(code)
-    if kind == "coal":
-        return lang.tr("coal {code}", code=code)
-    if kind == "blowtorch":
-        return lang.tr("blowtorch {code}", code=code)
-    if kind == "millstone":
-        return lang.gettext("millstone")
-    return f"{code} {lang.gettext(material)}"
+    """A hand tile's caption: the tile in words, as the chooser's buttons and the narration name it
+    ("Yellow 60 wood", "Coal Green 1"), not its code."""
+    return words.tile_words(code, lang)
 
 
 #: The widths tiles are drawn at in most pictures: a hand of up to five, the legend of a

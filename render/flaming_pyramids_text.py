@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.text import Phrase
 from engine.flaming_pyramids.tiles import TILE
 from i18n import N_, Lang
 from render.describe import SEP, listed, names, result_text, row_text, seat_name, status, to_act, viewer
@@ -34,7 +35,7 @@ def describe_hand(view: dict[str, Any], lang: Lang, detail: int) -> list[str]:
         hands[seat], list) else []
     piles = view.get("piles") or []
     pile = piles[seat] if seat is not None and seat < len(piles) and isinstance(piles[seat], int) else 0
-    tiles = ", ".join(_tile(code, lang) if detail < 2 else code for code in hand)
+    tiles = ", ".join(tile_words(code, lang) if detail < 2 else tile_name(code, lang) for code in hand)
     return [
         _hand_status(view, seat, who, lang),
         lang.tr("Your hand: {tiles}.", tiles=tiles) if hand else lang.tr("Your hand is empty."),
@@ -47,9 +48,10 @@ def describe_hand(view: dict[str, Any], lang: Lang, detail: int) -> list[str]:
 def _status(view: Mapping[str, Any], who: list[str], lang: Lang) -> str:
     fall = _fall(view)
     if fall is not None and view.get("result") is None:
-        player, tile, left, right = fall
-        return lang.tr("{name} chooses where {tile} falls: left to {left} or right to {right}.",
-                       name=seat_name(who, player, lang), tile=tile, left=left, right=right)
+        player, tile, _left, _right = fall
+        # which way, as the card's buttons say (⬅ left, right ➡): the notation's cells are on no picture (#43)
+        return lang.tr("{name} chooses where {tile} falls: left or right.", name=seat_name(who, player, lang),
+                       tile=tile_name(tile, lang))
     return status(view, who, lang)
 
 
@@ -58,9 +60,7 @@ def _hand_status(view: Mapping[str, Any], seat: int | None, who: list[str], lang
         return result_text(view, who, lang)
     fall = _fall(view)
     if fall is not None and fall[0] == seat:
-        _, tile, left, right = fall
-        return lang.tr("Your choice: {tile} falls left to {left} or right to {right}.", tile=tile, left=left,
-                       right=right)
+        return lang.tr("Your choice: {tile} falls left or right.", tile=tile_name(fall[1], lang))
     if seat is not None and to_act(view) == seat and fall is None:
         return lang.tr("Your turn: play a tile to an open space.")
     return _status(view, who, lang)
@@ -137,10 +137,23 @@ def _rules(view: Mapping[str, Any], lang: Lang) -> str:
     return " ".join(parts)
 
 
-def _tile(code: str, lang: Lang) -> str:
-    """'Y100 stone', 'Y1 coal': a tile with what it is made of (or what it is)."""
+def tile_name(code: str, lang: Lang) -> str:
+    """A tile as the picture shows it and the narration names it, in ``lang``: its colour's word and
+    its weight ("Yellow 60", "Coal Green 1", "Millstone 200"), never the notation's code ("Y60"),
+    whose letter another language reads as another colour (G is Gelb in German)."""
     tile = TILE.get(code)
     if tile is None:
         return code
-    word = tile.kind if tile.kind in KINDS else tile.material
-    return f"{code} {lang.gettext(KINDS[word])}" if word in KINDS else code
+    name = tile.name()
+    return name.fill([], lang.gettext) if isinstance(name, Phrase) else str(name)
+
+
+def tile_words(code: str, lang: Lang) -> str:
+    """A tile with what it is made of ("Yellow 100 stone"); a special tile's name says what it is
+    ("Coal Yellow 1"). The hand picture's captions and the hand's alt text."""
+    tile = TILE.get(code)
+    if tile is None:
+        return code
+    name = tile_name(code, lang)
+    return f"{name} {lang.gettext(KINDS[tile.material])}" if tile.kind == "regular" and tile.material in KINDS \
+        else name

@@ -1,5 +1,6 @@
 """Pyrinoes in words (``render.describe``): the line of play from its left open end to
-its right (pieces in the rules' notation, ``5-3``, ``Y21|R1``), the two open ends,
+its right (dominoes by their spots, ``5-3``; a pyrino by its ends in words, "yellow 2+1 · red 1",
+never ``Y21|R1``), the two open ends,
 scores and target, each side's supply, built pyrinoes and hand *size*, the green
 pyramids and the boneyard's size. Domino hands and the boneyard are hidden (PY-7): a
 player's own dominoes are named only in the hand's words, for its owner.
@@ -10,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.text import Phrase
+from engine.pyrinoes.pieces import piece_name
 from i18n import Lang
 from render.describe import SEP, counted, listed, names, result_text, status, to_act, viewer
 
@@ -42,7 +45,7 @@ def describe_hand(view: dict[str, Any], lang: Lang, detail: int) -> list[str]:
         state,
         _ends(view, lang),
         lang.tr("Your dominoes ({n}): {pieces}.", n=len(hand), pieces=listed(hand, lang)),
-        lang.tr("Your built pyrinoes: {pieces}.", pieces=listed(built, lang)),
+        lang.tr("Your built pyrinoes: {pieces}.", pieces=_pieces(built, lang)),
         lang.tr("Your supply: {pyramids}.", pyramids=counted(supply) or lang.tr("none")),
         _scores(view, who, lang),
         _line(view, lang, max(detail, 1)),
@@ -70,6 +73,20 @@ def _scores(view: Mapping[str, Any], who: list[str], lang: Lang) -> str:
                    target=target, scores=SEP.join(parts))
 
 
+def _piece(code: str, lang: Lang) -> str:
+    """A domino by its spots (``6-4``), a pyrino by its ends in words ("blue 3+2 · black 3+1")."""
+    name = piece_name(code)
+    return name.fill([], lang.gettext) if isinstance(name, Phrase) else str(name)
+
+
+def _pieces(codes: list[str], lang: Lang) -> str:
+    """Pieces one after another (commas between them once a pyrino's words are among them), or 'none'."""
+    if not codes:
+        return listed(codes, lang)
+    words = [_piece(c, lang) for c in codes]
+    return (", " if any("|" in c for c in codes) else " ").join(words)
+
+
 def _line(view: Mapping[str, Any], lang: Lang, detail: int) -> str:
     line = [str(p) for p in view.get("line") or []]
     if not line:
@@ -77,8 +94,8 @@ def _line(view: Mapping[str, Any], lang: Lang, detail: int) -> str:
     if detail >= 2 and len(line) > 2 * LINE_ENDS:
         return lang.trn("The line of play, {n} piece: {first} … {last}.",
                         "The line of play, {n} pieces: {first} … {last}.", len(line), n=len(line),
-                        first=" ".join(line[:LINE_ENDS]), last=" ".join(line[-LINE_ENDS:]))
-    return lang.tr("The line of play, left to right: {pieces}.", pieces=" ".join(line))
+                        first=_pieces(line[:LINE_ENDS], lang), last=_pieces(line[-LINE_ENDS:], lang))
+    return lang.tr("The line of play, left to right: {pieces}.", pieces=_pieces(line, lang))
 
 
 def _side(view: Mapping[str, Any], who: list[str], seat: int, lang: Lang, detail: int) -> str:
@@ -89,7 +106,7 @@ def _side(view: Mapping[str, Any], who: list[str], seat: int, lang: Lang, detail
         return lang.tr("{name}: {hand} in hand, {built} pyrinoes built, {supply} pyramids in supply.",
                        name=who[seat], hand=hand, built=len(built), supply=len(supply))
     return lang.tr("{name}: {hand} in hand; built: {built}; supply: {supply}.", name=who[seat], hand=hand,
-                   built=listed(built, lang), supply=counted(supply) or lang.tr("none"))
+                   built=_pieces(built, lang), supply=counted(supply) or lang.tr("none"))
 
 
 def _middle(view: Mapping[str, Any], lang: Lang, detail: int) -> str:

@@ -141,9 +141,17 @@ class Person:
             await self.page.click(".rail-icon[data-view='dms']")
             if not await self.page.evaluate(f"!!({row})"):
                 await self.page.click(".rail-icon[data-view='guild']")
-        await self._click_marked(row, f"the channel {name!r} in the sidebar")
-        await self.page.wait_for(f"document.querySelector('#chat-name').textContent.endsWith({json.dumps(name)})",
-                                 what=f"the channel {name!r} to open")
+        opened = f"document.querySelector('#chat-name').textContent.endsWith({json.dumps(name)})"
+        # A live update may redraw the sidebar between finding the row and the click landing (a new thread, a ping
+        # badge): that click opens nothing, so it is made again on the row as it is now (the gallery met it).
+        for attempt in range(3):
+            await self._click_marked(row, f"the channel {name!r} in the sidebar")
+            try:
+                await self.page.wait_for(opened, 10.0 if attempt < 2 else 30.0, what=f"the channel {name!r} to open")
+                break
+            except BrowserError:
+                if attempt == 2:
+                    raise
         await self.page.wait_for("document.body.dataset.ready === '1'")
 
     async def click_button(self, message: Shown, label: str) -> None:

@@ -97,6 +97,10 @@ def status_line(session: Session, lang: Lang | None = None) -> str:
     if pending is not None:
         summary = result.narrate(who, lang.gettext) if result is not None else ""
         return session.presenter.decision(pending.kind, lang).format(name=name, kind=pending.kind, summary=summary)
+    acting = session.seat(seat)
+    if acting is not None and acting.is_ai:  # an AI's card (the first, when it opens): nobody to tell "your turn"
+        return (lang.tr("⏳ {name} moves first.", name=name) if session.version == 0
+                else lang.tr("⏳ {name} moves next.", name=name))
     return lang.tr("🎯 {name}, it's your turn.", name=name)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.cards.boards import MAX_CONTENT, board_labels, public_view
+from bot.cards.boards import MAX_CONTENT, board_labels, ended_view
 from bot.core.session import Session
 from bot.core.visibility import Seen
 from i18n import Lang
@@ -23,7 +23,7 @@ def board_words(session: Session, lang: Lang, note: str = "", *, seen: Seen, lim
     with ``*`` or ``_`` in it must not turn the rest into italics). ``seen``: the visibility
     rule's leave to show this game to its reader (:mod:`bot.core.visibility`)."""
     seen.covers(session.record.id)
-    view = public_view(session)
+    view = ended_view(session)  # a game ended by a resignation or a timeout: its result, not whose turn
     labels = board_labels(session, view)
     room = limit - (len(note) + 1 if note else 0)
     text = ""

@@ -39,7 +39,6 @@ from bot.cards.chooser import spot_letters
 from bot.core.session import Session
 from engine.core import Event, Rng
 from i18n import Lang
-from render import Art
 from render.describe import MAX_DESCRIPTION, describe_board
 
 #: How many re-deals a preview compares. Something hidden that the move turns up (k
@@ -172,11 +171,13 @@ def preview_text(preview: Preview, session: Session, lang: Lang) -> str:
     return "\n".join([head, "…" + middle, *tail])[:2000]
 
 
-def preview_description(preview: Preview, lang: Lang, art: Art) -> str:
-    """The picture's alt text: that it is a preview, then the board after the move in
-    words (from the public view only)."""
+def preview_description(preview: Preview, session: Session, lang: Lang) -> str:
+    """The picture's alt text: that it is a preview of the move, told in words as the message
+    tells it (not its notation), then the board after the move in words (from the public view only)."""
+    art = session.presenter.art
+    told = session.presenter.move_words(preview.move, spot_letters(session), lang)
     if preview.view is None:
-        return lang.tr("Preview of {move}, not played yet.", move=preview.move)
-    lead = lang.tr("Preview of {move}, not played yet. The board after it:", move=preview.move)
+        return lang.tr("Preview of {move}, not played yet.", move=told)
+    lead = lang.tr("Preview of {move}, not played yet. The board after it:", move=told)
     return lead + "\n" + describe_board(preview.view, art=art, lang=lang,
                                         limit=max(1, MAX_DESCRIPTION - len(lead) - 1))

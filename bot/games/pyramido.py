@@ -8,9 +8,28 @@ from typing import Any
 
 from bot.games.presenter import Presenter
 from engine.core.events import player_name
-from engine.pyramido import GAME
+from engine.pyramido import COLOUR_NAMES, GAME
 from i18n import N_, Lang
 from render import art_for
+
+#: A stone's emoji: the shape and colour the picture draws it with (red triangle, yellow star, green
+#: circle, blue square, white diamond).
+STONE_EMOJI = {"R": "🔺", "Y": "⭐", "G": "🟢", "B": "🟦", "W": "◇"}
+
+
+def colour_word(stone: str, lang: Lang) -> str:
+    """A stone's colour in the reader's language ("white", "weiß"); the letter is the notation's."""
+    name = COLOUR_NAMES.get(stone)
+    return stone if name is None else lang.gettext(name)
+
+
+def stone_words(token: str, lang: Lang) -> str | None:
+    """A stone as the picture shows it ("◇ White", "⭐ Gelb") on a button and in a move told in
+    words, never its letter (``W``); None for a token that is no stone."""
+    if token not in COLOUR_NAMES:
+        return None
+    word = colour_word(token, lang)
+    return f"{STONE_EMOJI[token]} {word[:1].upper()}{word[1:]}"
 
 
 def board_lines(view: dict[str, Any], names: Sequence[str], lang: Lang) -> list[str]:
@@ -33,7 +52,8 @@ def board_lines(view: dict[str, Any], names: Sequence[str], lang: Lang) -> list[
     hands = [(s, h) for s, h in enumerate(view.get("hands") or []) if isinstance(h, list)]
     if not hands:
         return []
-    listed = " · ".join(f"{name(s)}: {' '.join(str(c) for c in h) if h else '—'}" for s, h in hands)
+    listed = " · ".join(f"{name(s)}: {', '.join(colour_word(str(c), lang) for c in h) if h else '—'}"
+                        for s, h in hands)
     return [lang.tr("🂠 Stones in hand: {listed}", listed=listed)]
 
 
@@ -56,6 +76,7 @@ PRESENTER = Presenter(
     decisions={"placing": N_("🎯 {name}, keep placing stones, or end your turn.")},
     turn_goes_on=frozenset({"placing"}),
     board_lines=board_lines,
+    token_words=stone_words,
     cells=N_("A cell is level:x,y: level 1 is the base, x counts columns to the right and y rows downwards (both "
              "may be negative); a level-2 cell x,y sits on the base's square x..x+1, y..y+1."),
     versus={"mode": "competitive"},

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from bot.games.presenter import Presenter
+from engine.core.text import Phrase
 from engine.pyrinoes import GAME, pyrino
+from engine.pyrinoes.pieces import piece_name
 from i18n import N_, Lang
 from render import art_for
 
@@ -39,7 +41,12 @@ def typed_pyrino_steps(move: str) -> tuple[str, ...]:
 
 
 def spots_words(token: str, lang: Lang) -> str | None:
-    """The label of a build's spot-count steps ("6–… spots", then "6–3 spots") in the reader's language."""
+    """The label of a build's spot-count steps ("6–… spots", then "6–3 spots") and of a pyrino (its
+    ends in words, "Blue 3+2 · black 3+1", never ``B32|K31``) in the reader's language."""
+    if "|" in token and pyrino(token) is not None:
+        name = piece_name(token)
+        words = name.fill([], lang.gettext) if isinstance(name, Phrase) else str(name)
+        return words[:1].upper() + words[1:]
     found = _SPOTS.match(token)
     if found is not None:
         return lang.tr("{high}–{low} spots", high=int(found.group(1)), low=int(found.group(2)))

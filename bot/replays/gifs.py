@@ -29,7 +29,7 @@ import logging
 
 import discord
 
-from bot.cards.boards import plain_names, public_view
+from bot.cards.boards import ended_view, plain_names
 from bot.cards.cards import card
 from bot.core.services import Services
 from bot.core.session import Session
@@ -50,8 +50,10 @@ def game_log(session: Session, moves: list[tuple[int, str]], lang: str | None = 
     """What the render worker replays: the game's set-up, its ``moves`` and the names
     and number its boards show, with their words in ``lang`` (a language code)."""
     record = session.record
+    ended = ended_view(session).get("result")  # a resignation's or a timeout's result, which no move made
     return GameLog(game=session.game, players=len(session.seats), options=dict(record.options), seed=record.seed,
-                   moves=tuple(moves), names=tuple(plain_names(session)), number=record.id, lang=lang)
+                   moves=tuple(moves), names=tuple(plain_names(session)), number=record.id, lang=lang,
+                   ended=dict(ended) if isinstance(ended, dict) and not session.over else None)
 
 
 def replay_nonce(game_id: int) -> str:
@@ -122,7 +124,7 @@ class Replays:
             log.exception("no replay for game %s: its move log could not be drawn", record.id)
             return
         # Alt text: the final position, public (the game is over, and this is its channel).
-        words = alt_text(describe_replay, public_view(session), moves=len(moves), art=session.presenter.art,
+        words = alt_text(describe_replay, ended_view(session), moves=len(moves), art=session.presenter.art,
                          lang=lang)
         file = discord.File(io.BytesIO(replay.data), filename=f"game-{record.id}-replay.gif", description=words)
         try:

@@ -393,7 +393,8 @@ class GameStore:
             )
             assert counts is not None
             if user_id is not None and counts["mine"]:
-                raise LobbyError(N_("You are already in this game."))
+                raise LobbyError(N_("You are already in this game: wait for others to join or add an AI player, "
+                                    "then press Start."))
             if counts["n"] >= limit:
                 raise LobbyError(N_("This game is full ({limit} players)."), limit=limit)
             seat = 0 if counts["top"] is None else int(counts["top"]) + 1

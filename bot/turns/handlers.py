@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.cards.boards import board_labels, board_texts, board_view, player_view, public_view
+from bot.cards.boards import board_labels, board_texts, board_view, ended_view, player_view, public_view
 from bot.cards.cards import card, kept_pictures, seat_colour
 from bot.cards.chooser import chooser, spot_letters, step_to
 from bot.cards.custom_ids import PREFIX, CustomId
@@ -111,7 +111,7 @@ class Turns:
         rule's leave to show this game to this clicker."""
         seen.covers(session.record.id, interaction.user.id)
         lang = lang or await reader(interaction, self.services.languages)
-        view = public_view(session, lang)
+        view = ended_view(session, lang)  # after a resignation or a timeout: the result, not whose turn
         file = await self.services.renderer.board(view, art=session.presenter.art,
                                                   labels=board_labels(session, view), lang=lang)
         above, below = board_texts(session, [], lang, await self.host.announcer.availability.clocks.line(session, lang))

@@ -145,7 +145,7 @@ class Previews:
             return None
         art = session.presenter.art
         return await self.services.renderer.board(preview.view, art=art, labels={}, events=list(preview.events),
-                                                  description=preview_description(preview, lang, art), lang=lang)
+                                                  description=preview_description(preview, session, lang), lang=lang)
 
     @staticmethod
     async def _answer(interaction: Interaction, in_place: bool, text: str, *, file: discord.File | None = None,

@@ -44,6 +44,10 @@ class GameLog:
     names: tuple[str, ...]
     number: int
     lang: str | None = None
+    #: The stored result of a game that ended outside a move (a resignation, a timeout's forfeit): its
+    #: engine state has none, so the last position carries this one and says how the game ended, not
+    #: whose turn it was (as its final card does, ``bot.cards.boards.ended_view``).
+    ended: dict[str, Any] | None = None
 
     def positions(self, until: int | None = None) -> tuple[list[dict[str, Any]], list[list[Event]]]:
         """The public view after each of the first ``until`` moves (all by default),
@@ -57,6 +61,8 @@ class GameLog:
             state, happened = game.play(state, seat, move)
             views.append(self._view(state))
             events.append([e for e in happened if e.visible(None)])
+        if self.ended is not None and (until is None or until >= len(self.moves)) and game.result(state) is None:
+            views[-1]["result"] = dict(self.ended)
         return views, events
 
     def _view(self, state: Any) -> dict[str, Any]:

@@ -4,6 +4,7 @@ Discord shows them, and sends only what Discord's client can send, through the e
 from __future__ import annotations
 
 import asyncio
+import base64
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -13,6 +14,8 @@ import pytest
 from emulator import Emulator, Harness, User
 from emulator.messages import create_message
 from emulator.web import WebClient
+
+from .toybot import png_bytes
 
 
 @pytest.fixture
@@ -148,6 +151,40 @@ async def test_modals_are_submitted_by_their_user_with_their_required_inputs(
                                         {**submit, "values": {"comment": "nice game", "mood": "happy"}})
     assert status == 200 and answer["answered"]
     assert "thanks: nice game (happy)" in [m["content"] for m in await ana_tab.messages(emulator.general.id)]
+
+
+async def test_a_modals_file_upload_sends_its_files_as_discord_does(
+    emulator: Emulator, bot: Harness, alice: User, web: WebClient, http: aiohttp.ClientSession
+) -> None:
+    """A file chosen in a modal's upload goes through the emulator's checks (how many, how large) and reaches
+    the bot as Discord sends it: the component's ``values`` name attachments in ``resolved``, whose URL serves
+    the bytes."""
+    tab = Tab(web, http, alice)
+    png = png_bytes(30, 20)
+    picked = {"filename": "shot.png", "content_type": "image/png", "data": base64.b64encode(png).decode()}
+
+    async def opened() -> dict[str, Any]:
+        status, answer = await tab.command(emulator, emulator.general.id, "toy", ["upload"], {})
+        assert status == 200 and answer["response_type"] == 9, answer
+        return {"type": 5, "interaction_id": answer["interaction_id"]}
+
+    submit = await opened()
+    status, answer = await tab.post("/client/interactions", {**submit, "values": {}})
+    assert status == 400 and "required" in answer["message"], answer
+    status, answer = await tab.post("/client/interactions", {**submit, "values": {"shot": [picked] * 3}})
+    assert status == 400 and "1..2" in answer["message"], answer
+    status, answer = await tab.post("/client/interactions", {**submit, "values": {"shot": [
+        {**picked, "data": "not base64!"}]}})
+    assert status == 400 and "base64" in answer["message"], answer
+    emulator.attachment_size_limit = len(png) - 1  # a file over the limit is refused before the bot sees it
+    status, answer = await tab.post("/client/interactions", {**submit, "values": {"shot": [picked]}})
+    assert status == 400 and "too large" in answer["message"], answer
+    emulator.attachment_size_limit = 10 * 1024 * 1024
+
+    status, answer = await tab.post("/client/interactions", {**submit, "values": {"shot": [picked]}})
+    assert status == 200 and answer["answered"], answer
+    said = [m["content"] for m in await tab.messages(emulator.general.id)]
+    assert f"uploaded: shot.png (image/png, {len(png)} bytes, read {len(png)})" in said, said
 
 
 async def test_no_bot_is_this_interaction_failed_and_messages_go_live(

@@ -281,3 +281,27 @@ async def test_the_page_shows_every_input_the_emulator_lets_a_modal_hold(tab: Pe
             " return {unknown: !!f.querySelector('.unknown-c'), input: !!f.querySelector('[data-custom-id]'),"
             " label: f.textContent.includes('Label')}; })()")
         assert shown == {"unknown": False, "input": True, "label": True}, kind
+
+
+async def test_a_file_chosen_in_a_modal_is_sent_with_it(emulator: Emulator, bot: Harness, tab: Person) -> None:
+    """A modal's file upload: the file the person picks (set here as the browser's file dialog would) goes with
+    the submission, through the emulator's checks, and the bot reads it back from its URL."""
+    page = tab.page
+    await tab.slash("/toy upload")
+    await page.wait_for("!!document.querySelector('.modal input[type=file]')", what="the modal's file picker")
+    size = await page.evaluate("""(() => {
+        const input = document.querySelector('.modal input[type=file]');
+        const bytes = new Uint8Array(300).map((_, i) => i % 251);
+        const picked = new DataTransfer();
+        picked.items.add(new File([bytes], 'shot.png', {type: 'image/png'}));
+        input.files = picked.files;
+        input.dispatchEvent(new Event('change', {bubbles: true}));
+        return input.files[0].size; })()""")
+    assert size == 300
+    note = await page.evaluate("document.querySelector('.modal .file-upload small').textContent")
+    assert "does not send" not in note, note
+    await both_widths(tab, "a modal with a file chosen")
+    await page.click(".modal footer .btn")
+    answer = await tab.newest(text="uploaded:")
+    assert "uploaded: shot.png (image/png, 300 bytes, read 300)" in answer.text, answer.text
+    await page.wait_for("!document.querySelector('.modal')", what="the modal to close")

@@ -124,6 +124,20 @@ class Options(discord.ui.Modal, title="Options"):
             f"colour={','.join(self.colour.values)}")
 
 
+class Upload(discord.ui.Modal, title="Upload"):
+    """A file upload (in a Label, as Discord requires): the bot reads each file back from its URL."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shot = discord.ui.FileUpload(custom_id="shot", min_values=1, max_values=2)
+        self.add_item(discord.ui.Label(text="Screenshot", component=self.shot))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        read = [f"{a.filename} ({a.content_type}, {a.size} bytes, read {len(await a.read())})"
+                for a in self.shot.values]
+        await interaction.response.send_message("uploaded: " + "; ".join(read))
+
+
 toy = app_commands.Group(name="toy", description="Toy commands")
 game = app_commands.Group(name="game", description="Toy games", parent=toy)
 
@@ -214,6 +228,11 @@ async def secret(interaction: discord.Interaction) -> None:
 @toy.command(description="Open a modal of every input kind")
 async def options(interaction: discord.Interaction) -> None:
     await interaction.response.send_modal(Options())
+
+
+@toy.command(description="Open a modal with a file upload")
+async def upload(interaction: discord.Interaction) -> None:
+    await interaction.response.send_modal(Upload())
 
 
 @toy.command(description="Open a modal")

@@ -16,6 +16,8 @@ answer in time is Discord's "This interaction failed".
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +36,7 @@ from ..interactions import (
     SUB_COMMAND_GROUP,
     USER,
     HarnessError,
+    PickedFile,
     build_command_data,
     button_data,
     check_command_available,
@@ -160,6 +163,22 @@ async def use_component(emu: Emulator, user: User, body: Mapping[str, Any]) -> I
                                       message=message)
 
 
+def _picked_files(value: Any) -> Any:
+    """A file upload's value as the page sends it (``[{"filename", "content_type", "data": base64}]``, the bytes
+    the person picked) as the emulator's :class:`PickedFile` list; any other value as it is."""
+    if not (isinstance(value, list) and value and all(isinstance(f, dict) and "data" in f for f in value)):
+        return value
+    picked: list[PickedFile] = []
+    for f in value:
+        try:
+            data = base64.b64decode(str(f.get("data") or ""), validate=True)
+        except (binascii.Error, ValueError):
+            raise HarnessError(f"the file {f.get('filename')!r} is not base64") from None
+        kind = f.get("content_type")
+        picked.append(PickedFile(str(f.get("filename") or ""), data, str(kind) if kind else None))
+    return picked
+
+
 async def submit_modal(emu: Emulator, user: User, body: Mapping[str, Any]) -> Interaction:
     """The modal the bot answered one of ``user``'s interactions with, filled in and submitted."""
     source = emu.world.interactions.get(_snowflake(body.get("interaction_id"), "interaction_id"))
@@ -167,8 +186,8 @@ async def submit_modal(emu: Emulator, user: User, body: Mapping[str, Any]) -> In
         raise HarnessError("that interaction opened no form")
     if source.user_id != user.id:
         raise HarnessError("only the person the form was shown to can submit it")
-    values = {str(k): v for k, v in dict(body.get("values") or {}).items()}
-    data = modal_submit_data(source.modal, values)
+    values = {str(k): _picked_files(v) for k, v in dict(body.get("values") or {}).items()}
+    data = modal_submit_data(source.modal, values, emu, source.channel_id)
     channel = emu.world.channels[source.channel_id]
     message = emu.world.messages.get(source.message_id) if source.message_id is not None else None
     return await dispatch_interaction(emu, type=MODAL_SUBMIT, user=user, channel=channel, data=data, message=message,

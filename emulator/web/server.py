@@ -98,7 +98,9 @@ class WebClient:
         return f"{self.url}?user={username}"
 
     async def _start(self) -> None:
-        app = web.Application(middlewares=[self._guard, self._errors])
+        # a modal's file upload sends up to 10 files within the attachment size limit, base64 in JSON
+        most = 10 * self.emulator.attachment_size_limit * 4 // 3 + (1 << 20)
+        app = web.Application(middlewares=[self._guard, self._errors], client_max_size=most)
         app.router.add_get("/", self._page)
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/client/people", self._people)

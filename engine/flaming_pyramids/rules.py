@@ -200,8 +200,8 @@ def resolve(turn: Turn) -> Fall | None:
         if kind == FREE_AIR:
             if turn.narrate:
                 t = pyramid[cell]
-                turn.say("free_air", phrase(N_("{tile} at {cell} rests on nothing and must fall."), tile=named(t),
-                                            cell=cell_text(cell)), (seat,), (cell,), (t,))
+                turn.say("free_air", phrase(N_("{tile} rests on nothing and must fall."), tile=named(t)),
+                         (seat,), (cell,), (t,))
                 _ask_fall(turn, cell)
             return Fall(seat, pyramid[cell], cell)
         if kind == COLLAPSE:
@@ -268,8 +268,8 @@ def _ask_fall(turn: Turn, cell: Cell) -> None:
     left, right = (r - 1, c), (r - 1, c + 1)
     turn.say(
         "fall_choice",
-        phrase(N_("{0} must choose where {tile} falls: left to {left} or right to {right}."), tile=named(t),
-               left=cell_text(left), right=cell_text(right)),
+        # the card's buttons say which way (⬅ left, right ➡); the cells are on no picture (#43)
+        phrase(N_("{0} must choose where {tile} falls: left or right."), tile=named(t)),
         (turn.responsible,), (cell, left, right), (t,),
     )
 
@@ -308,16 +308,16 @@ def _explosion_text(bang: tuple[str, ...], gone: tuple[str, ...]) -> Phrase:
 #: Fire's sentence by what burnt (FP-6 check 4: coal lights straw, a blowtorch straw and
 #: wood) and whether it was one tile.
 _FIRE_TEXTS: dict[tuple[str, bool], str] = {
-    ("straw", True): N_("{starter} set fire to {count} straw tile ({tiles}): it goes under {0}'s pile and {code} "
-                        "leaves the game."),
-    ("straw", False): N_("{starter} set fire to {count} straw tiles ({tiles}): they go under {0}'s pile and {code} "
-                         "leaves the game."),
-    ("wood", True): N_("{starter} set fire to {count} wood tile ({tiles}): it goes under {0}'s pile and {code} "
-                       "leaves the game."),
-    ("wood", False): N_("{starter} set fire to {count} wood tiles ({tiles}): they go under {0}'s pile and {code} "
-                        "leaves the game."),
-    ("straw and wood", False): N_("{starter} set fire to {count} straw and wood tiles ({tiles}): they go under "
-                                  "{0}'s pile and {code} leaves the game."),
+    ("straw", True): N_("{starter} set fire to {count} straw tile ({tiles}) and burnt out, leaving the game; the "
+                        "burnt tile goes under {0}'s pile."),
+    ("straw", False): N_("{starter} set fire to {count} straw tiles ({tiles}) and burnt out, leaving the game; the "
+                         "burnt tiles go under {0}'s pile."),
+    ("wood", True): N_("{starter} set fire to {count} wood tile ({tiles}) and burnt out, leaving the game; the "
+                       "burnt tile goes under {0}'s pile."),
+    ("wood", False): N_("{starter} set fire to {count} wood tiles ({tiles}) and burnt out, leaving the game; the "
+                        "burnt tiles go under {0}'s pile."),
+    ("straw and wood", False): N_("{starter} set fire to {count} straw and wood tiles ({tiles}) and burnt out, "
+                                  "leaving the game; the burnt tiles go under {0}'s pile."),
 }
 
 
@@ -325,8 +325,7 @@ def _fire_text(starter: str, burnt: tuple[str, ...]) -> Phrase:
     materials = {MATERIAL[b] for b in burnt}
     stuff = " and ".join(m for m in ("straw", "wood") if m in materials)
     template = _FIRE_TEXTS[(stuff, len(burnt) == 1 and stuff != "straw and wood")]
-    return phrase(template, starter=named(starter), count=len(burnt), tiles=and_list(named(b) for b in burnt),
-                  code=named(starter))
+    return phrase(template, starter=named(starter), count=len(burnt), tiles=and_list(named(b) for b in burnt))
 
 
 # --- FP-5: a turn -----------------------------------------------------------------------
@@ -359,9 +358,8 @@ def fall(state: State, right: bool, narrate: bool = True) -> tuple[State, list[E
     new.pyramid[to] = tile
     turn = Turn(new, pending.player, narrate)
     if narrate:
-        template = (N_("{0} let {tile} fall right from {cell} to {to}.") if right
-                    else N_("{0} let {tile} fall left from {cell} to {to}."))
-        turn.say("fall", phrase(template, tile=named(tile), cell=cell_text(pending.cell), to=cell_text(to)),
+        template = N_("{0} let {tile} fall to the right.") if right else N_("{0} let {tile} fall to the left.")
+        turn.say("fall", phrase(template, tile=named(tile)),
                  (pending.player,), (pending.cell, to), (tile,))
     return _continue(new, turn)
 

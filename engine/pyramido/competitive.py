@@ -42,7 +42,7 @@ from engine.pyramido.geometry import (
 from engine.pyramido.notation import Move
 from engine.pyramido.setup import new_round
 from engine.pyramido.state import State
-from engine.pyramido.stones import QUARRY_SIZE, RESERVE_LIMIT, describe, sort_stones
+from engine.pyramido.stones import QUARRY_SIZE, RESERVE_LIMIT, describe, sort_stones, stone_word
 
 
 def legal_moves(state: State) -> list[str]:
@@ -78,8 +78,8 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         source = quarry if verb == "take" else reserves[seat]
         if colour not in source:
             if verb == "take":
-                raise IllegalMove(N_("There is no {colour} stone in the quarry."), colour=colour)
-            raise IllegalMove(N_("There is no {colour} stone in your reserve."), colour=colour)
+                raise IllegalMove(N_("There is no {colour} stone in the quarry."), colour=stone_word(colour))
+            raise IllegalMove(N_("There is no {colour} stone in your reserve."), colour=stone_word(colour))
         reason = check_place(pyramids[seat], state.size, cell, colour)
         if reason is not None:
             raise IllegalMove(reason)
@@ -88,23 +88,24 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         pyramids = (*pyramids[:seat], pyramid, *pyramids[seat + 1:])
         if verb == "take":
             quarry = remove_one(quarry, colour)
-            text = N_("{0} took {colour} from the quarry and built it at {cell}.")
+            text = N_("{0} took {colour} from the quarry and built it on level {level}.")
         else:
             reserves = (*reserves[:seat], remove_one(reserves[seat], colour), *reserves[seat + 1:])
-            text = N_("{0} built {colour} from their reserve at {cell}.")
+            text = N_("{0} built {colour} from their reserve on level {level}.")
+        # where: its level (the picture outlines the stone; its cell's coordinates are the notation's, #43)
         events.append(Event(verb, text, (seat,), (format_cell(cell),), (colour,),
-                            args={"colour": colour, "cell": format_cell(cell)}))
+                            args={"colour": stone_word(colour), "level": cell[0]}))
         placed = True
     elif verb == "reserve":
         colour = move.stones[0]
         if colour not in quarry:
-            raise IllegalMove(N_("There is no {colour} stone in the quarry."), colour=colour)
+            raise IllegalMove(N_("There is no {colour} stone in the quarry."), colour=stone_word(colour))
         if len(reserves[seat]) >= RESERVE_LIMIT:
             raise IllegalMove(N_("Your reserve is full ({limit} stones)."), limit=RESERVE_LIMIT)
         quarry = remove_one(quarry, colour)
         reserves = (*reserves[:seat], reserves[seat] + (colour,), *reserves[seat + 1:])
         events.append(Event("reserve", N_("{0} put {colour} from the quarry into their reserve."), (seat,),
-                            items=(colour,), args={"colour": colour}))
+                            items=(colour,), args={"colour": stone_word(colour)}))
     elif verb == "pass":
         events.append(Event("pass", N_("{0} passed."), (seat,)))
     else:

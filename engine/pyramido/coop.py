@@ -22,7 +22,7 @@ from engine.core.text import N_, phrase, plural
 from engine.pyramido.geometry import check_place, format_cell, is_complete, missing, placements
 from engine.pyramido.notation import Move
 from engine.pyramido.state import State
-from engine.pyramido.stones import COLOURS, DISCARD_LIMIT, HAND_SIZE, describe, sort_stones
+from engine.pyramido.stones import COLOURS, DISCARD_LIMIT, HAND_SIZE, describe, sort_stones, stone_word
 
 
 def remove_one(stones: tuple[str, ...], colour: str) -> tuple[str, ...]:
@@ -117,7 +117,7 @@ def _place(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     assert cell is not None
     hand = state.hands[seat]
     if colour not in hand:
-        raise IllegalMove(N_("You don't hold a {colour} stone."), colour=colour)
+        raise IllegalMove(N_("You don't hold a {colour} stone."), colour=stone_word(colour))
     pyramid = state.pyramids[0]
     reason = check_place(pyramid, state.size, cell, colour)
     if reason is not None:
@@ -127,8 +127,9 @@ def _place(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     hands = list(state.hands)
     hands[seat] = remove_one(hand, colour)
     name = format_cell(cell)
-    events = [Event("place", N_("{0} placed {colour} at {cell}."), (seat,), (name,), (colour,),
-                    args={"colour": colour, "cell": name})]
+    # where: its level (the picture outlines the stone; its cell's coordinates are the notation's, #43)
+    events = [Event("place", N_("{0} placed {colour} on level {level}."), (seat,), (name,), (colour,),
+                    args={"colour": stone_word(colour), "level": cell[0]})]
     new = state.with_(pyramids=(new_pyramid,), hands=tuple(hands), placed=state.placed + 1, moves=state.moves + 1)
     if is_complete(new_pyramid, state.size):
         result = won(new)
@@ -206,7 +207,7 @@ def _discard(state: State, seat: int, stones: tuple[str, ...]) -> tuple[State, l
             held = have[colour]
             raise IllegalMove(plural(n, N_("You don't hold {count} {colour} stone (you hold {held})."),
                                      N_("You don't hold {count} {colour} stones (you hold {held}).")),
-                              count=n, colour=colour, held=held)
+                              count=n, colour=stone_word(colour), held=held)
     for colour in stones:
         hand = remove_one(hand, colour)
     gone = tuple(sort_stones(stones))

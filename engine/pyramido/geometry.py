@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core.text import N_, Phrase, or_list, phrase
-from engine.pyramido.stones import COLOUR_INDEX, COLOURS, pyramid_total
+from engine.pyramido.stones import COLOUR_INDEX, COLOURS, pyramid_total, stone_word
 
 Cell = tuple[int, int, int]
 Pyramid = Mapping[Cell, str]
@@ -171,8 +171,8 @@ def open_cells(pyramid: Pyramid, size: int) -> list[Cell]:
 
 
 def either(colours: tuple[str, ...] | list[str]) -> object:
-    """'R', 'R or Y', 'R, Y, G or B' (as a translatable text argument)."""
-    return or_list(colours)
+    """'red', 'red or yellow', 'red, yellow, green or blue' (as a translatable text argument)."""
+    return or_list(stone_word(c) for c in colours)
 
 
 def check_place(pyramid: Pyramid, size: int, cell: Cell, colour: str) -> Phrase | None:
@@ -199,17 +199,17 @@ def check_place(pyramid: Pyramid, size: int, cell: Cell, colour: str) -> Phrase 
         permitted = square_colours(pyramid, cell)
         if colour not in permitted:
             return phrase(N_("{cell} must match the square beneath it: {colours}, not {colour}."), cell=name,
-                          colours=either(permitted), colour=colour)
+                          colours=either(permitted), colour=stone_word(colour))
     if completes_four(pyramid, cell, colour):
         if level == 1:
-            return phrase(N_("{colour} at {cell} would make a square of four different colours."), colour=colour,
-                          cell=name)
+            return phrase(N_("{colour} at {cell} would make a square of four different colours."),
+                          colour=stone_word(colour), cell=name)
         permitted = square_colours(pyramid, cell)
         escape = [c for c in permitted if not completes_four(pyramid, cell, c)]
         if escape:
             return phrase(N_("{colour} at {cell} would make a square of four different colours, and {colours} "
-                             "would not, so the square beneath does not force it."), colour=colour, cell=name,
-                          colours=either(escape))
+                             "would not, so the square beneath does not force it."), colour=stone_word(colour),
+                          cell=name, colours=either(escape))
     return None
 
 

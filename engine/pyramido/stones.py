@@ -59,9 +59,16 @@ def counts(stones: Iterable[str]) -> dict[str, int]:
     return result
 
 
+def stone_word(colour: str) -> object:
+    """A stone as players read it: its colour's word, translated where it is shown ("white",
+    "weiß"), never the notation's letter ("W"). A text argument (see :mod:`engine.core.text`)."""
+    name = COLOUR_NAMES.get(colour)
+    return colour if name is None else Word(name)
+
+
 def describe(stones: Iterable[str]) -> object:
-    """'R, Y and G' for narration (a text argument, see :mod:`engine.core.text`)."""
-    items = list(stones)
+    """'red, yellow and green' for narration (a text argument, see :mod:`engine.core.text`)."""
+    items = [stone_word(s) for s in stones]
     if not items:
         return Word(N_("nothing"))
     return and_list(items)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import product
 
-from engine.core.text import N_, Phrase, phrase
+from engine.core.text import N_, Phrase, Word, phrase
 
 #: Canonical colour order: a pyrino code lists its ends in this order, so the same
 #: pyrino has exactly one code (``G3|R1``, ``Y21|R1``, ``B1|K1``).
@@ -194,6 +194,25 @@ PYRINO_SPELLINGS = _spelling_table()
 def pyrino(code: str) -> tuple[Pyrino, bool] | None:
     """The pyrino a spelling names and whether it is written flipped, or None."""
     return PYRINO_SPELLINGS.get(code.replace(" ", "").upper())
+
+
+def end_words(end: End) -> Phrase:
+    """One end of a pyrino as the picture shows it: its colour's word and its pyramids' pips,
+    bottom first ("blue 3+2")."""
+    return phrase(N_("{colour} {sizes}"), colour=Word(COLOUR_NAMES[end.colour]),
+                  sizes="+".join(str(s) for s in end.sizes))
+
+
+def piece_name(code: str) -> object:
+    """A piece as players read it (a text argument, see :mod:`engine.core.text`): a pyrino by
+    its two ends in words, in the order the code writes them ("blue 3+2 · black 3+1", never
+    ``B32|K31``); a domino by its spots, as the picture draws them (``6-4``)."""
+    found = pyrino(code)
+    if found is None:
+        return code
+    piece, flipped = found
+    first, second = (piece.ends[1], piece.ends[0]) if flipped else piece.ends
+    return phrase(N_("{first} · {second}"), first=end_words(first), second=end_words(second))
 
 
 def explain_bad_pyrino(code: str) -> Phrase:

@@ -25,6 +25,7 @@ from engine.pyrinoes.pieces import (
     PYRINOES,
     SEAT_COLOURS,
     SIDE_NAMES,
+    piece_name,
     pyramid_code,
 )
 from engine.pyrinoes.state import PyrinoesState, with_seat
@@ -127,8 +128,8 @@ def _play(state: PyrinoesState, seat: int, move: Move) -> list[Event]:
         held = state.pyrinoes[seat]
         if p.code not in held:
             if p.owner == seat:
-                raise IllegalMove(N_("You haven't built {piece}."), piece=p.code)
-            raise IllegalMove(N_("{piece} is not your pyrino."), piece=p.code)
+                raise IllegalMove(N_("You haven't built {piece}."), piece=piece_name(p.code))
+            raise IllegalMove(N_("{piece} is not your pyrino."), piece=piece_name(p.code))
         index = held.index(p.code)
         name, spots = p.code, p.spots
     side = _side(state, name, spots, move.side)
@@ -165,7 +166,7 @@ def _play(state: PyrinoesState, seat: int, move: Move) -> list[Event]:
             cells=(f"line:{at}",),
             items=(placed,),
             data={"side": side, "index": at, "piece": name},
-            args={"piece": placed, "ends": _open_text(state)},
+            args={"piece": piece_name(placed), "ends": _open_text(state)},
         )
     ]
 
@@ -175,15 +176,18 @@ def _side(state: PyrinoesState, name: str, spots: tuple[int, int], side: str | N
     fits_left, fits_right = state.left in spots, state.right in spots
     if side is None:
         if fits_left and fits_right:
-            raise IllegalMove(N_("{piece} fits both open ends ({ends}): say left or right."), piece=name,
+            raise IllegalMove(N_("{piece} fits both open ends ({ends}): say left or right."), piece=piece_name(name),
                               ends=_open_text(state))
         if not (fits_left or fits_right):
-            raise IllegalMove(N_("{piece} matches neither open end ({ends})."), piece=name, ends=_open_text(state))
+            raise IllegalMove(N_("{piece} matches neither open end ({ends})."), piece=piece_name(name),
+                              ends=_open_text(state))
         return "left" if fits_left else "right"
     if side == "left" and not fits_left:
-        raise IllegalMove(N_("{piece} doesn't match the left open end ({spots})."), piece=name, spots=state.left)
+        raise IllegalMove(N_("{piece} doesn't match the left open end ({spots})."), piece=piece_name(name),
+                          spots=state.left)
     if side != "left" and not fits_right:
-        raise IllegalMove(N_("{piece} doesn't match the right open end ({spots})."), piece=name, spots=state.right)
+        raise IllegalMove(N_("{piece} doesn't match the right open end ({spots})."), piece=piece_name(name),
+                          spots=state.right)
     return side
 
 
@@ -198,14 +202,15 @@ def _build(state: PyrinoesState, seat: int, move: Move) -> list[Event]:
     if p.owner != seat:
         mine = and_list((Word(COLOUR_NAMES[c]) for c in colours), commas=False)
         raise IllegalMove(N_("{piece} is not yours to build: your colours are {colours} (with green as one end)."),
-                          piece=p.code, colours=mine)
+                          piece=piece_name(p.code), colours=mine)
     supply = state.supply[seat]
     for i, (need, have) in enumerate(zip(p.need, supply, strict=True)):
         if need > have:
             code = pyramid_code(colours[i // 3], i % 3 + 1)
             if have == 0:
                 raise IllegalMove(N_("Your supply has no {code} left."), code=code)
-            raise IllegalMove(N_("Your supply has only one {code}, and {piece} needs two."), code=code, piece=p.code)
+            raise IllegalMove(N_("Your supply has only one {code}, and {piece} needs two."), code=code,
+                              piece=piece_name(p.code))
     if p.green_size:
         if not state.green[p.green_size - 1]:
             raise IllegalMove(N_("There is no {code} left in the middle."), code=pyramid_code(GREEN, p.green_size))
@@ -216,7 +221,7 @@ def _build(state: PyrinoesState, seat: int, move: Move) -> list[Event]:
     state.pyrinoes = with_seat(state.pyrinoes, seat, (*state.pyrinoes[seat], p.code))
     a, b = p.spots
     return [Event("build", N_("{0} built {piece} (a {spots})."), players=(seat,), items=(p.code,),
-                  args={"piece": p.code, "spots": f"{a}-{b}"})]
+                  args={"piece": piece_name(p.code), "spots": f"{a}-{b}"})]
 
 
 #: Why a player may not draw or pass (PY-4: play if you can, else build, else draw, else pass).

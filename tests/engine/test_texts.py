@@ -54,21 +54,24 @@ ENGLISH_DIGESTS = {
     "continuous-pyramid/1/{\"undo\": false}": "04a067d00b60bf19c2eaa951c8a409866a04e6773cbe64dd3fbc9e5b4492d58e",
     # #29: a stuck solitaire that may still undo no longer reads as over ("is stuck ...; an undo can still go on")
     "continuous-pyramid/1/{}": "14c35b753c95749e8f24e90bce25840d4bca55e61d1585259f99836462c019c3",
-    "flaming-pyramids/2/{\"turn_limit\": 30}": "8aaaecaf49572664442892fca047d2508a5c95a825484400e093e2c893b3ba35",
-    "flaming-pyramids/2/{}": "19500f64cb7ac178148a2bac78ef943c0131ef1ac8d34967e91ac1dd7e24c7a6",
-    "flaming-pyramids/3/{\"curse\": true}": "59e57b4bcf3b5a59de3aa1850acd388a5078cfa3f239506eb7b1f70cf1442bfe",
+    # #43 (first use): a fall is told by its direction, not its cells; a fire names its starter once
+    "flaming-pyramids/2/{\"turn_limit\": 30}": "0ea67a18955a4d3df3cbebb3a4d5b797b82bc8505e3201fa2d8fa569fc441aa0",
+    "flaming-pyramids/2/{}": "a2f4b1b40f905dfb91ea180be8b83ff3fad6659ec6b3a81bd9d89439a6b134f3",
+    "flaming-pyramids/3/{\"curse\": true}": "94306a71df8aea257efa82d3f5973889d447a815bf9095bb88dc1c03e6656e63",
     "flaming-pyramids/4/{\"curse\": true, \"turn_limit\": 12}":
-        "de73b8863847b4fefc814d604180e8f73cbb07a4a138235f6dfa9affb3cb3450",
-    "pyramido/1/{\"mode\": \"solo\", \"size\": 4}": "0b96e82f6d6dcd043ce7b13514d9ae682da93309ee14a3cd95daefd163ffdeca",
-    "pyramido/1/{\"mode\": \"solo\"}": "08c5753b9d3523dc54f09af2c2fd040b5cfac107307c58df6ded3259ec920568",
-    "pyramido/2/{\"mode\": \"competitive\"}": "cd89de1fbd8d2e12de529b70746d4ea2f398521c8b107463d551b63bae23152a",
+        "e8c786200f0aabfb83ae2399cbbd9c976e644774c8c1e1eebf9ecd2505b6e8d5",
+    # #43 (first use): Pyramido's stones by their colours' words ("white", not "W"), placed "on level 2"
+    "pyramido/1/{\"mode\": \"solo\", \"size\": 4}": "2e255c236bd90c0f4a3b1c30ba9d7aaa3dfa48023a4f309540bcf651413e9fef",
+    "pyramido/1/{\"mode\": \"solo\"}": "cbb91f8451a4b58a3bb8c14371172872a6631512b2c0be9e8c2f6f1919c315d0",
+    "pyramido/2/{\"mode\": \"competitive\"}": "58d4721ea06f9662df35da38c72c1530b86f9eb027a55c2758d89e358acc2bd3",
     "pyramido/3/{\"mode\": \"competitive\", \"rounds\": 2}":
-        "00a7a866b0160c40485861b60ff3670d79e291bf7994bd46c02106c48eca54bf",
-    "pyramido/3/{\"mode\": \"coop\", \"size\": 4}": "f2c4d9134dfe20eee6dcf06892d5c366f2933b0b9ac5ca971a19644156d08fa7",
+        "bde8a62d270fa207595fe17c65420fab27b1492d7ce749297b1703abf7127e4d",
+    "pyramido/3/{\"mode\": \"coop\", \"size\": 4}": "d1a2c016aeb6ac008499a3a0aed9202916d1f00226f7eb72c13e2eca4d1b76d3",
     "pyramido/4/{\"mode\": \"competitive\", \"rounds\": 3}":
-        "d86cef52b961b839cb847ad65c7fc91fa8d446bbccebc3c9e51a9f09097ae5ee",
-    "pyrinoes/2/{\"target\": 10}": "318dc58f57c467654516a39fa894d3cbc0e416d8e87cd93ea1d3570933f88eed",
-    "pyrinoes/2/{\"target\": 60}": "12f23c677fe1f78d0bec18c72d008a5c3e563ffecd6902fd55911d568c4f6934",
+        "42a71059d49d140520d7d8d278a8ec9c6d0674a7ee90143e821b2ddc3c555b22",
+    # #43 (first use): a pyrino by its ends in words ("blue 3+2 · black 3+1", not "B32|K31")
+    "pyrinoes/2/{\"target\": 10}": "139fca05e6862b704ad1da6fe5286157c51f1589cd1ec772624034b6098365cb",
+    "pyrinoes/2/{\"target\": 60}": "68c384bea0e0055799e501961d811c21c173bb891626821cc4f5f86531da6610",
     "setups": "de39a014744389b8d157a8f795d6ad76dbc8e4791726bdea17eef4999dfe05f9",
 }
 
@@ -145,8 +148,8 @@ def test_flaming_pyramids_in_german(de: Any) -> None:
     _, events = FP.play(state, 0, "play G1 0,1")
     assert [e.narrate(NAMES, de) for e in events] == [
         "Ana spielte Kohle Grün 1.",
-        "Kohle Grün 1 setzte 1 Strohplättchen in Brand (Gelb 2): Es kommt unter den Stapel von Ana, und Kohle Grün 1 "
-        "verlässt das Spiel.",
+        "Kohle Grün 1 setzte 1 Strohplättchen in Brand (Gelb 2) und verlässt ausgebrannt das Spiel; das verbrannte "
+        "Plättchen kommt unter den Stapel von Ana.",
         "Du hast Blau 2 und Gelb 2 gezogen.",
         "Ana zog 2 Plättchen.",
         "Bo ist am Zug.",
@@ -170,7 +173,8 @@ def test_pyramido_in_german(de: Any) -> None:
     move = next(m for m in PD.legal_moves(state) if m.startswith("place"))
     _, colour, cell = move.split()
     _, events = PD.play(state, 0, move)
-    assert events[0].narrate(NAMES, de) == f"Ana verbaute {colour} auf {cell}."
+    word = {"R": "Rot", "Y": "Gelb", "G": "Grün", "B": "Blau", "W": "Weiß"}[colour]  # the stone's colour in words
+    assert events[0].narrate(NAMES, de) == f"Ana verbaute {word} auf Ebene {cell.split(':')[0]}."
     with pytest.raises(IllegalMove) as refused:
         PD.play(state, 0, "take R 1:0,0")
     assert refused.value.explain(de) == ("'take' ist ein Zug des Wettbewerbs; im kooperativen Spiel spielst du "

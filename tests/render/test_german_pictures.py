@@ -16,7 +16,7 @@ import pytest
 from PIL import ImageDraw
 
 from i18n import Texts, shared_texts
-from render import canvas, render_board, render_hand, words
+from render import canvas, flaming_pyramids, render_board, render_hand, words
 from tools.gallery.samples import Sample, all_samples
 
 DE = shared_texts().lang("de")
@@ -75,6 +75,7 @@ def pictures(sample: Sample, lang: str, texts: list[str]) -> tuple[bytes, bytes,
     """The board and the hand of ``sample`` in ``lang``, and the texts they drew."""
     texts.clear()
     canvas.text_sprite.cache_clear()
+    flaming_pyramids._legend_rows.cache_clear()  # kept per language: a kept copy draws no word
     board = render_board({**sample.view, "lang": lang}, labels=sample.labels, events=sample.events)
     hand = render_hand({**sample.hand_view, "lang": lang})
     return board, hand, list(texts)

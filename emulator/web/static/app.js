@@ -953,10 +953,17 @@ function fileUpload(c) {
   input.multiple = (c.max_values || 1) > 1;
   const types = (c.file_types || []).map((t) => (t.startsWith(".") ? t : t + "/*"));
   if (types.length) input.accept = types.join(",");
-  // The emulator's modal submissions carry no uploaded files yet: the picker is shown as Discord shows it, and
-  // a submission sends nothing for it (the page says so, rather than pretend the files went through).
   const n = c.max_values || 1;
-  wrap.append(input, el("small", "", `Up to ${n} file${n > 1 ? "s" : ""} (the playground does not send files)`));
+  wrap.append(input, el("small", "", `Up to ${n} file${n > 1 ? "s" : ""}`));
+  // What Discord's client sends: the files picked (uploaded first; here their bytes go with the submission, as
+  // base64 in its JSON, and the emulator puts them where the bot reads them and names them by attachment id).
+  wrap.modalValue = () => Promise.all([...input.files].map((f) => new Promise((done, fail) => {
+    const reader = new FileReader();
+    reader.onload = () => done({filename: f.name, content_type: f.type || null,
+                                data: String(reader.result).replace(/^data:[^,]*,/, "")});
+    reader.onerror = () => fail(reader.error);
+    reader.readAsDataURL(f);
+  })));
   return wrap;
 }
 function modalField(comp, label, description) {

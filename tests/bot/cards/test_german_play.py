@@ -107,7 +107,7 @@ def test_story_lines_and_the_decision_awaited_are_german() -> None:
     base = session_of("pyramido", 2, {"mode": "coop", "size": 4})
     session = dataclasses.replace(base, state=state, version=1)
     story = narrate(events, session, DE)
-    assert story and story[0].startswith("<@100> verbaute ") and " auf 1:" in story[0], story
+    assert story and story[0].startswith("<@100> verbaute ") and " auf Ebene 1" in story[0], story
     assert narrate(events, session) == narrate(events, session, EN) == [e.narrate(["<@100>", "<@101>"])
                                                                           for e in events]
     # Placing stones: the status line asks for more or the end of the turn.

@@ -16,7 +16,8 @@ import pytest
 
 from bot.cards.boards import board_labels, board_texts, board_view, public_view
 from bot.core.session import Session
-from bot.games.pyramido import PRESENTER
+from bot.games.presenter import ENGLISH
+from bot.games.pyramido import PRESENTER, colour_word
 from bot.store import GameRecord, SeatRecord
 from engine.core import Rng
 from engine.pyramido import GAME, State
@@ -106,5 +107,5 @@ def test_teammates_hands_are_on_the_public_board() -> None:
     assert labels and labels == board_labels(b, view_b)
     assert view_a["unseen"] == view_b["unseen"]
     assert render_board(view_a, labels=labels) != render_board(view_b, labels=labels)
-    for seat, hand in enumerate(other.hands):
-        assert f"P{seat}: {' '.join(hand)}" in board_content(b, [])
+    for seat, hand in enumerate(other.hands):  # each stone by its colour's word (#43), in the hand's order
+        assert f"P{seat}: {', '.join(colour_word(c, ENGLISH) for c in hand)}" in board_content(b, [])

@@ -15,9 +15,11 @@ from typing import Any
 import discord
 
 from bot.cards.boards import board_labels, ended_view, player_view, public_view
+from bot.games.presenter import ENGLISH
 from emulator.harness import Harness
 from emulator.model import Attachment, Channel, Message, User
 from render.describe import MAX_DESCRIPTION, describe_board, describe_hand, describe_replay
+from render.flaming_pyramids_text import tile_words
 from tests.bot.e2e.driver import HEADER, bot_of, flaming_game_of, latest_game_id, play_out, session_of
 
 #: A DM'd hand: "… · game #3 · your hand after move 5".
@@ -86,7 +88,8 @@ async def check_pictures(harness: Harness, thread: Channel, game_id: int) -> int
             elif picture.filename == f"game-{game_id}-replay.gif":
                 moves = len(await bot_of(harness).services.store.moves(game_id))
                 at = final
-                assert words == describe_replay(public_view(final), moves=moves, art=art)
+                # the final position: after a resignation, with its result (#43), as the final card
+                assert words == describe_replay(ended_view(final), moves=moves, art=art)
             else:
                 continue
             leaked = named_codes(kind, words) & hidden_codes(kind, at.game.to_position(at.state))
@@ -185,5 +188,6 @@ async def test_status_in_words(emulator: Any, harness: Harness) -> None:
     hand = await harness.slash(users[1], thread, "pyramid hand")
     mine: dict[str, Any] = player_view(session, 1)
     assert hand.ephemeral and hand.attachments[0].description == describe_hand(mine, art=session.presenter.art)
-    assert all(tile in hand.attachments[0].description for tile in mine["hands"][1])
+    # every tile named in words, as the picture captions it (#43): "Yellow 60 wood", not "Y60"
+    assert all(tile_words(tile, ENGLISH) in hand.attachments[0].description for tile in mine["hands"][1])
     assert await check_pictures(harness, thread, game_id) >= 2

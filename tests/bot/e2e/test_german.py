@@ -151,6 +151,7 @@ async def test_lobby_refusals_with_numbers_are_german_too(emulator: Any, harness
     await harness.start_bot()
     lobby = await harness.slash(ana, emulator.general, "pyramide neu", spiel="flaming-pyramids", locale="de")
     again = await harness.click(ana, lobby.message, label="Join", locale="de")
-    assert again.ephemeral and again.text == "❌ Du bist schon in diesem Spiel."
+    assert again.ephemeral and again.text == ("❌ Du bist schon in diesem Spiel: Warte, bis andere beitreten, oder "
+                                              "füge einen KI-Spieler hinzu, und drücke dann auf Starten.")
     alone = await harness.click(ana, lobby.message, label="Start", locale="de")
     assert alone.ephemeral and "mindestens 2 Spieler" in alone.text and "needs" not in alone.text

@@ -93,7 +93,7 @@ async def test_preview_shows_a_collapse_back_changes_nothing_confirm_plays_once(
     assert len(picture) == 1
     assert picture[0].data == render.render_board(expected, labels={}, events=[e for e in events if e.visible(None)],
                                                   art=session.presenter.art)
-    assert (picture[0].description or "").startswith(f"Preview of {move}, not played yet.")
+    assert (picture[0].description or "").startswith(f"Preview of {told}, not played yet.")  # in words (#43)
     session = await session_of(harness, game_id)
     assert session.version == version
     assert [m.id for m in harness.messages(thread)] == channel_before, "a preview is never posted in the channel"
@@ -135,7 +135,7 @@ async def test_preview_shows_a_collapse_back_changes_nothing_confirm_plays_once(
     # The collapse left a fall to choose: the board's public button is previewed too.
     assert session.to_act == seat and session.game.pending(session.state) is not None
     fall = await harness.click(me, played, label="⬅ Fall left")
-    assert fall.message is not None and fall.message.ephemeral and "fall left" in fall.message.text
+    assert fall.message is not None and fall.message.ephemeral and "fall to the left" in fall.message.text
     assert (await session_of(harness, game_id)).version == version + 1
     await harness.click(me, fall.message, label="✅ Confirm")
     session = await session_of(harness, game_id)

@@ -52,7 +52,7 @@ def shown(preview: Preview, session: Session, lang: Lang) -> tuple[str, bytes | 
     picture = None
     if preview.view is not None:
         picture = render.render_board(preview.view, labels={}, events=list(preview.events), art=art)
-    return preview_text(preview, session, lang), picture, preview_description(preview, lang, art)
+    return preview_text(preview, session, lang), picture, preview_description(preview, session, lang)
 
 
 @pytest.mark.parametrize(("kind", "players", "options"), TABLES, ids=lambda v: str(v))

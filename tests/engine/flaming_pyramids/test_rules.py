@@ -101,7 +101,7 @@ def test_collapse_narration_names_the_player_and_tiles() -> None:
     assert collapse.cells == ("1,0", "0,0", "0,1")
     assert collapse.items == ("R60", "B30", "R4")
     ask = next(e for e in events if e.kind == "fall_choice")
-    assert ask.narrate(["Ana", "Bo"]) == "Ana must choose where Red 60 falls: left to 0,0 or right to 0,1."
+    assert ask.narrate(["Ana", "Bo"]) == "Ana must choose where Red 60 falls: left or right."
 
 
 def test_fire_narration() -> None:
@@ -109,8 +109,8 @@ def test_fire_narration() -> None:
                       "hands": [["G1", "G60"], ["R2"]]}, "play G1 1,1")
     fire = next(e for e in events if e.kind == "fire")
     assert fire.narrate(["Ana"]) == (
-        "Coal Green 1 set fire to 3 straw tiles (Green 6, Green 2 and Green 4): they go under Ana's pile and "
-        "Coal Green 1 leaves the game."
+        "Coal Green 1 set fire to 3 straw tiles (Green 6, Green 2 and Green 4) and burnt out, leaving the game; the "
+        "burnt tiles go under Ana's pile."
     )
     assert fire.cells == ("1,1", "1,0", "0,0", "0,1")
 

@@ -85,7 +85,7 @@ def test_turn_stays_while_placing_and_pending() -> None:
     assert GAME.to_act(state) == 0
     assert GAME.pending(state) == Pending("placing", 0, {"placed": 1, "moves": ["place", "end"]})
     assert events[0].cells == ("1:1,1",) and events[0].items == ("R",)
-    assert events[0].narrate(["Ann"]) == "Ann placed R at 1:1,1."
+    assert events[0].narrate(["Ann"]) == "Ann placed red on level 1."
     assert not any(m.startswith("discard") for m in GAME.legal_moves(state))
     with pytest.raises(NotYourTurn):
         GAME.play(state, 1, "end")
@@ -94,7 +94,7 @@ def test_turn_stays_while_placing_and_pending() -> None:
     # Hands are open (PD-4, second edition): the draw is public and names the stone.
     assert all(e.visible_to is None for e in events)
     draws = [e for e in events if e.kind == "draw"]
-    assert draws and draws[0].items == ("Y",) and draws[0].narrate(["Ann"]) == "Ann drew Y; 4 left in the bag."
+    assert draws and draws[0].items == ("Y",) and draws[0].narrate(["Ann"]) == "Ann drew yellow; 4 left in the bag."
 
 
 def test_play_never_mutates() -> None:
