@@ -9,8 +9,8 @@ and then takes the move out of the log in one transaction with everything it cha
 
 Refusals, in the order they are checked:
 - the game is not running, or the asker has no seat in it;
-- the server turned undo off, or the game is rated or a shared deal's (a challenge, the
-  daily) and the server allows undo only in casual games (the default);
+- the server turned undo off, or the game is rated, a tournament's or a shared deal's (a
+  challenge, the daily) and the server allows undo only in casual games (the default);
 - the last move is not the asker's own (someone else acted since, or an AI or the clock
   played it for them);
 - the player took a move back in this turn already (one undo per turn: the moves they made in
@@ -68,9 +68,11 @@ class Undos:
         if mode == "casual":
             rated = counting(record.kind, record.options, len(session.seats)).rated and sum(
                 1 for s in session.seats if s.user_id is not None and not s.is_ai) > 1
-            if rated or record.challenge_id is not None:
-                raise PlayError(N_("Moves can't be taken back in rated games or shared deals here; a server admin "
-                                   "can allow it with `/pyramid-admin undo mode:all`."))
+            # A game made unrated is a tournament's (``GameRecord.rated``): a tournament's games, rated
+            # or not, take no moves back unless the server allows it.
+            if rated or not record.rated or record.challenge_id is not None:
+                raise PlayError(N_("Moves can't be taken back in rated games, tournaments or shared deals here; a "
+                                   "server admin can allow it with `/pyramid-admin undo mode:all`."))
 
     async def take_back(self, game_id: int, user_id: int, *, move_number: int | None = None,
                         asked_by: int | None = None) -> TakenBack:

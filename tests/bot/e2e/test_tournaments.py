@@ -39,13 +39,19 @@ async def thread_of(harness: Harness, game_id: int) -> Channel:
     return next(t for t in harness.threads(harness.channel("general")) if t.id == record.thread_id)
 
 
-async def play_and_resign(harness: Harness, users: dict[int, User], game_id: int) -> None:
-    """The player to act makes a move by clicks; then the other resigns."""
+async def play_and_resign(harness: Harness, users: dict[int, User], game_id: int, *, undo: bool = False) -> None:
+    """The player to act makes a move by clicks (``undo``: and asks to take it back, which a
+    tournament's game refuses under the server's default undo setting); then the other resigns."""
     thread = await thread_of(harness, game_id)
     session = await session_of(harness, game_id)
     mover = users[session.seat(session.to_act).user_id]
     told = await click_a_move(harness, mover, thread)
     assert "✅ You played" in told, told
+    if undo:
+        version = (await session_of(harness, game_id)).version
+        refused = await harness.slash(mover, thread, "pyramid undo", game=game_id)
+        assert "❌" in refused.text and "tournaments" in refused.text, refused.text
+        assert (await session_of(harness, game_id)).version == version
     session = await session_of(harness, game_id)
     other = next(users[s.user_id] for s in session.seats if s.user_id != mover.id)
     res = await harness.slash(other, thread, "pyramid resign", game=game_id)
@@ -266,7 +272,7 @@ async def test_an_unrated_tournament_keeps_its_games_out_of_the_ratings(emulator
         await runner(harness).sweep()
         await harness.settle()
         [game_id] = await round_games(harness, number, 1)
-        await play_and_resign(harness, by_id, game_id)
+        await play_and_resign(harness, by_id, game_id, undo=True)
         assert (await runner(harness).store.get(number)).status == "finished"  # type: ignore[union-attr]
         row = await harness.bot.services.db.read_one("SELECT COUNT(*) FROM rated_games WHERE game_id = ?",
                                                      (game_id,))
