@@ -35,6 +35,7 @@ ACTIONS = frozenset(
         "pvok", "pvbk",  # confirm / go back from a move preview (the arg carries the move)
         "fair",  # 🔐 Fair deal: the deal's seal (and, once over, its seed and salt), privately
         "again",  # 🔁 Rematch: a new lobby of a finished game's kind and options, its players invited
+        "hush",  # 🔕 No more pings this turn (a repeated reminder's; the version is the turn's)
     }
 )
 _FORMAT = r"pb:(?P<action>{actions}):(?P<game>\d{{1,18}}):(?P<version>\d{{1,9}})(?::(?P<arg>.*))?"

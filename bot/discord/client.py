@@ -18,6 +18,7 @@ from bot.discord.mentions import always_say_whom_to_ping
 from bot.discord.translator import CatalogueTranslator
 from bot.discord.tree import CommandTree, command_groups
 from bot.discord.turns import Turns
+from bot.notifications.gate import NotificationGate
 from bot.play.host import Host
 from bot.play.posting.rest_budget import BudgetShare, GlobalLimit
 from bot.play.tasks import Tasks
@@ -74,15 +75,18 @@ class PyramidClient(discord.AutoShardedClient):
         limit_requests(self.http, self.rest_limit)
         always_say_whom_to_ping(self.http, discord.AllowedMentions.none())
         self.tasks = Tasks()
-        self.host = Host.build(services, self, self.tasks)
+        #: The notification gate every message that may buzz a player asks (``bot.notifications``).
+        self.gate = NotificationGate(services, self)
+        self.host = Host.build(services, self, self.tasks, self.gate)
+        self.gate.attach(self.host)
         lobbies = Lobbies(services, self.host)
         turns = Turns(services, self.host)
         challenges = Challenges(services, self.host, lobbies)
         self.tree = CommandTree(self, services.languages)
         self.tree.allowed_installs, self.tree.allowed_contexts = INSTALLS, CONTEXTS  # where the commands work
-        for group in command_groups(services, self.host, lobbies, turns, challenges):
+        for group in command_groups(services, self.host, lobbies, turns, challenges, self.gate):
             self.tree.add_command(group)
-        self._items = bound_items(lobbies, turns, challenges)
+        self._items = bound_items(lobbies, turns, challenges, self.gate)
 
     # --- life cycle -------------------------------------------------------------
     async def setup_hook(self) -> None:
@@ -100,6 +104,7 @@ class PyramidClient(discord.AutoShardedClient):
         # queued (a final move included), then whatever becomes due.
         self.tasks.spawn(self.host.delivery.run())
         self.tasks.spawn(self.host.reminders.run())
+        self.tasks.spawn(self.gate.run())
 
     def busy(self) -> bool:
         """Background work in flight (announcements, AI turns); tests wait on it."""

@@ -25,6 +25,8 @@ from bot.discord.failures import answer_failure, mistake_text, suggest_nothing, 
 from bot.discord.lobbies import Lobbies
 from bot.discord.replies import reader_or_english
 from bot.discord.turns import Turns
+from bot.notifications.command import NotifyCommands
+from bot.notifications.gate import NotificationGate
 from bot.play.host import Host
 from bot.play.languages import Languages
 from bot.services import Services
@@ -86,10 +88,10 @@ class CommandTree(app_commands.CommandTree[Any]):
 
 
 def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turns,
-                   challenges: Challenges) -> list[app_commands.Group]:
+                   challenges: Challenges, gate: NotificationGate) -> list[app_commands.Group]:
     """Every top-level command the bot registers: ``/pyramid`` and ``/pyramid-admin``."""
     pyramid = PyramidCommands(LobbyCommands(services, lobbies, challenges), PlayCommands(services, host, turns),
                               InfoCommands(services, host), StatsCommands(services, host),
                               DailyCommands(services, host), ReplayCommands(services), AwayCommands(services, host),
-                              SettingsCommands(services))
+                              SettingsCommands(services), NotifyCommands(services, gate))
     return [pyramid, AdminCommands(services)]

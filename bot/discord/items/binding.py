@@ -42,6 +42,8 @@ from bot.discord.items.unknown import UnknownComponent
 from bot.discord.lobbies import Lobbies
 from bot.discord.replays import ReplayViewer
 from bot.discord.turns import Turns
+from bot.notifications.button import NoMorePingsButton
+from bot.notifications.gate import NotificationGate
 
 C = TypeVar("C", bound=Component)
 
@@ -51,7 +53,8 @@ def bind(kind: type[C], attributes: Mapping[str, Any], **options: Any) -> type[C
     return cast("type[C]", types.new_class(kind.__name__, (kind,), options, lambda ns: ns.update(attributes)))
 
 
-def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[type[Component]]:
+def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges, gate: NotificationGate
+                ) -> list[type[Component]]:
     """Every kind of component, bound to these handlers, and the catch-all for the rest."""
     # 🔁 Rematch opens its lobby through /pyramid new's own handler, with every check it makes
     endings = Endings(turns.services, LobbyCommands(turns.services, lobbies, challenges).new)
@@ -65,6 +68,7 @@ def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[
         bind(PreviewButton, {"previews": turns.previews}),
         bind(SettingsFormButton, {"services": turns.services}),
         *(bind(k, {"endings": endings}) for k in (FairDealButton, RematchButton)),
+        bind(NoMorePingsButton, {"gate": gate}),
     ]
     unknown = bind(UnknownComponent, {}, template=none_of(a for k in kinds for a in k.actions))
     for kind in (*kinds, unknown):  # each a subclass of this client's own: who reads which language

@@ -201,12 +201,12 @@ class InPlace:
                 await self._forget_ping(game_id)
             return
         lang = await self.services.languages.for_game(session.record)
-        ping = await self.announcer.availability.pingable(seat.user_id)
+        ping = await self.announcer.pings.turn(session, "board")  # as their settings, quiet hours and the cap allow
         text = lang.tr("🎯 <@{user}>, it's your turn in game #{game}: use the buttons on the card above.",
                        user=seat.user_id, game=game_id)
         try:
-            sent = await via.webhook.send(view=note(text), wait=True, silent=not ping,
-                                          allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
+            sent = await via.webhook.send(view=note(text), wait=True, silent=ping.silent,
+                                          allowed_mentions=ping.mentions)
         except discord.HTTPException as exc:  # the follow-up limit, an expired token: the card says it too
             log.info("could not tell the next player of game %s: %s", game_id, exc)
             return
@@ -238,11 +238,12 @@ class InPlace:
             return
         lang = await self.services.languages.for_user(seat.user_id, session.record.guild_id)
         shown = await store.get_message(session.record.id, "board")
+        ping = await self.announcer.pings.turn(session, "dm")
         try:
             channel_id = await self.announcer.dm_channel(seat.user_id)
             await self.announcer.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
                 view=note(turn_dm_text(session, lang, shown.message_id if shown is not None else None)),
-                silent=not await self.announcer.availability.pingable(seat.user_id),
+                silent=ping.silent,
             )
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
