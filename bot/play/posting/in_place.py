@@ -177,8 +177,9 @@ class InPlace:
             if message is None and via is not None:
                 try:
                     # a card's picture cannot go up with a follow-up: posted bare, the picture edited in
+                    # the card is news; the next player's turn line is what pings (tell_turn, through the gate)
                     message = await send_card(via.webhook, view=view, file=file,
-                                              allowed_mentions=discord.AllowedMentions.none())
+                                              allowed_mentions=discord.AllowedMentions.none(), silent=True)
                 except discord.HTTPException as exc:
                     log.warning("could not post the card of game %s: %s", game_id, exc)
                     return False

@@ -41,6 +41,7 @@ NOT_VIEWS = {
     "join": "a lobby's: an active game's lobby buttons are refused", "leave": "a lobby's", "start": "a lobby's",
     "cancel": "a lobby's", "addai": "a lobby's select", "lopts": "a lobby's options form, its opener's",
     "setform": "the server's settings form: names no game", "chal": "names a challenge: starts the clicker's own game",
+    "hush": "🔕 no more pings this turn: asks the rule, then is the turn's player's alone; shows nothing of a game",
 }
 #: The rule's refusals (bot.play.visibility), the replay buttons' word for a game out of reach, and the place
 #: check's for a public control used away from its game's channel (bot.discord.access: refused before the rule).
