@@ -19,6 +19,7 @@ from bot.discord.translator import CatalogueTranslator
 from bot.discord.tree import CommandTree, command_groups
 from bot.discord.turns import Turns
 from bot.notifications.gate import NotificationGate
+from bot.notifications.sweep import NotificationSweep
 from bot.play.host import Host
 from bot.play.posting.rest_budget import BudgetShare, GlobalLimit
 from bot.play.tasks import Tasks
@@ -79,6 +80,8 @@ class PyramidClient(discord.AutoShardedClient):
         self.gate = NotificationGate(services, self)
         self.host = Host.build(services, self, self.tasks, self.gate)
         self.gate.attach(self.host)
+        #: The minute's batches and the daily digests (one process at a time).
+        self.notify_sweep = NotificationSweep(self.gate)
         lobbies = Lobbies(services, self.host)
         turns = Turns(services, self.host)
         challenges = Challenges(services, self.host, lobbies)
@@ -104,7 +107,7 @@ class PyramidClient(discord.AutoShardedClient):
         # queued (a final move included), then whatever becomes due.
         self.tasks.spawn(self.host.delivery.run())
         self.tasks.spawn(self.host.reminders.run())
-        self.tasks.spawn(self.gate.run())
+        self.tasks.spawn(self.notify_sweep.run())
 
     def busy(self) -> bool:
         """Background work in flight (announcements, AI turns); tests wait on it."""

@@ -25,6 +25,8 @@ from i18n import N_, Lang
 Interaction = discord.Interaction[Any]
 MODE_WORDS = {"board": N_("a ping on the board"), "dm": N_("a DM"), "both": N_("a ping on the board and a DM"),
               "digest": N_("only the daily digest")}
+MODE_CHOICES = {"board": N_("board ping"), "dm": N_("DM"), "both": N_("board ping and DM"),
+                "digest": N_("daily digest only")}
 ALL_STATUSES = ("lobby", "active", "finished", "cancelled")
 
 
@@ -52,10 +54,9 @@ class NotifyCommands:
         mute=N_("Mute that game: no pings or reminders from it (its clock still runs)"),
         reset=N_("Forget the game's override (or, without a game, your own settings)"),
     )
-    @app_commands.choices(
-        how=[app_commands.Choice(name=N_(m), value=m) for m in MODES],
-        every=[app_commands.Choice(name=N_("off") if h == 0 else f"{h} h", value=h) for h in INTERVALS],
-    )
+    @app_commands.choices(how=[app_commands.Choice(name=MODE_CHOICES[m], value=m) for m in MODES])
+    @app_commands.choices(every=[app_commands.Choice(name=N_("off") if h == 0 else f"{h} h", value=h)
+                                 for h in INTERVALS])
     async def notify(self, interaction: Interaction, how: app_commands.Choice[str] | None = None,
                      every: app_commands.Choice[int] | None = None,
                      cap: app_commands.Range[int, 1, MOST_REPEATS] | None = None, heads_up: bool | None = None,
@@ -131,6 +132,12 @@ class NotifyCommands:
         await tell(interaction, "\n".join(line for line in lines if line))
 
     async def complete_zone(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        if isinstance(game, int):  # set for a game: offered only where the visibility rule lets them see it
+            try:
+                await find_seen(interaction, self.services, game, statuses=ALL_STATUSES)
+            except PlayError:
+                return []
         return [app_commands.Choice(name=name, value=name) for name in suggest_zones(current[:64])]
 
 

@@ -14,11 +14,10 @@ every other (``bot.play.timekeeping``).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -45,14 +44,10 @@ from bot.store.notifications import LogRow, NotificationStore, PlayerLog
 from i18n import Lang
 
 if TYPE_CHECKING:
-    from bot.notifications.digest import Digests
     from bot.play.host import Host
 
 log = logging.getLogger(__name__)
 
-#: The lease of the notification sweep (one process sends the batches and digests), and its length.
-SWEEP = "notify"
-LEASE = timedelta(minutes=5)
 #: A repeated reminder's "no more pings this turn" button (``bot.notifications.button``).
 STOP_ACTION = "hush"
 
@@ -99,7 +94,7 @@ class NotificationGate:
         places = settings.places()
         if "dm" in places and (await self.services.store.dm_status(user_id) == "closed"
                                or not (session.presenter.has_hand or session.record.in_place)):
-            places = tuple(dict.fromkeys([*(p for p in places if p != "dm"), "board"]))  # type: ignore[arg-type]
+            places = ("board",)
         return places
 
     async def _quiet(self, user_id: int, now: datetime) -> bool:
@@ -278,40 +273,6 @@ class NotificationGate:
         if not await self._dm(user_id, "\n".join(lines), Ping((user_id,))):
             log.info("the batch for %s found their DMs closed; their boards show the mentions", user_id)
         return batch
-
-    # --- the sweep ----------------------------------------------------------------------------
-    async def run(self) -> None:
-        """Sweep every ``sweep_seconds`` (batches are due a minute after they begin) until cancelled."""
-        while True:
-            await asyncio.sleep(min(self.services.sweep_seconds, 30.0))
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("the notification sweep failed")
-
-    async def sweep(self) -> list[str]:
-        """Batches that are due, the digests that are due, and yesterday's log forgotten."""
-        from bot.notifications.digest import Digests  # the digest reads games and clocks: only the sweep needs it
-        leases = self.services.store.leases
-        if not await leases.claim(SWEEP, LEASE):
-            return []  # another process sweeps
-        try:
-            return await self._sweep(Digests(self))
-        finally:
-            await leases.release(SWEEP)
-
-    async def _sweep(self, digests: Digests) -> list[str]:
-        done: list[str] = []
-        for user_id in await self.store.held_players():
-            try:
-                if await self.flush(user_id):
-                    done.append(f"batch:{user_id}")
-            except Exception:  # one player's trouble never stops the others
-                log.exception("could not send the held notices of %s", user_id)
-        done.extend(await digests.sweep())
-        await self.store.purge(self.services.clock())
-        return done
-
 
 def batch_line(row: LogRow, lang: Lang, link: str) -> str:
     kind: Kind | str = row.kind.split(":", 1)[0]

@@ -71,7 +71,9 @@ class Settings:
 
     def places(self) -> tuple[Place, ...]:
         """Where a turn's notice buzzes."""
-        return {"board": ("board",), "dm": ("dm",), "both": ("board", "dm"), "digest": ()}[self.mode]
+        places: dict[Mode, tuple[Place, ...]] = {"board": ("board",), "dm": ("dm",), "both": ("board", "dm"),
+                                                 "digest": ()}
+        return places[self.mode]
 
     @property
     def digest_at(self) -> int | None:
@@ -155,7 +157,7 @@ def repeat_due(settings: Settings, started: datetime, repeats: int, now: datetim
 def merge(own: Settings, override: dict[str, object]) -> Settings:
     """The player's settings with one game's override laid over them (None fields keep theirs)."""
     fields = {k: v for k, v in override.items() if v is not None and k in Settings.__dataclass_fields__}
-    return Settings(**{**own.__dict__, **fields})  # type: ignore[arg-type]
+    return Settings(**{**own.__dict__, **fields})
 
 
 @dataclass

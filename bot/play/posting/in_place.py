@@ -47,6 +47,7 @@ import discord
 
 from bot.play.posting.failures import CANNOT_DM
 from bot.play.posting.interaction_posts import Reply, send_card
+from bot.play.posting.pings import Pings
 from bot.play.session import Session
 from bot.play.timekeeping.away import Availability
 from bot.play.views.boards import board_card, board_labels, public_view
@@ -111,6 +112,8 @@ class Posting(Protocol):
 
     client: discord.Client
     availability: Availability
+    #: The notification gate (``bot.play.posting.pings``).
+    pings: Pings
 
     async def story(self, session: Session, since: int | None) -> list[Event]: ...
 

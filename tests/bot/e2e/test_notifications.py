@@ -8,7 +8,7 @@ A player is "buzzed" by a message that pings them (Discord's ``pinged``: a menti
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from emulator.harness import Harness
@@ -82,7 +82,8 @@ async def two_player_game(emulator: Any, harness: Harness, *, channel: Channel |
 
 
 def gate(harness: Harness) -> Any:
-    return harness.bot.client.gate
+    """The notification sweep (batches, digests), which the bot runs every half minute."""
+    return harness.bot.client.notify_sweep
 
 
 async def test_how_moves_the_ping_between_board_dm_and_digest(emulator: Any, harness: Harness,
