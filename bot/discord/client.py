@@ -20,6 +20,7 @@ from bot.discord.tree import CommandTree, command_groups
 from bot.discord.turns import Turns
 from bot.notifications.gate import NotificationGate
 from bot.notifications.sweep import NotificationSweep
+from bot.notifications.unreachable import tell_once
 from bot.play.host import Host
 from bot.play.posting.rest_budget import BudgetShare, GlobalLimit
 from bot.play.tasks import Tasks
@@ -124,7 +125,8 @@ class PyramidClient(discord.AutoShardedClient):
         pings from background work), whatever they used."""
         user_id = interaction.user.id
         for what, step in (("the locale", self.services.languages.note(user_id, str(interaction.locale.value))),
-                           ("the DM state", self.host.announcer.player_active(user_id))):
+                           ("the DM state", self.host.announcer.player_active(user_id)),
+                           ("a digest's closed DMs", tell_once(self.gate, interaction))):
             try:
                 await step
             except Exception as exc:  # never in the way of the interaction itself

@@ -12,10 +12,10 @@ not inside their quiet hours (it then comes when they end). DMs closed: the day 
 and the player is told once where they next use the bot (``bot.discord.client.on_interaction``).
 
 Costs: a digest is one rate-limited request (and one more to open a DM channel the process has
-not opened yet). The sweep sends them at most :data:`SHARE` of the process's share of Discord's
-global limit, spaced evenly (:class:`bot.play.posting.rest_budget.GlobalLimit`), so boards and
-hands keep the rest; 10,000 digests due in one hour go out in ``10,000 / (SHARE × 50)`` seconds
-(``python -m tools.bench.notifications`` measures it).
+not opened yet). The sweep spends at most :data:`SHARE` of the process's share of Discord's
+global limit on them, each request spaced by :class:`bot.play.posting.rest_budget.GlobalLimit`,
+so boards and hands keep the rest; 10,000 digests due in one hour (20,000 requests on the first
+day) go out in 20,000 / (SHARE × 45) s = 37 min (``python -m tools.bench.notifications``).
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 
 #: The part of the process's share of Discord's global limit the digests may use.
 SHARE = 0.2
+#: How long one sweep pass may spend sending digests (at two requests each, at most).
+PASS_SECONDS = 25.0
 DAY = timedelta(days=1)
 
 
@@ -88,12 +90,18 @@ class Digests:
         self.send = send or gate._dm
 
     async def sweep(self) -> list[str]:
-        """Send the digests that are due (never raises for one player)."""
+        """Send the digests that are due, as many as fit in one pass at the digests' pace (the rest at the next
+        pass, a minute later: the batches, swept first, never wait long); never raises for one player."""
         done: list[str] = []
         now = self.services.clock()
-        for user_id, own in await self.store.digest_players():
+        budget = max(1, int(self.limit.per_second * PASS_SECONDS / 2))
+        # A day ahead of UTC at most (UTC+14): a player whose last digest is from that day is done already.
+        ahead = (now + timedelta(hours=14)).date().isoformat()
+        for user_id, own, last_day in await self.store.digest_players(ahead):
+            if len(done) >= budget:
+                break
             try:
-                if await self.one(user_id, merge(Settings(), own), own.get("zone"), now):
+                if await self.one(user_id, merge(Settings(), own), own.get("zone"), now, last_day):
                     done.append(f"digest:{user_id}")
             except Exception:
                 log.exception("the digest of %s failed", user_id)
@@ -105,21 +113,27 @@ class Digests:
         quiet = await self.gate.host.reminders.availability.quiet(user_id)
         return zone_of(quiet.zone if quiet is not None else None)
 
-    async def one(self, user_id: int, settings: Settings, zone_name: str | None, now: datetime) -> bool:
-        day = due_day(settings, await self.zone(user_id, zone_name), now, await self.store.digest_day(user_id))
+    async def one(self, user_id: int, settings: Settings, zone_name: str | None, now: datetime,
+                  last_day: str | None = None) -> bool:
+        day = due_day(settings, await self.zone(user_id, zone_name), now, last_day)
         if day is None:
             return False
         if not await self.gate.host.reminders.availability.pingable(user_id, now):
             return False  # inside their quiet hours: it comes when they end
         lang = await self.services.languages.for_user(user_id)
         entries = await self.entries(user_id, lang, now)
+        if not await self.store.digest_sent(user_id, day, now):
+            return False  # another pass (another process) has it
         if not entries:
-            await self.store.digest_sent(user_id, day, now)
             return False
         ping = await self._ping(user_id, now)
-        await self.limit.acquire()
+        await self.limit.acquire()  # the post
+        if not self.gate.host.announcer.knows_dm_channel(user_id):
+            await self.limit.acquire()  # and opening the DM channel first
         sent = await self.send(user_id, digest_text(entries, lang), ping)
-        await self.store.digest_sent(user_id, day, now, blocked=not sent)
+        if not sent:
+            await self.store.digest_blocked(user_id)
+            self.gate.unreachable(user_id)
         return sent
 
     async def _ping(self, user_id: int, now: datetime) -> Ping:

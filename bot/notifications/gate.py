@@ -68,6 +68,8 @@ class NotificationGate:
         self.client = client
         self.store = NotificationStore(services.db)
         self._host: Host | None = None
+        #: Players whose digest found their DMs closed and who were not told yet (loaded once, then kept).
+        self._unreachable: set[int] | None = None
 
     def attach(self, host: Host) -> None:
         """The host it sends through (DM channels, quiet hours, clocks): built after the gate, which it
@@ -113,6 +115,20 @@ class NotificationGate:
 
         verdict = await self.store.decide(user_id, event.game_id, event.version, kind or event.kind, now, judge)
         return verdict, bool(fresh)
+
+    # --- digests that found DMs closed (said once: bot.notifications.unreachable) ---------------
+    async def digest_unreachable(self, user_id: int) -> bool:
+        if self._unreachable is None:
+            self._unreachable = await self.store.unreachable()
+        return user_id in self._unreachable
+
+    def unreachable(self, user_id: int) -> None:
+        if self._unreachable is not None:
+            self._unreachable.add(user_id)
+
+    def reached(self, user_id: int) -> None:
+        if self._unreachable is not None:
+            self._unreachable.discard(user_id)
 
     # --- the Pings protocol ----------------------------------------------------------------
     async def turn(self, session: Session, place: Place) -> Ping:

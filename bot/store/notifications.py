@@ -108,12 +108,15 @@ class NotificationStore:
             return await conn.execute("DELETE FROM notify_settings WHERE user_id = ? AND game_id = ?",
                                       (user_id, game_id)) == 1
 
-    async def digest_players(self) -> list[tuple[int, dict[str, Any]]]:
-        """Players whose own settings ask for a digest (a digest hour, or the digest mode)."""
+    async def digest_players(self, today: str) -> list[tuple[int, dict[str, Any], str | None]]:
+        """Players whose own settings ask for a digest (a digest hour, or the digest mode), with the local day of
+        their last one; those whose last one is from ``today`` (UTC) or later are left out (one read)."""
         rows = await self.db.read_all(
-            f"SELECT user_id, {', '.join(SETTING_FIELDS)} FROM notify_settings WHERE game_id = 0"
-            " AND (digest_hour IS NOT NULL OR mode = 'digest') ORDER BY user_id")
-        return [(int(r["user_id"]), _setting(r)) for r in rows]
+            f"SELECT s.user_id, {', '.join('s.' + f for f in SETTING_FIELDS)}, d.last_day FROM notify_settings s"
+            " LEFT JOIN notify_digests d ON d.user_id = s.user_id WHERE s.game_id = 0"
+            " AND (s.digest_hour IS NOT NULL OR s.mode = 'digest') AND (d.last_day IS NULL OR d.last_day < ?)"
+            " ORDER BY s.user_id", (today,))
+        return [(int(r["user_id"]), _setting(r), r["last_day"]) for r in rows]
 
     # --- the gate's log -------------------------------------------------------------------
     async def decide(self, user_id: int, game_id: int, version: int, kind: str, now: datetime,
@@ -224,26 +227,27 @@ class NotificationStore:
                 (user_id, game_id, version)) == 1
 
     # --- the digest -----------------------------------------------------------------------
-    async def digest_day(self, user_id: int) -> str | None:
-        row = await self.db.read_one("SELECT last_day FROM notify_digests WHERE user_id = ?", (user_id,))
-        return str(row[0]) if row is not None else None
-
-    async def digest_sent(self, user_id: int, day: str, now: datetime, *, blocked: bool = False) -> bool:
-        """Note the day's digest (sent, or found the DMs closed); False: another pass did it first."""
+    async def digest_sent(self, user_id: int, day: str, now: datetime) -> bool:
+        """Claim the day's digest before sending it; False: another pass (or process) has it already."""
         async with self.db.transaction() as conn:
             return await conn.execute(
-                "INSERT INTO notify_digests (user_id, last_day, sent_at, blocked, told) VALUES (?, ?, ?, ?, 0)"
-                " ON CONFLICT(user_id) DO UPDATE SET last_day = excluded.last_day, sent_at = excluded.sent_at,"
-                " blocked = CASE WHEN excluded.blocked = 1 THEN 1 ELSE notify_digests.blocked END"
+                "INSERT INTO notify_digests (user_id, last_day, sent_at, blocked, told) VALUES (?, ?, ?, 0, 0)"
+                " ON CONFLICT(user_id) DO UPDATE SET last_day = excluded.last_day, sent_at = excluded.sent_at"
                 " WHERE notify_digests.last_day < excluded.last_day",
-                (user_id, day, iso(now), int(blocked))) == 1
+                (user_id, day, iso(now))) == 1
+
+    async def digest_blocked(self, user_id: int) -> None:
+        """The day's digest found the player's DMs closed: they are told once where they next use the bot."""
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE notify_digests SET blocked = 1 WHERE user_id = ?", (user_id,))
+
+    async def unreachable(self) -> set[int]:
+        """Players whose digest found their DMs closed and who were not told yet."""
+        rows = await self.db.read_all("SELECT user_id FROM notify_digests WHERE blocked = 1 AND told = 0")
+        return {int(r[0]) for r in rows}
 
     async def blocked_untold(self, user_id: int) -> bool:
         """The digest found their DMs closed and they were not told yet: tell them now (once)."""
         async with self.db.transaction() as conn:
             return await conn.execute(
                 "UPDATE notify_digests SET told = 1 WHERE user_id = ? AND blocked = 1 AND told = 0", (user_id,)) == 1
-
-    async def reopened(self, user_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute("UPDATE notify_digests SET blocked = 0, told = 0 WHERE user_id = ?", (user_id,))

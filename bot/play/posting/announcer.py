@@ -265,6 +265,10 @@ class Announcer:
                                                              channel_id=message.channel.id, message_id=message.id,
                                                              version=item.version))
 
+    def knows_dm_channel(self, user_id: int) -> bool:
+        """Whether the player's DM channel is kept (a DM then costs one request, not two)."""
+        return user_id in self._dm_channels
+
     async def dm_channel(self, user_id: int) -> int:
         """The player's DM channel: opened once (``POST /users/@me/channels``), then kept.
         Discord has one DM channel per bot and user and its id never changes, so a hand DM

@@ -281,3 +281,20 @@ async def test_bad_settings_are_refused_in_words(emulator: Any, harness: Harness
     assert "no game #" in (await harness.slash(bob, thread, "pyramid notify", game=99999, mute=True)).text
     assert "Your turn: a ping on the board and a DM." in (await harness.slash(bob, thread, "pyramid notify")).text
     harness.assert_no_bot_errors()
+
+
+async def test_a_digest_to_closed_dms_is_said_once_where_they_next_use_the_bot(
+        emulator: Any, harness: Harness, clock: FakeClock) -> None:
+    clock.now = datetime(2027, 3, 1, 9, 0, tzinfo=UTC)
+    alice, bob = await harness.add_user("alice"), await harness.add_user("bob", dms_open=False)
+    await harness.start_bot()
+    users, thread, game_id = await two_player_game(emulator, harness, players=(alice, bob))
+    await turn_to(harness, game_id, users, thread, bob)
+    await harness.slash(bob, thread, "pyramid notify", digest=9)  # UTC: no zone, no quiet hours
+    assert await gate(harness).sweep() == []  # due, but the DM is refused
+    first = await harness.slash(bob, thread, "pyramid notify")
+    said = [m for m in first.messages if "could not reach you" in text_of(m)]
+    assert len(said) == 1 and said[0].ephemeral
+    again = await harness.slash(bob, thread, "pyramid notify")
+    assert not [m for m in again.messages if "could not reach you" in text_of(m)]  # once
+    harness.assert_no_bot_errors()
