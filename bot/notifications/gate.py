@@ -143,7 +143,10 @@ class NotificationGate:
         settings = await self.settings(user_id, game_id)
         verdict, new = await self._decide(user_id, settings, Event(game_id, session.version, "turn"))
         if new:
-            await self._heads_up(session)
+            try:
+                await self._heads_up(session)
+            except discord.HTTPException as exc:  # the board goes on; the heads-up is not tried again
+                log.info("could not send the heads-up of game %s: %s", game_id, exc)
         if verdict == "buzz" and place in await self._places(settings, session, user_id):
             return Ping((user_id,))
         return QUIET

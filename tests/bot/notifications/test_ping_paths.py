@@ -5,7 +5,7 @@ In ``bot/play`` and ``bot/notifications`` (what runs between clicks: nothing the
 player's own interaction), every call that sends a message (``….send(…)``, ``….post(…)``,
 ``send_card(…)``) is either **quiet**, with ``silent=True`` and no ``allowed_mentions`` that lets
 a user through (``AllowedMentions.none()``, ``users=False``, or none given: the client's default
-pings nobody), or takes its ``silent=`` and ``allowed_mentions=`` from a
+pings nobody), or ephemeral (only the player whose click it answers sees it), or takes its ``silent=`` and ``allowed_mentions=`` from a
 :class:`~bot.play.posting.pings.Ping`: a parameter typed ``Ping``, or a name bound to what the
 gate returned (``… = await ….pings.turn(…)``, ``….notice(…)``, ``….reminder(…)``, ``QUIET``, a
 ``Ping(…)`` the gate's own code builds). Edits are not read: an edit never notifies anyone.
@@ -87,8 +87,10 @@ def check_function(module: str, function: ast.FunctionDef | ast.AsyncFunctionDef
         keywords = {k.arg: k.value for k in node.keywords}
         silent, mentions = keywords.get("silent"), keywords.get("allowed_mentions")
         where = f"{module}:{node.lineno}"
-        quiet = (isinstance(silent, ast.Constant) and silent.value is True
-                 and (mentions is None or quiet_mentions(mentions)))
+        ephemeral = keywords.get("ephemeral")
+        quiet = ((isinstance(silent, ast.Constant) and silent.value is True
+                  and (mentions is None or quiet_mentions(mentions)))
+                 or (isinstance(ephemeral, ast.Constant) and ephemeral.value is True))  # only its clicker sees it
         gated = silent is not None and from_ping(silent, pings) and (mentions is None or from_ping(mentions, pings)
                                                                     or quiet_mentions(mentions))
         if not (quiet or gated):
