@@ -2,13 +2,14 @@
 (issue #39), read from the code so that a new path cannot skip it.
 
 In ``bot/play`` and ``bot/notifications`` (what runs between clicks: nothing there answers a
-player's own interaction), every call that sends a message (``….send(…)``, ``….post(…)``,
-``send_card(…)``) is either **quiet**, with ``silent=True`` and no ``allowed_mentions`` that lets
+player's own interaction), every call that sends a message (``.send(...)``, ``.post(...)``,
+``send_card(...)``) is either quiet, with ``silent=True`` and no ``allowed_mentions`` that lets
 a user through (``AllowedMentions.none()``, ``users=False``, or none given: the client's default
-pings nobody), or ephemeral (only the player whose click it answers sees it), or takes its ``silent=`` and ``allowed_mentions=`` from a
-:class:`~bot.play.posting.pings.Ping`: a parameter typed ``Ping``, or a name bound to what the
-gate returned (``… = await ….pings.turn(…)``, ``….notice(…)``, ``….reminder(…)``, ``QUIET``, a
-``Ping(…)`` the gate's own code builds). Edits are not read: an edit never notifies anyone.
+pings nobody), or ephemeral (only the player whose click it answers sees it), or takes its
+``silent=`` and ``allowed_mentions=`` from a :class:`~bot.play.posting.pings.Ping`: a parameter
+typed ``Ping``, or a name bound to what the gate returned (``.pings.turn(...)``, ``.notice(...)``,
+``.reminder(...)``, ``QUIET``, a ``Ping(...)`` the gate's own code builds), or hands such a Ping on
+to a sender that takes one. Edits are not read: an edit never notifies anyone.
 """
 
 from __future__ import annotations
