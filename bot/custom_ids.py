@@ -36,6 +36,7 @@ ACTIONS = frozenset(
         "fair",  # 🔐 Fair deal: the deal's seal (and, once over, its seed and salt), privately
         "again",  # 🔁 Rematch: a new lobby of a finished game's kind and options, its players invited
         "hush",  # 🔕 No more pings this turn (a repeated reminder's; the version is the turn's)
+        "nform",  # 🔔 Notifications in a form (/pyramid settings; the clicker's own, no game: 0)
     }
 )
 _FORMAT = r"pb:(?P<action>{actions}):(?P<game>\d{{1,18}}):(?P<version>\d{{1,9}})(?::(?P<arg>.*))?"

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.replies import defer_private, tell
+from bot.notifications.form import form_button
 from bot.services import Services
 from bot.store.players import Language, PlayerPrefs
 from i18n import N_, Lang
@@ -51,7 +52,7 @@ class SettingsCommands:
         if preview is None and chosen is None:
             prefs = await players.prefs(user_id)
             lang = await self.services.languages.for_interaction(interaction)
-            await tell(interaction, describe(prefs, lang, self.services))
+            await tell(interaction, describe(prefs, lang, self.services), view=form_button(lang))  # 🔔 notifications
             return
         prefs = await players.choose(
             user_id, preview=preview,

@@ -43,6 +43,7 @@ from bot.discord.lobbies import Lobbies
 from bot.discord.replays import ReplayViewer
 from bot.discord.turns import Turns
 from bot.notifications.button import NoMorePingsButton
+from bot.notifications.form import NotifyFormButton
 from bot.notifications.gate import NotificationGate
 
 C = TypeVar("C", bound=Component)
@@ -69,6 +70,7 @@ def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges, gate: No
         bind(SettingsFormButton, {"services": turns.services}),
         *(bind(k, {"endings": endings}) for k in (FairDealButton, RematchButton)),
         bind(NoMorePingsButton, {"gate": gate}),
+        bind(NotifyFormButton, {"gate": gate}),
     ]
     unknown = bind(UnknownComponent, {}, template=none_of(a for k in kinds for a in k.actions))
     for kind in (*kinds, unknown):  # each a subclass of this client's own: who reads which language

@@ -298,3 +298,28 @@ async def test_a_digest_to_closed_dms_is_said_once_where_they_next_use_the_bot(
     again = await harness.slash(bob, thread, "pyramid notify")
     assert not [m for m in again.messages if "could not reach you" in text_of(m)]  # once
     harness.assert_no_bot_errors()
+
+
+async def test_the_settings_form_shows_and_saves_the_players_choices(emulator: Any, harness: Harness) -> None:
+    bob = await harness.add_user("bob")
+    await harness.start_bot()
+    await harness.slash(bob, emulator.general, "pyramid notify", how="dm", every=8)
+    shown = await harness.slash(bob, emulator.general, "pyramid settings")
+    assert shown.message is not None
+    opened = await harness.click(bob, shown.message, label="🔔 Notifications in a form")
+    assert opened.modal is not None
+    fields = {c["label"]: c["component"] for c in opened.modal["components"] if c["type"] == 18}
+    assert [o["value"] for o in fields["How you learn it's your turn"]["options"] if o.get("default")] == ["dm"]
+    assert [o["value"] for o in fields["Remind me again every"]["options"] if o.get("default")] == ["8"]
+    ids = {label: f["custom_id"] for label, f in fields.items()}
+    refused = await harness.submit_modal(bob, opened, {ids["Daily digest at (local hour)"]: "25"})
+    assert "Nothing was changed" in refused.text
+    assert "digest_hour" not in await harness.bot.client.gate.store.settings(bob.id)
+    again = await harness.click(bob, shown.message, label="🔔 Notifications in a form")
+    saved = await harness.submit_modal(bob, again, {
+        ids["How you learn it's your turn"]: "board", ids["Remind me again every"]: "4",
+        ids["Reminders per turn, at most"]: "5", ids["Tell me when I'm next"]: "on",
+        ids["Daily digest at (local hour)"]: "7"})
+    assert "Saved" in saved.text and "every 4 h" in saved.text and "at most 5 a turn" in saved.text
+    assert "Daily digest at 07:00" in saved.text and "Heads-up when you're next: on" in saved.text
+    harness.assert_no_bot_errors()

@@ -42,6 +42,7 @@ NOT_VIEWS = {
     "cancel": "a lobby's", "addai": "a lobby's select", "lopts": "a lobby's options form, its opener's",
     "setform": "the server's settings form: names no game", "chal": "names a challenge: starts the clicker's own game",
     "hush": "🔕 no more pings this turn: asks the rule, then is the turn's player's alone; shows nothing of a game",
+    "nform": "the clicker's own notification settings as a form: names no game",
 }
 #: The rule's refusals (bot.play.visibility), the replay buttons' word for a game out of reach, and the place
 #: check's for a public control used away from its game's channel (bot.discord.access: refused before the rule).
