@@ -138,9 +138,9 @@ async def run(players: int, paced: int) -> None:
             paced_digests = Digests(gate, send=pace.send)
             every = await services.store.games_of_user(FIRST_USER, None, ("active",))
             assert every, "the bench seeded no game"
-            users = [(FIRST_USER + n, {}) for n in range(min(paced, players))]
+            users = [FIRST_USER + n for n in range(min(paced, players))]
             t0 = time.perf_counter()
-            for user_id, _own in users:
+            for user_id in users:
                 settings = await gate.settings(user_id)
                 await paced_digests.one(user_id, settings, "UTC", clock.now)
             paced_wall = time.perf_counter() - t0
