@@ -146,6 +146,11 @@ class InPlace:
         file = await services.renderer.board(view, art=session.presenter.art, labels=board_labels(session, view),
                                              events=events)
         clock = await self.announcer.availability.clocks.line(session, lang)
+        seat = session.seat(session.to_act) if session.to_act is not None else None
+        if clock is not None and seat is not None and seat.user_id is not None and not seat.is_ai and (
+                await services.store.dm_status(seat.user_id) != "open"):  # reminders go by DM alone; the last failed
+            clock += "\n📭 " + lang.tr("{name}: reminders can't reach you here, as your DMs are closed to me; "
+                                       "your clock runs all the same.", name=seat.display)
         return board_card(session, events, lang, file, clock), file
 
     async def shows_current(self, session: Session, message_id: int | None) -> bool:

@@ -323,3 +323,32 @@ async def test_the_settings_form_shows_and_saves_the_players_choices(emulator: A
     assert "Saved" in saved.text and "every 4 h" in saved.text and "at most 5 a turn" in saved.text
     assert "Daily digest at 07:00" in saved.text and "Heads-up when you're next: on" in saved.text
     harness.assert_no_bot_errors()
+
+
+async def test_a_group_dm_card_says_when_reminders_cant_reach_the_player(emulator: Any, harness: Harness) -> None:
+    """Where only the user install reaches, reminders go by DM; a player whose DMs are closed reads on
+    the card that they can't reach them."""
+    from tests.bot.e2e.test_anywhere import move_by_clicks
+
+    world = harness.world
+    ana, ben = world.add_user("ana"), world.add_user("ben", dms_open=False)
+    harness.install_app(ana)
+    harness.install_app(ben)
+    await harness.start_bot()
+    gdm = harness.add_group_dm(ana, ben)
+    lobby = (await harness.slash(ana, gdm, "pyramid new", game="flaming-pyramids")).message
+    assert lobby is not None
+    await harness.click(ben, lobby, label="Join")
+    await harness.click(ana, lobby, label="Start")
+    game_id = max(g.id for g in await harness.bot.services.store.all_games())
+    users = {0: ana, 1: ben}
+    for _ in range(12):
+        session = await session_of(harness, game_id)
+        if (users[session.to_act] is ben and session.version > 0  # a card drawn since his hand DM was refused
+                and await harness.bot.services.store.dm_status(ben.id) == "closed"):
+            break
+        await move_by_clicks(harness, users[session.to_act], harness.message(lobby.id), game_id)
+    await harness.click(ana, harness.message(lobby.id), label="🔄 Latest board")
+    said = card_text(harness.message(lobby.id))
+    assert "reminders can't reach you here" in said
+    harness.assert_no_bot_errors()
