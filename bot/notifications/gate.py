@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -50,14 +49,6 @@ log = logging.getLogger(__name__)
 
 #: A repeated reminder's "no more pings this turn" button (``bot.notifications.button``).
 STOP_ACTION = "hush"
-
-
-@dataclass(frozen=True)
-class Told:
-    """What a sweep sent (for logs and tests)."""
-
-    what: str
-    user_id: int
 
 
 class NotificationGate:
@@ -312,4 +303,4 @@ def stop_card(text: str, game_id: int, version: int, lang: Lang) -> discord.ui.L
     return note(text, controls=[button])
 
 
-__all__ = ["NotificationGate", "Told", "jump_link"]
+__all__ = ["NotificationGate", "jump_link"]

@@ -135,12 +135,6 @@ class NotificationStore:
                 (user_id, game_id, version, kind, verdict, iso(now)))
             return verdict
 
-    async def verdict(self, user_id: int, game_id: int, version: int, kind: str) -> str | None:
-        row = await self.db.read_one(
-            "SELECT verdict FROM notify_log WHERE user_id = ? AND game_id = ? AND version = ? AND kind = ?",
-            (user_id, game_id, version, kind))
-        return str(row[0]) if row is not None else None
-
     async def held_players(self) -> list[int]:
         rows = await self.db.read_all(
             "SELECT DISTINCT user_id FROM notify_log WHERE verdict = 'hold' AND told_at IS NULL ORDER BY user_id")
@@ -170,32 +164,10 @@ class NotificationStore:
                 " 'buzz', ?) ON CONFLICT DO NOTHING", (user_id, int(now.timestamp()), stamp))
             return chosen
 
-    async def note_buzz(self, user_id: int, kind: str, now: datetime) -> None:
-        """A message of the bot's own that buzzed the player (a digest): counted as a buzz."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO notify_log (user_id, game_id, version, kind, verdict, at) VALUES (?, 0, ?, ?, 'buzz', ?)"
-                " ON CONFLICT DO NOTHING", (user_id, int(now.timestamp()), kind, iso(now)))
-
-    async def turns_told(self, user_id: int) -> list[tuple[int, int, datetime]]:
-        """(game, version, when) of every turn notice of the player in the last day: the digest
-        reads its games from here and keeps those whose turn it still is."""
-        rows = await self.db.read_all(
-            "SELECT game_id, version, at FROM notify_log WHERE user_id = ? AND kind = 'turn' ORDER BY at",
-            (user_id,))
-        return [(int(r[0]), int(r[1]), instant(r[2])) for r in rows]
-
     async def purge(self, now: datetime) -> int:
         async with self.db.transaction(long=True) as conn:
             return await conn.execute("DELETE FROM notify_log WHERE at < ? AND (verdict <> 'hold' OR told_at IS NOT"
                                       " NULL)", (iso(now - KEEP),))
-
-    async def sent_per_player(self, since: datetime) -> tuple[int, int]:
-        """(buzzes, players) since ``since``: the benchmark's requests per player."""
-        row = await self.db.read_one(
-            "SELECT COUNT(*), COUNT(DISTINCT user_id) FROM notify_log WHERE verdict = 'buzz' AND at >= ?",
-            (iso(since),))
-        return (int(row[0]), int(row[1])) if row is not None else (0, 0)
 
     async def mover(self, game_id: int, seq: int) -> int | None:
         """The seat that made move ``seq`` (None: the start, or no such move)."""
