@@ -352,3 +352,20 @@ async def test_a_group_dm_card_says_when_reminders_cant_reach_the_player(emulato
     said = card_text(harness.message(lobby.id))
     assert "reminders can't reach you here" in said
     harness.assert_no_bot_errors()
+
+
+async def test_the_clocks_reminder_goes_by_dm_when_the_player_chose_dms(emulator: Any, harness: Harness,
+                                                                        clock: FakeClock) -> None:
+    users, thread, game_id = await two_player_game(emulator, harness)
+    bob = next(u for u in users.values() if u.username == "bob")
+    await harness.slash(bob, thread, "pyramid notify", how="digest")  # even the digest alone: it always comes
+    await harness.slash(bob, thread, "pyramid notify", game=game_id, how="dm")  # this game: by DM
+    await fresh_turn(harness, game_id, users, thread, bob)
+    clock.advance(hours=23)
+    await gate(harness).sweep()  # (the sweeps that ran meanwhile sent what the minute held)
+    clock.advance(hours=1)
+    assert f"reminder:{game_id}" in await harness.bot.client.host.reminders.sweep()
+    assert not [m for m in harness.messages(thread) if "⏰" in text_of(m)]
+    told = [m for m in harness.dm(bob) if "⏰" in text_of(m)]
+    assert len(told) == 1 and not told[0].flags & SUPPRESS_NOTIFICATIONS and f"#{game_id}" in text_of(told[0])
+    harness.assert_no_bot_errors()
