@@ -34,7 +34,8 @@ game_settings = st.builds(
 step = st.one_of(
     st.tuples(st.just("turn"), st.integers(0, GAMES - 1)),
     st.tuples(st.just("move"), st.integers(0, GAMES - 1)),
-    st.tuples(st.just("wait"), st.integers(0, 3 * 3600)),
+    st.tuples(st.just("wait"),
+              st.sampled_from([0, 5, 30, 59, 61, 90, 300, 600, 3600, 7200]) | st.integers(0, 3 * 3600)),
     st.tuples(st.just("quiet"), st.booleans()),
     st.tuples(st.just("stop"), st.integers(0, GAMES - 1)),
     st.tuples(st.just("notice"), st.integers(0, GAMES - 1)),
@@ -51,7 +52,7 @@ def check_cap(buzzes: list[datetime]) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(per_game=st.lists(game_settings, min_size=GAMES, max_size=GAMES), steps=st.lists(step, max_size=120))
+@given(per_game=st.lists(game_settings, min_size=GAMES, max_size=GAMES), steps=st.lists(step, max_size=160))
 def test_cap_batching_and_every_turn_told(per_game: list[Settings], steps: list[tuple[str, object]]) -> None:
     ledger = Ledger([], [])
     now = START
@@ -142,3 +143,37 @@ def test_a_game_override_lays_over_the_players_settings() -> None:
     own = Settings(mode="dm", interval_hours=8)
     assert merge(own, {"muted": True, "mode": None}) == Settings(mode="dm", interval_hours=8, muted=True)
     assert Settings(mode="digest").digest_at == 9 and Settings().digest_at is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(burst=st.lists(st.tuples(st.integers(0, GAMES - 1), st.integers(0, 900)), min_size=1, max_size=200),
+       mode=st.sampled_from(("board", "dm", "both")))
+def test_a_dense_stream_of_turns_never_passes_the_cap(burst: list[tuple[int, int]], mode: str) -> None:
+    """Players who hear everything (no mute, no digest, no quiet hours), turns arriving seconds to minutes apart
+    and the sweep looking every minute: the cap and the minute's batch hold, and every turn is told or moved."""
+    ledger = Ledger([], [])
+    now = START
+    version = [0] * GAMES
+    running: dict[int, Event] = {}
+    fate: dict[Event, str] = {}
+    swept = START
+    for game, gap in burst:
+        now += timedelta(seconds=gap)
+        while swept + BATCH <= now:  # the sweeps between
+            swept += BATCH
+            for event in ledger.flush(swept, [e for e in running.values() if fate.get(e) == "hold"]) or ():
+                fate[event] = "batch"
+        old = running.pop(game, None)
+        if old is not None and fate[old] == "hold":
+            fate[old] = "moved"  # a new turn in that game: the player moved in the old one
+        version[game] += 1
+        event = Event(game, version[game], "turn")
+        running[game] = event
+        fate[event] = ledger.notice(Settings(mode=mode), event, now)  # type: ignore[arg-type]
+        assert fate[event] in ("buzz", "hold")
+    for _ in range(3 * 60):
+        now += BATCH
+        for event in ledger.flush(now, [e for e in running.values() if fate.get(e) == "hold"]) or ():
+            fate[event] = "batch"
+    check_cap(ledger.buzzes)
+    assert [e for e, f in fate.items() if f == "hold"] == []
