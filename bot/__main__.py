@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.settings import SettingsError, load_settings
+from bot.config.settings import SettingsError, load_settings
 
 
 def main(argv: Sequence[str] | None = None) -> int:

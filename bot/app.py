@@ -12,17 +12,17 @@ from collections.abc import Callable
 import aiohttp
 import discord
 
-from bot.api_base import configure_api_base
-from bot.discord.client import PyramidClient
-from bot.log_redaction import install_redaction
-from bot.log_setup import setup_logging
+from bot.client.client import PyramidClient
+from bot.config.api_base import configure_api_base
+from bot.config.log_redaction import install_redaction
+from bot.config.log_setup import setup_logging
+from bot.config.settings import Settings
+from bot.core.services import Services
 from bot.ops import advice, health
 from bot.ops.endpoint import MetricsPortError, OpsServer
 from bot.ops.exit_codes import ExitCode
 from bot.ops.metrics import ErrorCounter, instrument
 from bot.ops.running import BotAlreadyRunning, DatabaseBusy, bot_running
-from bot.services import Services
-from bot.settings import Settings
 from bot.store import SchemaError, utc_now
 from bot.store.database import DatabaseDamaged, DatabaseUnavailable
 

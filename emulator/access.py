@@ -28,16 +28,16 @@ from .errors import (
 from .model import Channel
 
 if TYPE_CHECKING:
-    from .server import Emulator
+    from .appctx import EmulatorContext
 
 JSON = dict[str, Any]
 
 
-def bot_permissions(emu: Emulator, channel: Channel) -> int:
+def bot_permissions(emu: EmulatorContext, channel: Channel) -> int:
     return emu.world.permissions(emu.bot, channel)
 
 
-def require_view(emu: Emulator, channel: Channel) -> int:
+def require_view(emu: EmulatorContext, channel: Channel) -> int:
     """The bot's permissions in ``channel``; 403 / 50001 Missing Access when it cannot view it."""
     if not emu.world.bot_present(channel):  # a group DM, a guild the app is only user-installed in
         raise missing_access(f"the bot is not in {describe(channel)} (the app is not installed there as a bot)")
@@ -47,7 +47,7 @@ def require_view(emu: Emulator, channel: Channel) -> int:
     return perms
 
 
-def require(emu: Emulator, channel: Channel, permission: int, action: str) -> int:
+def require(emu: EmulatorContext, channel: Channel, permission: int, action: str) -> int:
     """VIEW_CHANNEL, then ``permission`` (403 / 50013 Missing Permissions). Returns the bot's permissions."""
     perms = require_view(emu, channel)
     if channel.guild_id is not None and perms & permission != permission:
@@ -70,7 +70,7 @@ def send_permission(channel: Channel) -> int:
     return P.SEND_MESSAGES_IN_THREADS if channel.is_thread else P.SEND_MESSAGES
 
 
-def check_channel_post(emu: Emulator, channel: Channel, payload: JSON, n_files: int) -> int:
+def check_channel_post(emu: EmulatorContext, channel: Channel, payload: JSON, n_files: int) -> int:
     """The bot posting through ``POST /channels/{id}/messages``: view, send, TTS, files, replies. Returns the bot's
     permissions (the caller decides about embeds and emojis with them)."""
     if channel.guild_id is None:
@@ -93,7 +93,7 @@ def check_channel_post(emu: Emulator, channel: Channel, payload: JSON, n_files: 
     return perms
 
 
-def check_emojis(emu: Emulator, channel: Channel, components: list[JSON], prefix: limits.Path = ()) -> None:
+def check_emojis(emu: EmulatorContext, channel: Channel, components: list[JSON], prefix: limits.Path = ()) -> None:
     """Custom emojis in components need USE_EXTERNAL_EMOJIS (emulated guilds have no emojis of their own), for
     channel messages and webhook messages alike."""
     found = limits.custom_emojis(components)
@@ -110,12 +110,12 @@ def check_emojis(emu: Emulator, channel: Channel, components: list[JSON], prefix
     raise limits.form_error(problems, prefix)
 
 
-def check_webhook_tts(emu: Emulator, channel: Channel, payload: JSON) -> None:
+def check_webhook_tts(emu: EmulatorContext, channel: Channel, payload: JSON) -> None:
     if payload.get("tts") and channel.guild_id is not None and not bot_permissions(emu, channel) & P.SEND_TTS_MESSAGES:
         raise missing_permissions(f"a TTS message in {describe(channel)} needs SEND_TTS_MESSAGES")
 
 
-def embeds_allowed(emu: Emulator, channel: Channel, perms: int, embeds: list[JSON], route: str) -> bool:
+def embeds_allowed(emu: EmulatorContext, channel: Channel, perms: int, embeds: list[JSON], route: str) -> bool:
     """Without EMBED_LINKS Discord accepts the message but drops its embeds: the emulator does the same and records
     an ``embed-links`` violation, since the bot lost what it meant to show."""
     if not embeds or channel.guild_id is None or perms & P.EMBED_LINKS:
@@ -124,11 +124,11 @@ def embeds_allowed(emu: Emulator, channel: Channel, perms: int, embeds: list[JSO
     return False
 
 
-def may_manage_threads(emu: Emulator, channel: Channel) -> bool:
+def may_manage_threads(emu: EmulatorContext, channel: Channel) -> bool:
     return bool(bot_permissions(emu, channel) & P.MANAGE_THREADS)
 
 
-def check_thread_post(emu: Emulator, channel: Channel, *, webhook: bool) -> bool:
+def check_thread_post(emu: EmulatorContext, channel: Channel, *, webhook: bool) -> bool:
     """Before creating a message in a thread: refuse locked threads (channel posts without MANAGE_THREADS), and say
     whether the post unarchives it (True)."""
     if not channel.is_thread:
@@ -141,7 +141,7 @@ def check_thread_post(emu: Emulator, channel: Channel, *, webhook: bool) -> bool
     return channel.archived
 
 
-def check_thread_edit(emu: Emulator, channel: Channel, *, webhook: bool) -> None:
+def check_thread_edit(emu: EmulatorContext, channel: Channel, *, webhook: bool) -> None:
     """Editing a (non-ephemeral) message: never in an archived thread; in a locked one only with MANAGE_THREADS."""
     if not channel.is_thread:
         return

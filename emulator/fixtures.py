@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from bot.api_base import configure_api_base
+from bot.config.api_base import configure_api_base
 
 from .harness import BotFactory, Harness
 from .server import Emulator

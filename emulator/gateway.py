@@ -24,12 +24,12 @@ import secrets
 import zlib
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
-    from .server import Emulator
+    from .model import World
 
 _log = logging.getLogger(__name__)
 
@@ -171,8 +171,24 @@ class Connection:
         await self.ws.close(code=code, message=message.encode())
 
 
+class GatewayHost(Protocol):
+    """What the gateway reads of the emulator that owns it (``server.Emulator``). Declared here, below the
+    server, so the gateway does not import the server that builds it."""
+
+    world: World
+    token: str
+    heartbeat_interval: float
+    heartbeat_ack_delay: float
+    shard_guild_limit: int | None
+
+    @property
+    def gateway_url(self) -> str: ...
+
+    def notify(self) -> None: ...
+
+
 class Gateway:
-    def __init__(self, emulator: Emulator) -> None:
+    def __init__(self, emulator: GatewayHost) -> None:
         self.emu = emulator
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()

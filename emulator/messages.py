@@ -30,7 +30,7 @@ from .errors import (
 from .model import EPHEMERAL, LOADING, SUPPRESS_EMBEDS, Attachment, Channel, Message, User
 
 if TYPE_CHECKING:
-    from .server import Emulator
+    from .appctx import EmulatorContext
 
 JSON = dict[str, Any]
 
@@ -43,7 +43,7 @@ class UploadedFile:
     data: bytes
 
 
-def _too_large(emu: Emulator, size: int) -> APIError:
+def _too_large(emu: EmulatorContext, size: int) -> APIError:
     return APIError(
         413,
         REQUEST_ENTITY_TOO_LARGE,
@@ -115,7 +115,7 @@ def _parse_json(text: str) -> Any:
         raise APIError(400, 50109, "The request body contains invalid JSON.") from None
 
 
-def check_files(emu: Emulator, files: list[UploadedFile]) -> None:
+def check_files(emu: EmulatorContext, files: list[UploadedFile]) -> None:
     limit = emu.attachment_size_limit
     for f in files:
         if len(f.data) > limit:
@@ -163,7 +163,11 @@ def check_attachment_refs(
 
 
 def _attachments(
-    emu: Emulator, channel: Channel, spec: list[JSON] | None, files: list[UploadedFile], existing: list[Attachment]
+    emu: EmulatorContext,
+    channel: Channel,
+    spec: list[JSON] | None,
+    files: list[UploadedFile],
+    existing: list[Attachment],
 ) -> list[Attachment]:
     """Resolve the ``attachments`` array (checked by ``check_attachment_refs``): existing attachment ids are kept,
     ``{"id": n}`` uploads ``files[n]``; files the array does not list are not attached (Discord: the array lists
@@ -237,7 +241,7 @@ def empty_message_error() -> APIError:
 def validate(
     payload: JSON,
     files: list[UploadedFile],
-    emu: Emulator,
+    emu: EmulatorContext,
     *,
     prefix: limits.Path = (),
     existing: int = 0,
@@ -273,7 +277,7 @@ def _upload_names(payload: JSON, files: list[UploadedFile]) -> list[str]:
 
 
 def create_message(
-    emu: Emulator,
+    emu: EmulatorContext,
     channel: Channel,
     author: User,
     payload: JSON,
@@ -375,7 +379,7 @@ def create_message(
 
 
 def edit_message(
-    emu: Emulator,
+    emu: EmulatorContext,
     msg: Message,
     payload: JSON,
     files: list[UploadedFile],
@@ -454,7 +458,7 @@ def edit_message(
     return msg
 
 
-def check_mentions_policy(emu: Emulator, payload: JSON, what: str, route: str) -> None:
+def check_mentions_policy(emu: EmulatorContext, payload: JSON, what: str, route: str) -> None:
     """Record ``allowed-mentions-missing`` for a bot's message request that does not say whom it may ping. Only
     requests (a ``route``: every HTTP handler passes its own) are checked, not the messages a test puts in the
     world directly.
@@ -472,7 +476,7 @@ def check_mentions_policy(emu: Emulator, payload: JSON, what: str, route: str) -
 COMMAND_MENTION = re.compile(r"</([-_\w]+(?: [-_\w]+){0,2}):(\d{1,20})>")
 
 
-def check_command_mentions(emu: Emulator, msg: Message, what: str, route: str) -> None:
+def check_command_mentions(emu: EmulatorContext, msg: Message, what: str, route: str) -> None:
     """Record ``command-mention`` for a bot's command mention that names no command of the app: Discord accepts
     the message and draws the mention, but a click on it opens nothing (a stale id, a renamed command)."""
     text = "\n".join([msg.content, *limits.text_display_contents(msg.components)])
@@ -493,7 +497,7 @@ def _has_path(payload: JSON, path: list[str]) -> bool:
     return child is not None and _has_path(child, path[1:])
 
 
-def event_payload(emu: Emulator, msg: Message) -> JSON:
+def event_payload(emu: EmulatorContext, msg: Message) -> JSON:
     world = emu.world
     data = world.message_payload(msg)
     if msg.guild_id is not None and msg.webhook_id is None:
@@ -504,7 +508,7 @@ def event_payload(emu: Emulator, msg: Message) -> JSON:
     return data
 
 
-async def announce_create(emu: Emulator, msg: Message) -> None:
+async def announce_create(emu: EmulatorContext, msg: Message) -> None:
     if msg.ephemeral:  # bots receive no gateway events for ephemeral messages
         return
     if not emu.world.bot_present(emu.world.channels[msg.channel_id]):  # no events where the bot user is not
@@ -521,7 +525,7 @@ async def announce_create(emu: Emulator, msg: Message) -> None:
     )
 
 
-async def announce_update(emu: Emulator, msg: Message) -> None:
+async def announce_update(emu: EmulatorContext, msg: Message) -> None:
     if msg.ephemeral:
         return
     if not emu.world.bot_present(emu.world.channels[msg.channel_id]):  # no events where the bot user is not
@@ -533,7 +537,7 @@ async def announce_update(emu: Emulator, msg: Message) -> None:
     )
 
 
-async def delete_message(emu: Emulator, msg: Message) -> None:
+async def delete_message(emu: EmulatorContext, msg: Message) -> None:
     msg.deleted = True
     emu.notify()
     if msg.ephemeral:
@@ -574,7 +578,7 @@ class _NonceMemory:
 _MEMORY: weakref.WeakKeyDictionary[Any, _NonceMemory] = weakref.WeakKeyDictionary()
 
 
-def _nonces(emu: Emulator) -> _NonceMemory:
+def _nonces(emu: EmulatorContext) -> _NonceMemory:
     """The nonce memory of this emulator's world (kept beside it, so the world model needs no field for it)."""
     memory = _MEMORY.get(emu.world)
     if memory is None:
@@ -589,7 +593,7 @@ def _nonce_key(author: User, payload: JSON) -> tuple[int, str] | None:
     return author.id, str(nonce)
 
 
-def _nonce_replay(emu: Emulator, author: User, payload: JSON) -> Message | None:
+def _nonce_replay(emu: EmulatorContext, author: User, payload: JSON) -> Message | None:
     """The message this author created with this nonce in the last ``NONCE_WINDOW``, if any. A nonce whose message
     was deleted meanwhile is refused with Unknown Message (discord.py documents NotFound for it)."""
     key = _nonce_key(author, payload)
@@ -606,7 +610,7 @@ def _nonce_replay(emu: Emulator, author: User, payload: JSON) -> Message | None:
     return earlier
 
 
-def _remember_nonce(emu: Emulator, author: User, payload: JSON, msg: Message) -> None:
+def _remember_nonce(emu: EmulatorContext, author: User, payload: JSON, msg: Message) -> None:
     key = _nonce_key(author, payload)
     if key is not None:
         _nonces(emu).created[key] = msg.id

@@ -46,7 +46,7 @@ from .model import (
 )
 
 if TYPE_CHECKING:
-    from .server import Emulator
+    from .appctx import EmulatorContext
 
 JSON = dict[str, Any]
 
@@ -71,21 +71,21 @@ def _int(request: web.Request, key: str) -> int:
         ) from None
 
 
-def get_channel(emu: Emulator, request: web.Request) -> Channel:
+def get_channel(emu: EmulatorContext, request: web.Request) -> Channel:
     channel = emu.world.channels.get(_int(request, "channel_id"))
     if channel is None:
         raise unknown_channel()
     return channel
 
 
-def get_guild(emu: Emulator, request: web.Request) -> Guild:
+def get_guild(emu: EmulatorContext, request: web.Request) -> Guild:
     guild = emu.world.guilds.get(_int(request, "guild_id"))
     if guild is None or emu.bot.id not in guild.member_ids:
         raise not_found(UNKNOWN_GUILD, "Guild")
     return guild
 
 
-def channel_message(emu: Emulator, channel: Channel, message_id: int) -> Message:
+def channel_message(emu: EmulatorContext, channel: Channel, message_id: int) -> Message:
     msg = emu.world.messages.get(message_id)
     # ephemeral messages cannot be fetched through channel routes, only through the interaction webhook
     if msg is None or msg.channel_id != channel.id or msg.deleted or msg.ephemeral:
@@ -172,7 +172,7 @@ async def get_gateway_bot(request: web.Request) -> web.Response:
 # --- application commands -----------------------------------------------------------------------------------------
 
 
-def _command_scope(emu: Emulator, request: web.Request) -> int | None:
+def _command_scope(emu: EmulatorContext, request: web.Request) -> int | None:
     if _int(request, "application_id") != emu.world.application_id:
         raise APIError(403, MISSING_ACCESS, "Missing Access")
     if "guild_id" in request.match_info:
@@ -183,11 +183,11 @@ def _command_scope(emu: Emulator, request: web.Request) -> int | None:
     return None
 
 
-def _scope_commands(emu: Emulator, guild_id: int | None) -> list[Command]:
+def _scope_commands(emu: EmulatorContext, guild_id: int | None) -> list[Command]:
     return [c for c in emu.world.commands.values() if c.guild_id == guild_id]
 
 
-def _upsert(emu: Emulator, guild_id: int | None, data: JSON) -> tuple[Command, bool]:
+def _upsert(emu: EmulatorContext, guild_id: int | None, data: JSON) -> tuple[Command, bool]:
     ctype = int(data.get("type", 1))
     name = str(data.get("name"))
     raw = {k: v for k, v in data.items() if k not in ("id", "application_id", "version", "guild_id")}
@@ -203,7 +203,7 @@ def _upsert(emu: Emulator, guild_id: int | None, data: JSON) -> tuple[Command, b
     return cmd, True
 
 
-def _validate_commands(emu: Emulator, commands: list[Any], *, guild: bool, single: bool = False) -> None:
+def _validate_commands(emu: EmulatorContext, commands: list[Any], *, guild: bool, single: bool = False) -> None:
     """A bulk overwrite's commands (errors under their index), or one command (``single``: errors at the top); the
     installation contexts the app supports; in strict mode no deprecated field."""
     if single:
@@ -269,7 +269,7 @@ async def create_command(request: web.Request) -> web.Response:
     return ok(cmd.payload(), status=201 if created else 200)
 
 
-def _command(emu: Emulator, request: web.Request, scope: int | None) -> Command:
+def _command(emu: EmulatorContext, request: web.Request, scope: int | None) -> Command:
     cmd = emu.world.commands.get(_int(request, "command_id"))
     if cmd is None or cmd.guild_id != scope:
         raise not_found(UNKNOWN_APPLICATION_COMMAND, "application command")
@@ -437,7 +437,7 @@ async def edit_channel(request: web.Request) -> web.Response:
     return ok(payload)
 
 
-def _edit_thread(emu: Emulator, thread: Channel, body: JSON) -> None:
+def _edit_thread(emu: EmulatorContext, thread: Channel, body: JSON) -> None:
     """Modify Channel on a thread, as channel.mdx and threads.mdx document it: the thread must be (or become) active
     (50083); unarchiving a locked thread, locking, and slowmode need MANAGE_THREADS; renaming, archiving and the
     auto-archive duration need MANAGE_THREADS or being the thread's creator; unarchiving an unlocked thread needs
@@ -585,7 +585,7 @@ async def get_message(request: web.Request) -> web.Response:
     return ok(emu.world.message_payload(channel_message(emu, channel, _int(request, "message_id"))))
 
 
-def _check_dm_open(emu: Emulator, channel: Channel) -> None:
+def _check_dm_open(emu: EmulatorContext, channel: Channel) -> None:
     """A bot DMs a user who accepts DMs and who shares a guild with it or installed its app to their account."""
     if channel.is_dm:
         world = emu.world
@@ -600,7 +600,7 @@ def _check_dm_open(emu: Emulator, channel: Channel) -> None:
 REPLYABLE_TYPES = frozenset({0, 19, 20, 23})  # default, reply, chat input and context menu command messages
 
 
-def _reply_reference(emu: Emulator, channel: Channel, ref: Any) -> JSON | None:
+def _reply_reference(emu: EmulatorContext, channel: Channel, ref: Any) -> JSON | None:
     """Resolve ``message_reference`` for a reply: the message must exist in this channel and not be a system
     message (``fail_if_not_exists: false`` sends a plain message instead)."""
     if ref is None:
@@ -700,7 +700,7 @@ async def patch_message(request: web.Request) -> web.Response:
     return ok(emu.world.message_payload(msg))
 
 
-def _check_delete(emu: Emulator, channel: Channel, msg: Message, perms: int) -> None:
+def _check_delete(emu: EmulatorContext, channel: Channel, msg: Message, perms: int) -> None:
     if msg.author.id != emu.bot.id and channel.guild_id is not None and not perms & P.MANAGE_MESSAGES:
         raise missing_permissions(
             f"deleting someone else's message in {access.describe(channel)} needs MANAGE_MESSAGES"
@@ -777,7 +777,9 @@ async def remove_reaction(request: web.Request) -> web.Response:
 # --- threads ------------------------------------------------------------------------------------------------------
 
 
-def _new_thread(emu: Emulator, parent: Channel, body: JSON, *, thread_id: int | None, default_type: int) -> Channel:
+def _new_thread(
+    emu: EmulatorContext, parent: Channel, body: JSON, *, thread_id: int | None, default_type: int
+) -> Channel:
     if parent.type != GUILD_TEXT:
         raise wrong_channel_type(f"threads are started in text channels, not in {access.describe(parent)}")
     ttype = body.get("type") if body.get("type") is not None else default_type
@@ -811,7 +813,7 @@ def _new_thread(emu: Emulator, parent: Channel, body: JSON, *, thread_id: int | 
     return thread
 
 
-async def _announce_thread(emu: Emulator, thread: Channel) -> JSON:
+async def _announce_thread(emu: EmulatorContext, thread: Channel) -> JSON:
     payload = emu.world.channel_payload(thread)
     event = {**payload, "newly_created": True, "member": emu.world.thread_member_payload(thread, emu.bot.id)}
     await emu.gateway.dispatch("THREAD_CREATE", event)
@@ -844,7 +846,7 @@ async def create_thread_from_message(request: web.Request) -> web.Response:
     return ok(payload, status=201)
 
 
-def _thread(emu: Emulator, request: web.Request) -> Channel:
+def _thread(emu: EmulatorContext, request: web.Request) -> Channel:
     thread = get_channel(emu, request)
     if not thread.is_thread:
         raise wrong_channel_type(f"{access.describe(thread)} is not a thread")
@@ -852,7 +854,7 @@ def _thread(emu: Emulator, request: web.Request) -> Channel:
     return thread
 
 
-def _thread_and_member(emu: Emulator, request: web.Request) -> tuple[Channel, int, bool]:
+def _thread_and_member(emu: EmulatorContext, request: web.Request) -> tuple[Channel, int, bool]:
     """A thread-members route's thread, and the member it names: a user id, or ``@me`` (then also True: the bot
     itself, which needs no permission to join or leave)."""
     me = request.match_info.get("user_id", "@me") == "@me"

@@ -42,7 +42,7 @@ from .model import (
 )
 
 if TYPE_CHECKING:
-    from .server import Emulator
+    from .appctx import EmulatorContext
 
 JSON = dict[str, Any]
 
@@ -64,7 +64,7 @@ FOLLOWUP_ROUTE = "POST /webhooks/{webhook_id}/{token}"
 WEBHOOK_EDIT_ROUTE = "PATCH /webhooks/{webhook_id}/{token}/messages/{message_id}"
 
 
-def interaction_metadata(emu: Emulator, inter: Interaction, **extra: Any) -> JSON:
+def interaction_metadata(emu: EmulatorContext, inter: Interaction, **extra: Any) -> JSON:
     world = emu.world
     owners = dict(inter.owners)
     meta: JSON = {
@@ -135,7 +135,7 @@ async def callback(request: web.Request) -> web.Response:
     return web.Response(status=204)
 
 
-async def _respond(emu: Emulator, inter: Interaction, body: JSON, files: list[Any]) -> JSON:
+async def _respond(emu: EmulatorContext, inter: Interaction, body: JSON, files: list[Any]) -> JSON:
     world = emu.world
     rtype = body.get("type")
     data: JSON = body.get("data") or {}
@@ -240,7 +240,7 @@ def _focused_type(options: list[JSON]) -> int | None:
 # --- follow-ups and the original response -------------------------------------------------------------------------
 
 
-def _webhook_interaction(emu: Emulator, request: web.Request) -> Interaction:
+def _webhook_interaction(emu: EmulatorContext, request: web.Request) -> Interaction:
     inter = emu.world.interactions_by_token.get(request.match_info["token"])
     if inter is None or request.match_info["webhook_id"] != str(emu.world.application_id):
         raise unknown_webhook()
@@ -262,7 +262,7 @@ def _webhook_interaction(emu: Emulator, request: web.Request) -> Interaction:
     return inter
 
 
-def _webhook_message(emu: Emulator, inter: Interaction, ref: str) -> Message:
+def _webhook_message(emu: EmulatorContext, inter: Interaction, ref: str) -> Message:
     if ref == "@original":
         mid = inter.original_message_id
     else:

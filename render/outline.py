@@ -1,7 +1,7 @@
 """Outlining what changed since a player's last turn (``view["outline"]``).
 
 The bot puts in a view the cells that moves made since a player's own last move
-placed, removed or moved pieces on (``bot.play.views.since``), named as the game's events
+placed, removed or moved pieces on (``bot.cards.since``), named as the game's events
 name them; each game's board drawing outlines those cells with :func:`draw`. A cell
 still holding a piece gets a thick slate band with amber dashes on it; a cell left
 empty gets a "ghost": a thinner dotted frame of the same two colours with the

@@ -6,7 +6,7 @@ from typing import Any
 
 import yaml
 
-from bot.settings import load_settings
+from bot.config.settings import load_settings
 from tests.paths import REPO
 
 

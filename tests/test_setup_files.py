@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 import pytest
 import yaml
 
-from bot.settings import ENV_NAMES, load_settings
+from bot.config.settings import ENV_NAMES, load_settings
 from tests.paths import REPO
 
 #: Variables ``.env.example`` may set that are not the bot's own: ``compose.yaml`` reads them.

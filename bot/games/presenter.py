@@ -67,7 +67,7 @@ class Presenter:
     decisions: Mapping[str, str] = field(default_factory=dict)
     #: ``Pending.kind``s that only continue the mover's own turn (Pyramido's "keep placing
     #: stones"): the turn's card is edited in place until the turn ends
-    #: (``bot.play.posting.announcements.card_of_turn``), not posted anew per step.
+    #: (``bot.core.announcements.card_of_turn``), not posted anew per step.
     turn_goes_on: frozenset[str] = frozenset()
     #: Extra lines for the board message from the public view, the seats' names and the
     #: reader's language (e.g. the open co-op hands); None: none.

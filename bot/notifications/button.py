@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from bot.discord.access import seen_by
-from bot.discord.items.base import Component, Interaction
-from bot.discord.replies import defer_private, explain, tell
+from bot.core.errors import PlayError
+from bot.interactions.access import seen_by
+from bot.interactions.items.base import Component, Interaction
+from bot.interactions.replies import defer_private, explain, tell
 from bot.notifications.gate import STOP_ACTION, NotificationGate
-from bot.play.errors import PlayError
 from i18n import N_
 
 NOT_YOURS = N_("That button is for the player whose turn it is.")

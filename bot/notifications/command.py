@@ -13,13 +13,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.finding import find_seen
-from bot.discord.replies import defer_private, explain, tell
+from bot.clock.quiet_hours import AvailabilityError, find_zone, suggest_zones
+from bot.core.errors import PlayError
+from bot.core.services import Services
+from bot.interactions.finding import find_seen
+from bot.interactions.replies import defer_private, explain, tell
 from bot.notifications.gate import NotificationGate
 from bot.notifications.policy import CAP_PER_HOUR, INTERVALS, MODES, MOST_REPEATS, Settings
-from bot.play.errors import PlayError
-from bot.play.timekeeping.availability import AvailabilityError, find_zone, suggest_zones
-from bot.services import Services
 from i18n import N_, Lang
 
 Interaction = discord.Interaction[Any]

@@ -3,17 +3,17 @@
 It lists every game where it is their turn, in every server and DM, with the time their bank
 has left, one line of what changed since their last move and a jump link; games whose bank is
 below a day come first (the list is ordered by time left). Each game is shown only as the one
-visibility rule admits it to the player by DM (:func:`bot.play.visibility.admit`): another's
+visibility rule admits it to the player by DM (:func:`bot.core.visibility.admit`): another's
 game never appears, nor a shared deal's game that is not theirs. A muted game is left out.
 
 When: from the picked hour of the player's local day on (their zone: the one set with
 ``/pyramid notify timezone:``, else their quiet hours' zone, else UTC), once that day, and
 not inside their quiet hours (it then comes when they end). DMs closed: the day is counted,
-and the player is told once where they next use the bot (``bot.discord.client.on_interaction``).
+and the player is told once where they next use the bot (``bot.client.client.on_interaction``).
 
 Costs: a digest is one rate-limited request (and one more to open a DM channel the process has
 not opened yet). The sweep spends at most :data:`SHARE` of the process's share of Discord's
-global limit on them, each request spaced by :class:`bot.play.posting.rest_budget.GlobalLimit`,
+global limit on them, each request spaced by :class:`bot.posting.rest_budget.GlobalLimit`,
 so boards and hands keep the rest; 10,000 digests due in one hour (20,000 requests on the first
 day) go out in 20,000 / (SHARE × 45) s = 37 min (``python -m tools.bench.notifications``).
 """
@@ -27,14 +27,14 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.cards.since import display_names, since_your_turn
+from bot.clock.clock_text import duration, stamp
+from bot.core.errors import PlayError
+from bot.core.visibility import Viewer, admit
 from bot.notifications.links import jump_link
 from bot.notifications.policy import CAP_PER_HOUR, Settings, buzzes_in_hour, merge
-from bot.play.errors import PlayError
-from bot.play.posting.pings import QUIET, Ping
-from bot.play.posting.rest_budget import GlobalLimit
-from bot.play.timekeeping.clock_text import duration, stamp
-from bot.play.views.since import display_names, since_your_turn
-from bot.play.visibility import Viewer, admit
+from bot.posting.pings import QUIET, Ping
+from bot.posting.rest_budget import GlobalLimit
 from bot.store.notifications import PlayerLog
 from i18n import Lang
 

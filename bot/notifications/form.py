@@ -9,13 +9,13 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.custom_ids import CustomId
-from bot.discord.items.base import Component
-from bot.discord.replies import reader, tell
+from bot.cards.components import button
+from bot.cards.custom_ids import CustomId
+from bot.interactions.items.base import Component
+from bot.interactions.replies import reader, tell
 from bot.notifications.command import MODE_CHOICES, describe
 from bot.notifications.gate import NotificationGate
 from bot.notifications.policy import INTERVALS, MODES, MOST_REPEATS, Settings
-from bot.play.views.components import button
 from i18n import Lang
 
 Interaction = discord.Interaction[Any]

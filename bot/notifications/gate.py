@@ -1,7 +1,7 @@
 """The notification gate: the one place every message that may buzz a player passes (issue #39).
 
-What runs between clicks (boards, hand DMs, reminders, notices: ``bot/play``) asks it through
-the :class:`bot.play.posting.pings.Pings` protocol and gets a :class:`~bot.play.posting.pings.Ping`
+What runs between clicks (boards, hand DMs, reminders, notices: ``bot/core``) asks it through
+the :class:`bot.posting.pings.Pings` protocol and gets a :class:`~bot.posting.pings.Ping`
 (whom the message may buzz); the notices it sends itself (the minute's batch, heads-ups, repeated
 reminders, the digest) ask it too. The rule is :mod:`bot.notifications.policy`; the history it
 reads (the hour's buzzes, the held notices) and the verdict it writes share one write transaction
@@ -9,7 +9,7 @@ reads (the hour's buzzes, the held notices) and the verdict it writes share one 
 slot of an hour, and the board and the hand DM of one turn hear one verdict.
 
 Nothing here stops, slows or moves a clock: a muted or digest-only player's turn runs out as
-every other (``bot.play.timekeeping``).
+every other (``bot.clock``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.custom_ids import CustomId
+from bot.cards.cards import note
+from bot.cards.custom_ids import CustomId
+from bot.core.errors import PlayError
+from bot.core.services import Services
+from bot.core.session import Session
 from bot.notifications.links import jump_link
 from bot.notifications.policy import (
     Circumstances,
@@ -33,17 +37,13 @@ from bot.notifications.policy import (
     merge,
     repeat_due,
 )
-from bot.play.errors import PlayError
-from bot.play.posting.failures import CANNOT_DM
-from bot.play.posting.pings import QUIET, Ping, Place
-from bot.play.session import Session
-from bot.play.views.cards import note
-from bot.services import Services
+from bot.posting.failures import CANNOT_DM
+from bot.posting.pings import QUIET, Ping, Place
 from bot.store.notifications import LogRow, NotificationStore, PlayerLog
 from i18n import Lang
 
 if TYPE_CHECKING:
-    from bot.play.host import Host
+    from bot.interactions.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ STOP_ACTION = "hush"
 
 
 class NotificationGate:
-    """The gate (``bot.play.posting.pings.Pings``) and the notices it sends on its own."""
+    """The gate (``bot.posting.pings.Pings``) and the notices it sends on its own."""
 
     def __init__(self, services: Services, client: discord.Client) -> None:
         self.services = services

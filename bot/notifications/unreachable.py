@@ -11,9 +11,9 @@ from typing import Any
 
 import discord
 
-from bot.discord.replies import completed
+from bot.cards.cards import note
+from bot.interactions.replies import completed
 from bot.notifications.gate import NotificationGate
-from bot.play.views.cards import note
 
 #: Interactions that get an answer a follow-up may come after (autocomplete and pings get none).
 ANSWERED = (discord.InteractionType.application_command, discord.InteractionType.component,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from bot.config.settings import OperatorSettings
 from bot.ops.backup import newest_backup
 from bot.ops.exit_codes import ExitCode
-from bot.settings import OperatorSettings
 from bot.store.database import DatabaseDamaged, DatabaseUnavailable
 from bot.store.migrate import SchemaError
 

@@ -14,13 +14,13 @@ import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.config.settings import OperatorSettings, SettingsError, load_operator_settings
+from bot.ops import records as record_commands
 from bot.ops.backup import BackupError, backup_name, take_backup
 from bot.ops.exit_codes import ExitCode
 from bot.ops.migrate_db import migrate_db_command
 from bot.ops.restore import restore
 from bot.ops.running import DatabaseBusy
-from bot.records import commands as record_commands
-from bot.settings import OperatorSettings, SettingsError, load_operator_settings
 from bot.store import utc_now
 
 COMMANDS = ("backup", "restore", "health", "migrate-db", "rebuild-ratings")

@@ -34,10 +34,10 @@ from typing import Any, TextIO
 
 import asyncpg
 
+from bot.config.settings import OperatorSettings
 from bot.ops.advice import database_trouble
 from bot.ops.exit_codes import ExitCode
 from bot.ops.running import DatabaseBusy, no_bot_running
-from bot.settings import OperatorSettings
 from bot.store.database import DatabaseDamaged, DatabaseUnavailable, Row, Tx
 from bot.store.migrate import SchemaError
 from bot.store.postgres import PostgresDatabase, redacted

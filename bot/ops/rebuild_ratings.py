@@ -20,14 +20,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from bot.config.settings import OperatorSettings
 from bot.ops.advice import database_trouble
 from bot.ops.exit_codes import ExitCode
 from bot.ratings import GameOutcome, count_game
-from bot.settings import OperatorSettings
+from bot.ratings.store import RatingStore
 from bot.store import CorruptRecord, Database, GameStore, SchemaError
 from bot.store.database import DatabaseDamaged, DatabaseUnavailable
 from bot.store.departures import departures_of
-from bot.store.ratings import RatingStore
 from bot.store.target import DatabaseTarget
 from engine.core import EngineError, Game, get_game
 

@@ -1,7 +1,7 @@
 """Skill ratings and completion records: which games count and how (``rules``), a
 finished game as they see it (``outcome``), the rating model with its fixed AI ratings
 (``model``), and the standings games add up to (``ledger``). Pure: no Discord, no
-database; ``bot.store.ratings`` keeps the numbers and ``bot.play.endings.ratings`` applies
+database; ``bot.ratings.store`` keeps the numbers and ``bot.stats.ratings`` applies
 each game as it ends."""
 
 from bot.ratings.ledger import EVERYWHERE, Ledger, Record, Standing, order_key, scopes_of

@@ -7,7 +7,7 @@ and come out the same as when they were applied at each game's end:
 
 * a game the engine finished: the engine's result;
 * a game that ended when a seat left it (a resignation, or a timeout that forfeits,
-  in a two-seat or solo game; see ``bot.play.endings.resignations``): ``Game.forfeit`` of the
+  in a two-seat or solo game; see ``bot.resignations.resignations``): ``Game.forfeit`` of the
   leaving seat, on the state its log rebuilds;
 * a cancelled (aborted) game, or one still running: nothing; it never counts;
 * a game too short to measure skill (``bot.ratings.rules.too_short``): it is counted

@@ -28,7 +28,7 @@ def picture_name(number: int) -> str:
 
 
 def public_view(record: Record, game: Game[Any], state: Any) -> dict[str, Any]:
-    """What everyone could see, as ``bot.play.views.boards.public_view`` gives it to the board."""
+    """What everyone could see, as ``bot.cards.boards.public_view`` gives it to the board."""
     view = dict(game.view(state, None))
     view["names"] = [p.name for p in record.players]
     view["game_number"] = record.number

@@ -186,7 +186,7 @@ def _check_leavers(record: Record, names: Sequence[str]) -> None:
 
 
 def _check_ending_leaver(record: Record, seat: int, names: Sequence[str]) -> None:
-    """A game ends when someone leaves only as the bot ends one (``bot.play.endings.resignations``):
+    """A game ends when someone leaves only as the bot ends one (``bot.resignations.resignations``):
     a solo or two-player game, left by its person after the last move, with nobody
     playing the seat on. Bigger games go on with an AI in the seat."""
     players = len(record.players)

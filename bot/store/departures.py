@@ -4,7 +4,7 @@ A seat's ``resigned`` flag and AI level say *that* its person left, not when nor
 how. Ratings need the when (a person who left loses to everyone still playing at that
 moment, so two leavers are ordered by who held out longer) and game records need both
 (a timed-out seat is marked as such, with the move from which an AI played it). The
-row is written when the person leaves: by ``bot.play.endings.resignations`` for a resignation
+row is written when the person leaves: by ``bot.resignations.resignations`` for a resignation
 or a forfeit on timeout, by the reminder sweep when a timeout hands the seat to an AI.
 Games whose people left before this table existed have no rows; readers fall back to
 what the seat itself says (``bot.ratings.outcome``).
@@ -58,7 +58,7 @@ async def departures_of(db: Database, game_id: int) -> Sequence[Departure]:
         raise CorruptRecord(f"A stored departure of game {game_id} is damaged and cannot be read.") from exc
 
 
-#: The AI level a timeout hands a seat to (``bot.play.timekeeping.reminders``).
+#: The AI level a timeout hands a seat to (``bot.reminders.reminders``).
 TIMEOUT_AI: AiLevel = "normal"
 
 

@@ -1,7 +1,7 @@
 """Which storage faults a request can meet that are nobody's bug: the write lock held
 too long, a full disk, a read-only or unreachable database.
 
-They are told to the player as what they are (:mod:`bot.discord.failures`): what
+They are told to the player as what they are (:mod:`bot.interactions.failures`): what
 happened, that nothing was changed (the transaction that met the fault was rolled
 back), and when to try again; not as the bot being broken. The drivers' errors
 are read by their codes, so nothing here imports a driver.

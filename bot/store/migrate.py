@@ -39,10 +39,13 @@ def bundled_migrations(dialect: Dialect = "sqlite") -> list[Migration]:
         if not match:
             continue
         migration = Migration(int(match.group(1)), match.group(2), entry.read_text(encoding="utf-8"))
-        if match.group(3) is None:
-            shared[migration.version] = migration
-        elif match.group(3) == dialect:
-            special[migration.version] = migration
+        kept = shared if match.group(3) is None else special if match.group(3) == dialect else None
+        if kept is None:
+            continue
+        if migration.version in kept:  # two branches' files of one number: refused, never one picked by chance
+            raise SchemaError(f"Two migrations are numbered {migration.version:04d}: {kept[migration.version].name} "
+                              f"and {migration.name}.")
+        kept[migration.version] = migration
     found = sorted({**shared, **special}.values(), key=lambda m: m.version)
     versions = [m.version for m in found]
     if versions != list(range(1, len(found) + 1)):

@@ -3,7 +3,7 @@
 Rows are written in the same transaction as the move they announce (see
 ``GameStore.append_move``), so a move can never be committed without its
 announcements, and a crash between the two cannot happen. The delivery worker
-(``bot.play.posting.delivery``) reads due rows, delivers them and marks them done, recording a
+(``bot.posting.delivery``) reads due rows, delivers them and marks them done, recording a
 posted message in the same transaction that marks its row done. Times are ISO
 strings from the injected clock (``Database.now``), so tests move time by hand.
 """
@@ -191,7 +191,7 @@ class OutboxStore:
 
     async def turn_goes_on(self, game_id: int, version: int) -> int | None:
         """The seat whose turn went on after ``version``, as its board row says
-        (``bot.play.posting.announcements.turn_goes_on``): its card is edited by that
+        (``bot.core.announcements.turn_goes_on``): its card is edited by that
         seat's next step. None when it did not, or the row is gone (purged): the next
         board is then a new card."""
         row = await self.db.read_one(

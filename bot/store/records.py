@@ -42,7 +42,7 @@ class GameRecord(_Row):
     salt: str | None = None
     #: Where the game lives: "channel" (the bot posts there itself) or "interactions" (only a
     #: user install reaches it: the game lives in the card its players' clicks update, see
-    #: ``bot.play.posting.in_place``).
+    #: ``bot.posting.in_place``).
     surface: GameSurface = "channel"
 
     @property

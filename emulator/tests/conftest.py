@@ -4,7 +4,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.api_base import configure_api_base
+from bot.config.api_base import configure_api_base
 from emulator import Emulator, Harness, User
 from emulator.fixtures import emulator as base_emulator  # noqa: F401  (re-exported fixture)
 from emulator.fixtures import (  # noqa: F401  (re-exported fixtures)

@@ -7,7 +7,7 @@ import asyncio
 import discord
 import pytest
 
-from bot.api_base import configure_api_base
+from bot.config.api_base import configure_api_base
 from emulator import BotNotConnected, Emulator, Harness, User
 
 from .raw import RawGateway

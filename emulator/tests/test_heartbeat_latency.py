@@ -24,7 +24,7 @@ WATCH = 4.0
 CLIENT = f"""
 import asyncio, sys, time
 import discord
-from bot.api_base import configure_api_base
+from bot.config.api_base import configure_api_base
 
 async def main() -> None:
     configure_api_base(sys.argv[1])

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.api_base import configure_api_base
+from bot.config.api_base import configure_api_base
 from emulator import BotFactory, Emulator, Harness, HarnessError, InteractionNotAnswered, User
 
 from .toybot import ToyBot

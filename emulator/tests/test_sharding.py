@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 import discord
 import pytest
 
-from bot.api_base import configure_api_base
+from bot.config.api_base import configure_api_base
 from emulator import BotNotConnected, Emulator, Guild, Harness, HarnessError, User
 from emulator.gateway import Session, shard_of
 from emulator.harness import BotFactory

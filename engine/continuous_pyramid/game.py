@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engine.continuous_pyramid import rules
-from engine.continuous_pyramid.deal import deal_state, winnable_deal
+from engine.continuous_pyramid.deal import deal_state
 from engine.continuous_pyramid.geometry import LEVEL_OF, NAMES, NUM_CELLS
 from engine.continuous_pyramid.notation import Move, parse_move, play_text
 from engine.continuous_pyramid.options import CPOptions
@@ -27,6 +27,7 @@ from engine.continuous_pyramid.position import from_position, to_position
 from engine.continuous_pyramid.state import EMPTY, CPState
 from engine.continuous_pyramid.tiles import CODES
 from engine.continuous_pyramid.view import view_of
+from engine.continuous_pyramid.winnable import winnable_deal
 from engine.core.contract import Game, Json
 from engine.core.errors import IllegalMove
 from engine.core.events import Event

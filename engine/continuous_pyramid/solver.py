@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from engine.continuous_pyramid.deal import deal_state
 from engine.continuous_pyramid.geometry import CENTRE, EDITIONS, LEVEL_OF, NUM_CELLS, SIDES, geometry
 from engine.continuous_pyramid.notation import play_text
 from engine.continuous_pyramid.state import EMPTY, CPState
@@ -482,8 +483,6 @@ class _Search:
 def solve(deal: int | CPState, budget: Budget | None = None) -> SolveResult:
     """Winnable (with a winning line of moves from ``deal``), not winnable, or unknown
     when the budget runs out. ``deal`` is a deal number or any state to solve from."""
-    from engine.continuous_pyramid.deal import deal_state
-
     state = deal_state(deal) if isinstance(deal, int) else deal
     if state.resigned:
         return SolveResult(Verdict.NOT_WINNABLE)

@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 import render
-from bot.discord.commands.game_options import lobby_options
 from bot.games.catalogue import Catalogue
+from bot.lobbies.options import lobby_options
 from engine.core import Rng
 from tests.fifth_game.engine import GAME, GAME_ID
 from tests.fifth_game.presenter import PRESENTER

@@ -31,14 +31,14 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, cast
 
+from bot.daily.store import DailyStore
 from bot.games.catalogue import Catalogue
-from bot.play.endings.leaderboards import Leaderboards
-from bot.play.endings.ratings import Ratings
+from bot.leaderboards.leaderboards import Leaderboards
+from bot.ratings.store import RatingStore
+from bot.stats.ratings import Ratings
 from bot.store import GameStore, SqliteDatabase
-from bot.store.daily import DailyStore
 from bot.store.database import Database
 from bot.store.migrate import bundled_migrations
-from bot.store.ratings import RatingStore
 
 GUILD = 1_000
 CHANNEL = 2_000

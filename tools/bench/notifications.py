@@ -32,14 +32,14 @@ from pathlib import Path
 
 import discord
 
+from bot.client.host import Host
+from bot.config.settings import load_settings
+from bot.core.services import Services
+from bot.core.tasks import Tasks
 from bot.notifications.digest import SHARE, Digests
 from bot.notifications.gate import NotificationGate
-from bot.play.host import Host
-from bot.play.posting.pings import Ping
-from bot.play.posting.rest_budget import GlobalLimit
-from bot.play.tasks import Tasks
-from bot.services import Services
-from bot.settings import load_settings
+from bot.posting.pings import Ping
+from bot.posting.rest_budget import GlobalLimit
 from engine.core.registry import get_game
 
 GUILD = 1_000

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from bot.api_base import configure_api_base
-from bot.discord.client import PyramidClient
+from bot.client.client import PyramidClient
+from bot.config.api_base import configure_api_base
+from bot.config.settings import load_settings
+from bot.core.services import Services
 from bot.games.catalogue import Catalogue
-from bot.services import Services
-from bot.settings import load_settings
 from bot.workers.cpu import CpuPool
 from emulator.fixtures import emulator as base_emulator  # noqa: F401 - pytest fixtures
 from emulator.fixtures import emulator_options, harness  # noqa: F401 - pytest fixtures

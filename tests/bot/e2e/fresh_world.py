@@ -12,9 +12,9 @@ import itertools
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.api_base import configure_api_base
-from bot.services import Services
-from bot.settings import load_settings
+from bot.config.api_base import configure_api_base
+from bot.config.settings import load_settings
+from bot.core.services import Services
 from emulator.harness import Harness
 from emulator.server import Emulator
 from tests.bot.clock import FakeClock

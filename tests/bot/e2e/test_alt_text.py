@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.play.views.boards import board_labels, ended_view, player_view, public_view
+from bot.cards.boards import board_labels, ended_view, player_view, public_view
 from emulator.harness import Harness
 from emulator.model import Attachment, Channel, Message, User
 from render.describe import MAX_DESCRIPTION, describe_board, describe_hand, describe_replay

@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.play.views.boards import player_view
-from bot.play.views.chooser import chooser
+from bot.cards.boards import player_view
+from bot.cards.chooser import chooser
 from emulator.harness import Harness, InteractionResult
 from emulator.model import Channel, User
 from render import render_hand

@@ -1,5 +1,5 @@
 """Issue #43, finding 11: every turn click is answered within Discord's 3 seconds however slow reading
-the game is (a busy machine): the click is acknowledged first (``bot.discord.turns.acknowledge``), the
+the game is (a busy machine): the click is acknowledged first (``bot.turns.handlers.acknowledge``), the
 chooser, the board or the move follow. Here reading the game takes longer than the emulator's deadline
 (shortened to keep the test quick); before, ▶ Your move, a chooser step and 🔄 answered only after
 reading it, and Discord said "This interaction failed"."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.command_links import CommandLinks
-from bot.discord.command_sync import registered
+from bot.core.command_links import CommandLinks
+from bot.interactions.command_sync import registered
 from emulator.harness import Harness
 from i18n import LOCALE_DIR
 from i18n.catalogue import read_catalogue

@@ -2,7 +2,7 @@
 
 Everyone plays the same daily deal, and each board tells what came from the face-down
 stock, so one player's game shows the others the stock order they are about to meet.
-A daily game is therefore never shown to anyone but its player (``bot.play.endings.shared_deals``):
+A daily game is therefore never shown to anyone but its player (``bot.core.shared_deals``):
 not while it runs, not when it is over, not on a later day, not to someone who played the
 same deal, and not to a server's admins. Another member naming it with ``game:N``
 (history, replay, status, hand, play, the move autocomplete), in the server where the

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.api_base import configure_api_base
+from bot.config.api_base import configure_api_base
+from bot.config.settings import load_settings
+from bot.core.services import Services
 from bot.games.catalogue import Catalogue
-from bot.services import Services
-from bot.settings import load_settings
 from emulator.harness import Harness
 from emulator.server import Emulator
 from tests.bot.clock import FakeClock

@@ -2,7 +2,7 @@
 and how, with 🔁 Rematch and 🔐 Fair deal, and nothing on it still says whose turn it is.
 
 The kinds of ending the code has (``Game.play`` reaching a result, and
-``bot.play.endings.resignations``, the only other writer of a finished status):
+``bot.resignations.resignations``, the only other writer of a finished status):
 - a final move (a win, a loss, a draw; Continuous Pyramid's give-up is its ``resign`` move);
 - ``/pyramid resign`` in a two-player or solo game (bigger games go on with an AI in the seat);
 - a timeout on a server whose timeout action is ``forfeit`` (the same path, "timed out and forfeits");
@@ -225,7 +225,7 @@ def test_every_writer_of_a_finished_game_is_a_path_these_tests_cover() -> None:
         text = path.read_text(encoding="utf-8")
         if re.search(r"set_status\([^)]*\"finished\"|\"status\": \"finished\"|status=\"finished\"", text):
             writers.add(path.relative_to(REPO).as_posix())
-    assert writers == {"bot/play/session_service.py", "bot/play/endings/resignations.py"}, writers
+    assert writers == {"bot/core/session_service.py", "bot/resignations/resignations.py"}, writers
 
 
 async def test_forged_fair_deal_and_rematch_clicks_are_refused_and_change_nothing(emulator: Any,

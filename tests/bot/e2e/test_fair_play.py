@@ -21,9 +21,9 @@ from typing import Any
 from bot.ops.rebuild_ratings import rebuild_ratings
 from bot.ratings import START_MU, START_SIGMA, Skill
 from bot.ratings.rules import SHORTEST_RATED_TURNS, fewest_moves
+from bot.ratings.store import RatingStore
 from bot.records.format import read_record
 from bot.records.verify import check
-from bot.store.ratings import RatingStore
 from emulator.harness import Harness
 from emulator.model import Channel, User
 from engine.core import get_game

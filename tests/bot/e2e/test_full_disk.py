@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord.failures import FAULT_TEXTS
+from bot.interactions.failures import FAULT_TEXTS
 from bot.store.faults import Fault
 from emulator.harness import Harness, InteractionResult
 from emulator.model import Channel, User

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.play.views.boards import board_labels, player_view, public_view
+from bot.cards.boards import board_labels, player_view, public_view
 from emulator.harness import Harness, InteractionResult
 from emulator.model import Channel, Message, User
 from i18n import shared_texts

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.play.views.boards import player_view
+from bot.cards.boards import player_view
 from emulator.harness import Harness
 from emulator.model import Message
 from render import hand_view, render_hand

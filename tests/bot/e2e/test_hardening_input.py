@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.server_settings import SettingsRefused, change_settings
+from bot.admin.server_settings import SettingsRefused, change_settings
 from bot.store import GameRecord, GameStore, GuildSettings
 from emulator.harness import Harness, InteractionResult
 from emulator.interactions import APPLICATION_COMMAND, HarnessError, dispatch_interaction, find_command

@@ -16,8 +16,8 @@ import pytest
 
 from bot.ops.rebuild_ratings import rebuild_ratings
 from bot.ratings import START_MU
+from bot.ratings.store import RatingStore
 from bot.store import GuildSettings
-from bot.store.ratings import RatingStore
 from emulator.harness import Harness
 from emulator.model import Channel, User
 from tests.bot.clock import FakeClock

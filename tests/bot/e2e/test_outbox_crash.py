@@ -1,7 +1,7 @@
 """A board half posted when the bot died (or the network failed) is finished, not taken for done.
 
 A move's board goes out as the click's follow-up in two requests (``send_card`` in
-``bot.play.posting.interaction_posts``: the card without its picture, then an edit that
+``bot.posting.interaction_posts``: the card without its picture, then an edit that
 adds it). A follow-up has no nonce, so a retry looks for the board among the channel's
 latest messages (``Announcer._posted_before``). A SIGKILL between the two requests, or a
 connection dropped on the second, leaves a card with the board's header and no picture;
@@ -18,7 +18,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.play.views.cards import card
+from bot.cards.cards import card
 from emulator.harness import Harness
 from emulator.messages import delete_message
 from tests.bot.clock import FakeClock

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import render
+from bot.cards.boards import plain_names
+from bot.cards.chooser import spot_letters
 from bot.games.presenter import ENGLISH
-from bot.play.views.boards import plain_names
-from bot.play.views.chooser import spot_letters
 from emulator.harness import Harness
 from emulator.model import Channel, Message, User
 from tests.bot.e2e.driver import boards, bot_of, flaming_game_of, session_of

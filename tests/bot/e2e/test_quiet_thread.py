@@ -1,7 +1,7 @@
 """Issue #43, finding 4: a quiet thread, one card per turn.
 
 - An AI's turn gets no card of its own: the card after it, which pings the next human,
-  tells everything since the last card (``bot.play.posting.announcements.folded``).
+  tells everything since the last card (``bot.core.announcements.folded``).
 - A turn that goes on over several moves (Pyramido's stones, one move each) keeps one
   card, edited in place until the turn passes (``turn_goes_on``).
 

@@ -152,7 +152,7 @@ async def test_the_movers_new_hand_completes_the_private_answer(emulator: Any, h
         assert not followups, "no second hand message"
         routes = Counter(r.route for r in emulator.requests[first:] if exempt(r.route))
         assert routes["POST /webhooks/{webhook_id}/{token}"] == 1, routes  # the board
-        # Each click is acknowledged at once (bot.discord.turns.acknowledge: its callback), then its chooser edited
+        # Each click is acknowledged at once (bot.turns.handlers.acknowledge: its callback), then its chooser edited
         # through the click (one edit each); then the hand and the board's picture.
         assert routes["POST /interactions/{interaction_id}/{token}/callback"] == clicks, routes
         assert routes["PATCH /webhooks/{webhook_id}/{token}/messages/{message_id}"] == clicks + 2, routes

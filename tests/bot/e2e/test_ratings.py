@@ -14,7 +14,7 @@ from typing import Any
 from bot.ops.rebuild_ratings import rebuild_ratings
 from bot.ratings import EVERYWHERE, START_MU
 from bot.ratings.rules import fewest_moves
-from bot.store.ratings import RatingStore
+from bot.ratings.store import RatingStore
 from emulator.harness import Harness
 from emulator.model import Channel, User
 from tests.bot.e2e.driver import latest_game_id, play_each, session_of, start_flaming

@@ -13,7 +13,7 @@ import discord
 import pytest
 from PIL import Image, ImageSequence
 
-from bot.play.endings.replays import Replays
+from bot.replays.gifs import Replays
 from emulator.harness import Harness
 from emulator.model import Attachment, Channel, Message, User
 from engine.core import Rng
@@ -299,7 +299,7 @@ async def test_a_replay_discord_would_refuse_is_given_up_not_retried(emulator: A
 
     await harness.set_bot_permission(emulator.general, "attach_files", False)
     await harness.sync_gateway()
-    with caplog.at_level("WARNING", logger="bot.play.endings.replays"):
+    with caplog.at_level("WARNING", logger="bot.replays.gifs"):
         await replays.game_finished(session)  # known refused before asking: nothing is sent
     assert "missing attach_files" in caplog.text
     assert len(emulator.requests) == requests
@@ -308,7 +308,7 @@ async def test_a_replay_discord_would_refuse_is_given_up_not_retried(emulator: A
     await harness.set_bot_permission(emulator.general, "attach_files", None)
     await harness.delete_thread(thread)
     await harness.sync_gateway()
-    with caplog.at_level("WARNING", logger="bot.play.endings.replays"):
+    with caplog.at_level("WARNING", logger="bot.replays.gifs"):
         await replays.game_finished(session)  # Discord answers 404: logged, not raised
     assert f"no replay for game {game_id}" in caplog.text
     assert replay_posts(harness, thread) in ([post], [])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.play.views.boards import board_labels, public_view
+from bot.cards.boards import board_labels, public_view
 from emulator.harness import Harness
 from emulator.model import Message
 from render import render_board

@@ -1,7 +1,7 @@
 """Forged and stale clicks show a game only to whom the visibility rule lets see it (issue #37).
 
 A client may send any custom id from any place it is in. A click that names a game is
-answered only after :mod:`bot.play.visibility` has let its clicker see that game, stale
+answered only after :mod:`bot.core.visibility` has let its clicker see that game, stale
 clicks included (they used to be answered with the current board before any check):
 
 - a rival entrant of a challenge never sees another entrant's game (its board tells the

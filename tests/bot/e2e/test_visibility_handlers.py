@@ -23,7 +23,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.play.visibility import Verdict, Viewer, judge
+from bot.core.visibility import Verdict, Viewer, judge
 from emulator.harness import Harness, InteractionResult
 from emulator.model import Channel, User
 from emulator.server import Emulator
@@ -44,8 +44,8 @@ NOT_VIEWS = {
     "hush": "🔕 no more pings this turn: asks the rule, then is the turn's player's alone; shows nothing of a game",
     "nform": "the clicker's own notification settings as a form: names no game",
 }
-#: The rule's refusals (bot.play.visibility), the replay buttons' word for a game out of reach, and the place
-#: check's for a public control used away from its game's channel (bot.discord.access: refused before the rule).
+#: The rule's refusals (bot.core.visibility), the replay buttons' word for a game out of reach, and the place
+#: check's for a public control used away from its game's channel (bot.interactions.access: refused before the rule).
 RULE_WORDS = ("shared deal", "no game #", "damaged or out of date", "another channel")
 ARGS = {"pick": "play", "move": "play", "page": "1|", "replay": "next", "pvok": "play", "pvbk": "play"}
 SELECTS = frozenset({"sel", "addai"})

@@ -1,29 +1,33 @@
 """Every message the bot sends on its own that could buzz a player passes the notification gate
 (issue #39), read from the code so that a new path cannot skip it.
 
-In ``bot/play`` and ``bot/notifications`` (what runs between clicks: nothing there answers a
-player's own interaction), every call that sends a message (``.send(...)``, ``.post(...)``,
-``send_card(...)``) is either quiet, with ``silent=True`` and no ``allowed_mentions`` that lets
-a user through (``AllowedMentions.none()``, ``users=False``, or none given: the client's default
-pings nobody), or ephemeral (only the player whose click it answers sees it), or takes its
-``silent=`` and ``allowed_mentions=`` from a :class:`~bot.play.posting.pings.Ping`: a parameter
-typed ``Ping``, or a name bound to what the gate returned (``.pings.turn(...)``, ``.notice(...)``,
-``.reminder(...)``, ``QUIET``, a ``Ping(...)`` the gate's own code builds), or hands such a Ping on
-to a sender that takes one. Edits are not read: an edit never notifies anyone.
+In every module of ``bot/``, every call that sends a message (``.send(...)``, ``.post(...)``,
+``send_card(...)``) either pings nobody, or takes its ``silent=`` and ``allowed_mentions=`` from a
+:class:`~bot.posting.pings.Ping` (a parameter typed ``Ping``, or a name bound to what the gate
+returned: ``.pings.turn(...)``, ``.notice(...)``, ``.reminder(...)``, ``QUIET``, a ``Ping(...)`` the
+gate's own code builds), or hands such a Ping on to a sender that takes one. A message pings nobody
+when its ``allowed_mentions`` let no user through (``AllowedMentions.none()``, ``users=False``, or
+none given: the client's default) and, sent to a player's DMs (which buzz whatever they say), it is
+@silent; or when it is ephemeral (only the player whose click it answers sees it). Edits are not
+read: an edit never notifies anyone.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-FOLDERS = (ROOT / "bot" / "play", ROOT / "bot" / "notifications")
+FOLDERS = (ROOT / "bot",)
 SENDS = frozenset({"send", "post", "send_card"})
 #: The gate's answers: a name bound to one of these holds a Ping.
 GATE_CALLS = frozenset({"turn", "notice", "reminder", "_ping", "Ping"})
 GATE_NAMES = frozenset({"QUIET"})
+#: A send to a player's DM channel (``dm.send``, ``user.send``, a private partial messageable): it buzzes
+#: them unless it is @silent, mentions or not.
+DIRECT = re.compile(r"\bdm\b|private|\buser\b|\bmember\b|_dm\b")
 #: Generic wrappers that forward every keyword (their callers are read instead).
 FORWARDERS = frozenset({"send_card"})
 
@@ -89,8 +93,9 @@ def check_function(module: str, function: ast.FunctionDef | ast.AsyncFunctionDef
         silent, mentions = keywords.get("silent"), keywords.get("allowed_mentions")
         where = f"{module}:{node.lineno}"
         ephemeral = keywords.get("ephemeral")
-        quiet = ((isinstance(silent, ast.Constant) and silent.value is True
-                  and (mentions is None or quiet_mentions(mentions)))
+        direct = bool(DIRECT.search(ast.unparse(node.func)))  # a DM buzzes unless it is @silent
+        quiet = (((mentions is None or quiet_mentions(mentions))
+                 and (not direct or (isinstance(silent, ast.Constant) and silent.value is True)))
                  or (isinstance(ephemeral, ast.Constant) and ephemeral.value is True))  # only its clicker sees it
         gated = silent is not None and from_ping(silent, pings) and (mentions is None or from_ping(mentions, pings)
                                                                     or quiet_mentions(mentions))

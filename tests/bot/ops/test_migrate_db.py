@@ -8,19 +8,22 @@ import asyncio
 import io
 import random
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.config.settings import load_operator_settings
+from bot.core.session_service import SessionService
 from bot.games.catalogue import Catalogue
 from bot.ops.exit_codes import ExitCode
 from bot.ops.migrate_db import NOT_COPIED, VerificationFailed, migrate_database, migrate_db_command
 from bot.ops.running import DatabaseBusy, bot_running
-from bot.play.session_service import SessionService
 from bot.ratings import GameOutcome, SeatOutcome
-from bot.settings import load_operator_settings
+from bot.ratings.store import RatingStore
+from bot.seasons.store import SeasonStore
+from bot.seeks.store import Entry, SeekStore
 from bot.store import GameStore, GuildSettings, SqliteDatabase
 from bot.store.availability import AvailabilityStore
 from bot.store.clocks import ClockStore
@@ -28,7 +31,7 @@ from bot.store.departures import timed_out_to_ai
 from bot.store.notifications import NotificationStore
 from bot.store.players import PlayerStore
 from bot.store.postgres import PostgresDatabase
-from bot.store.ratings import RatingStore
+from bot.tournaments.store import Table, TournamentStore
 from engine.core import Game
 from engine.core.registry import game_ids
 from tests.bot.ops.helpers import run_bot
@@ -169,9 +172,30 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
                                " VALUES (100, 1, 1, '2026-11-24')")
             await conn.execute("INSERT INTO daily_players (guild_id, user_id, name, last_day, last_started)"
                                " VALUES (1, 100, 'ana', '2026-11-24', ?)", (now,))
+        await lay_out_tournament(db)
     finally:
         await db.close()
     return Laid(running, finished, lobby, challenge)
+
+
+async def lay_out_tournament(db: SqliteDatabase) -> None:
+    """A tournament (migration 0018) with its entrants, a round, its game, a bye and a place; a seek; a queue."""
+    tournaments = TournamentStore(db)
+    number = await tournaments.create(guild_id=1, channel_id=2, name="Cup", kind="pyrinoes", format="swiss",
+                                      rounds=2, table_size=None, starts_at=datetime(2026, 11, 24, tzinfo=UTC),
+                                      round_hours=48.0, rated=True, created_by=100)
+    for user in (100, 101, 102):
+        await tournaments.join(number, user, f"p{user}", 0.0)
+    t = await tournaments.get(number)
+    assert t is not None
+    await tournaments.write_round(t, 1, datetime(2026, 11, 26, tzinfo=UTC),
+                                  [Table(((100, "p100", 1), (101, "p101", 2)), 7)], [(3, 1.0)], {})
+    game = (await tournaments.games(number))[0]
+    await tournaments.record_places(game.game_id, {1: 1, 2: 2})
+    seeks = SeekStore(db)  # a seek (of that game, for the rows' sake) and a player in the queue
+    await seeks.add_seek(game.game_id, 1, 100, 2, "easy", datetime(2026, 11, 26, tzinfo=UTC))
+    await seeks.enter(Entry(1, "pyrinoes", 102, "p102", 2, 3.5, datetime(2026, 11, 26, tzinfo=UTC)))
+    assert await SeasonStore(db).claim_card(1, "pyrinoes", "2026-10")  # a season's champion card, posted
 
 
 async def max_id(db: SqliteDatabase | PostgresDatabase, table: str) -> int:

@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot.core.session_service import SessionService
 from bot.games.catalogue import Catalogue
 from bot.ops.exit_codes import ExitCode
 from bot.ops.rebuild_ratings import rebuild_ratings
-from bot.play.endings.ratings import Ratings
-from bot.play.session_service import SessionService
 from bot.ratings.rules import SHORTEST_RATED_TURNS
+from bot.ratings.store import RatingStore
+from bot.stats.ratings import Ratings
 from bot.store import GameStore, SqliteDatabase
-from bot.store.ratings import RatingStore
 from tests.bot.clock import FakeClock
 from tests.bot.ops.helpers import run_bot
 

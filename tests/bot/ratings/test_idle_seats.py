@@ -115,10 +115,10 @@ def test_every_way_a_game_is_counted_asks_the_minimum_of_play() -> None:
     assert _calls("outcome_of") == [("bot/ratings/outcome.py", "count_game")]
     assert _calls("idle_seats") == [("bot/ratings/outcome.py", "outcome_of")]
     # Every game's end runs Ratings.game_finished from its finish row (the engine's last move,
-    # resignations, timeouts and forfeits alike: bot.play.endings.resignations enqueues it); the rebuild
+    # resignations, timeouts and forfeits alike: bot.resignations.resignations enqueues it); the rebuild
     # works every finished game out again.
     assert _calls("count_game") == [("bot/ops/rebuild_ratings.py", "work_out"),
-                                    ("bot/play/endings/ratings.py", "outcome")]
+                                    ("bot/stats/ratings.py", "outcome")]
     assert {f for f, _ in _calls("replace_all")} == {"bot/ops/rebuild_ratings.py"}
     assert inspect.signature(count_game).parameters["moves"].default is inspect.Parameter.empty
     assert inspect.signature(outcome_of).parameters["played"].default is inspect.Parameter.empty

@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.core.session_service import SessionService
 from bot.games.catalogue import Catalogue
-from bot.play.session_service import SessionService
 from bot.store import DatabaseTarget, GameStore
 from tests.bot.clock import FakeClock
 

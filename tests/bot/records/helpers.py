@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.play.session_service import SessionService
+from bot.core.session_service import SessionService
 from bot.records.build import assemble, record_of
 from bot.records.format import Record
 from bot.store import GameRecord, MoveRecord, SeatRecord

@@ -10,10 +10,10 @@ from typing import Any
 
 import discord
 
+from bot.cards.boards import board_card
+from bot.cards.fair_deals import fair_deal_text
+from bot.core.session import Session
 from bot.games.catalogue import Catalogue
-from bot.play.endings.fair_deals import fair_deal_text
-from bot.play.session import Session
-from bot.play.views.boards import board_card
 from bot.records import fairness
 from bot.store import GameRecord, SeatRecord
 from engine.core import Event, Rng

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.play.session_service import SessionService
+from bot.core.session_service import SessionService
 from bot.records.fairness import commitment
 from bot.records.format import RecordProblem
 from bot.records.verify import check

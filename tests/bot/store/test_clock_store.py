@@ -1,7 +1,7 @@
 """The clock through the store: a move writes its mover's bank in its own transaction;
 the games running at the upgrade (migration 0012) start their turn with a full bank and
 keep their old deadline; each game hears of a player's away or return at most once a
-day; and, by property (lighter than tests/bot/test_clock.py), random sequences of away
+day; and, by property (lighter than tests/bot/clock/test_clock.py), random sequences of away
 (asked in the game's server, another one, or a DM), back, quiet hours, moves and time
 passing, played through the real store, sessions and clocks, never keep a seat past the
 bound the README documents."""
@@ -20,10 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.play.timekeeping.away import Availability, OverBudget
-from bot.play.timekeeping.clocks import Clocks
-from bot.services import Services
-from bot.settings import load_settings
+from bot.clock.clocks import Clocks
+from bot.config.settings import load_settings
+from bot.core.services import Services
+from bot.posting.away import Availability, OverBudget
 from bot.store import DatabaseTarget, GameStore, GuildSettings
 from bot.store.availability import AvailabilityStore, AwayRow
 from bot.store.database import Conflict

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.timekeeping.clocks import Clocks
+from bot.clock.clocks import Clocks
 from bot.store import DatabaseTarget, GameStore
 from bot.store.availability import AvailabilityStore
 from bot.store.migrate import bundled_migrations

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord.failures import FAULT_TEXTS
+from bot.interactions.failures import FAULT_TEXTS
 from bot.store.faults import Fault, fault_of
 from i18n import shared_texts
 

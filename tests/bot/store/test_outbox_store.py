@@ -8,10 +8,10 @@ from datetime import timedelta
 
 import pytest
 
+from bot.core.announcements import MAX_NONCE, nonce
+from bot.core.errors import StaleBoard
+from bot.core.session_service import SessionService
 from bot.games.catalogue import Catalogue
-from bot.play.errors import StaleBoard
-from bot.play.posting.announcements import MAX_NONCE, nonce
-from bot.play.session_service import SessionService
 from bot.store import DatabaseTarget, GameStore
 from bot.store.migrate import bundled_migrations
 from bot.store.outbox import Announcement

@@ -7,7 +7,7 @@ import asyncio
 
 import aiohttp
 
-from bot.play.posting.rest_budget import BudgetShare, GlobalLimit
+from bot.posting.rest_budget import BudgetShare, GlobalLimit
 from bot.store import GameStore
 from bot.store.leases import LeaseStore
 from emulator.ratelimits import RateLimits

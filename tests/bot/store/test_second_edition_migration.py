@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 
+from bot.core.session_service import SessionService
 from bot.games.catalogue import Catalogue
-from bot.play.session_service import SessionService
 from bot.store import DatabaseTarget, GameStore
 from bot.store.migrate import bundled_migrations
 from engine.continuous_pyramid.deal import deal_state

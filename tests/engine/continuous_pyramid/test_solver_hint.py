@@ -120,8 +120,8 @@ def test_hint_keeps_dragons_when_another_tile_fits() -> None:
 def test_winnable_only_says_when_no_deal_was_proven() -> None:
     """Second edition: an unproven deal is never passed off as winnable; the view tells
     the bot (and the picture) that this deal is not proven."""
-    from engine.continuous_pyramid.deal import winnable_deal
     from engine.continuous_pyramid.options import CPOptions
+    from engine.continuous_pyramid.winnable import winnable_deal
 
     options = CPOptions(winnable_only=True)
     proven = winnable_deal(3, options)

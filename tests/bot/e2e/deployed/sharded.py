@@ -34,7 +34,7 @@ from tools.bot_process import BotProcess
 
 ANSWERS = ("✅", "❌", "⌛", "Something went wrong")
 REMINDER = re.compile(r"⏰ .*it's your turn in game #(\d+)")
-#: What ``bot.play.ai_turns`` logs when an AI's move is refused after its search: the board
+#: What ``bot.posting.ai_turns`` logs when an AI's move is refused after its search: the board
 #: moved on meanwhile, which with nobody resigning means the same AI turn was played twice.
 AI_REFUSED = re.compile(r"AI move .* in game (\d+) refused: (.*)")
 #: A log line at ERROR or worse, as discord.py's handler writes it (``2026-11-24 07:26:37 ERROR    bot…``).

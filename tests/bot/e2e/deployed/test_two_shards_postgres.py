@@ -38,7 +38,7 @@ from typing import Any
 
 import pytest
 
-from bot.play.timekeeping.reminders import sweep_lease
+from bot.reminders.reminders import sweep_lease
 from emulator.gateway import shard_of
 from emulator.harness import Harness
 from emulator.server import Emulator

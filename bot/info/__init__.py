@@ -1,0 +1,1 @@
+"""``/pyramid`` questions about games: games, rules, status, history, the win leaderboards."""

@@ -1,0 +1,1 @@
+"""Win leaderboards: a server's and a challenge's, kept current as games end."""

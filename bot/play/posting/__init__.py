@@ -1,2 +1,0 @@
-"""Announcing what happened: the durable outbox, its worker, and what to do when Discord
-refuses a post."""

@@ -1,0 +1,1 @@
+"""``/pyramid settings``: a player's own language and previews."""

@@ -1,0 +1,1 @@
+"""Nudging idle players; an empty bank hands the seat to an AI or forfeits it."""

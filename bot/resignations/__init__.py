@@ -1,0 +1,1 @@
+"""Leaving a game early: by ``/pyramid resign`` or an empty bank."""

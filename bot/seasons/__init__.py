@@ -1,0 +1,1 @@
+"""Seasons (issue #40): a monthly leaderboard per server and game beside the all-time ratings."""

@@ -1,0 +1,52 @@
+"""Who the queue matches: a pure function of the players waiting and the time.
+
+Each player waiting for a two-player game accepts an opponent whose rating is within their
+**window**: ``WIDTH`` rating points at first, widening by ``WIDENING`` points for every
+minute they have waited, so a player nobody near them joins is matched further away the
+longer they wait. Two players are matched when each is within the other's window. The
+queue is matched oldest first: the player who has waited longest takes the nearest rating
+among those who accept them (the one waiting longer on a tie), and both leave the queue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+#: The window at first, and its widening per minute waited, in rating points (mu - 3 sigma).
+WIDTH = 2.0
+WIDENING = 1.0
+
+
+@dataclass(frozen=True)
+class Waiting:
+    user_id: int
+    rating: float
+    since: datetime
+
+
+def window(waiting: Waiting, now: datetime) -> float:
+    """How far from their rating ``waiting`` accepts an opponent at ``now``."""
+    minutes = max(0.0, (now - waiting.since).total_seconds() / 60)
+    return WIDTH + WIDENING * minutes
+
+
+def accepts(a: Waiting, b: Waiting, now: datetime) -> bool:
+    gap = abs(a.rating - b.rating)
+    return gap <= window(a, now) and gap <= window(b, now)
+
+
+def matches(queue: Sequence[Waiting], now: datetime) -> list[tuple[Waiting, Waiting]]:
+    """The pairs to start now (each player in at most one), oldest first."""
+    left = sorted(queue, key=lambda w: (w.since, w.user_id))
+    pairs: list[tuple[Waiting, Waiting]] = []
+    while left:
+        first = left.pop(0)
+        takers = [w for w in left if w.user_id != first.user_id and accepts(first, w, now)]
+        if not takers:
+            continue
+        best = min(takers, key=lambda w: (abs(w.rating - first.rating), w.since, w.user_id))
+        left.remove(best)
+        pairs.append((first, best))
+    return pairs

@@ -1,0 +1,116 @@
+"""Every statement of the seeks and the queue (migration 0018)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.store import Database
+from bot.store.database import Conflict
+from bot.store.game_store import insert_lobby
+
+
+@dataclass(frozen=True)
+class Seek:
+    game_id: int
+    guild_id: int
+    user_id: int
+    players: int
+    ai_level: str | None
+    fill_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Entry:
+    guild_id: int
+    kind: str
+    user_id: int
+    name: str
+    channel_id: int
+    rating: float
+    joined_at: datetime
+
+
+class SeekStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # --- seeks --------------------------------------------------------------------
+    async def add_seek(self, game_id: int, guild_id: int, user_id: int, players: int, ai_level: str | None,
+                       fill_at: datetime | None) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO seeks (game_id, guild_id, user_id, players, ai_level, fill_at, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, guild_id, user_id, players, ai_level,
+                 fill_at.isoformat(timespec="seconds") if fill_at else None, self.db.now()))
+
+    async def open_seek_of(self, guild_id: int, user_id: int) -> int | None:
+        """The game of the user's open seek in this server (one at a time)."""
+        row = await self.db.read_one(
+            "SELECT s.game_id FROM seeks s JOIN games g ON g.id = s.game_id WHERE s.guild_id = ? AND s.user_id = ?"
+            " AND s.status = 'open' AND g.status = 'lobby'", (guild_id, user_id))
+        return int(row[0]) if row is not None else None
+
+    async def open_seeks(self) -> list[Seek]:
+        rows = await self.db.read_all("SELECT * FROM seeks WHERE status = 'open' ORDER BY game_id")
+        return [Seek(int(r["game_id"]), int(r["guild_id"]), int(r["user_id"]), int(r["players"]), r["ai_level"],
+                     datetime.fromisoformat(r["fill_at"]) if r["fill_at"] else None) for r in rows]
+
+    async def close_seek(self, game_id: int, status: str) -> bool:
+        async with self.db.transaction() as conn:
+            return await conn.execute("UPDATE seeks SET status = ? WHERE game_id = ? AND status = 'open'",
+                                      (status, game_id)) == 1
+
+    # --- the queue -------------------------------------------------------------------
+    async def enter(self, entry: Entry) -> bool:
+        """Into the queue; False when already in it (for this game, in this server)."""
+        try:
+            async with self.db.transaction() as conn:
+                await conn.execute(
+                    "INSERT INTO queue_entries (guild_id, kind, user_id, name, channel_id, rating, joined_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (entry.guild_id, entry.kind, entry.user_id, entry.name, entry.channel_id, entry.rating,
+                     entry.joined_at.isoformat(timespec="seconds")))
+        except Conflict:
+            return False
+        return True
+
+    async def leave(self, guild_id: int, kind: str, user_id: int) -> bool:
+        async with self.db.transaction() as conn:
+            return await conn.execute("DELETE FROM queue_entries WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                                      (guild_id, kind, user_id)) == 1
+
+    async def waiting(self) -> list[Entry]:
+        rows = await self.db.read_all("SELECT * FROM queue_entries ORDER BY joined_at, user_id")
+        return [Entry(int(r["guild_id"]), str(r["kind"]), int(r["user_id"]), str(r["name"]), int(r["channel_id"]),
+                      float(r["rating"]), datetime.fromisoformat(r["joined_at"])) for r in rows]
+
+    async def match(self, first: Entry, second: Entry, options: dict[str, object], seed: int) -> int | None:
+        """Both out of the queue and their game (a lobby with both seated) in one transaction; None
+        when either had left (or was matched by another process) meanwhile: nothing is written."""
+        try:
+            return await self._match(first, second, options, seed)
+        except _NotBoth:
+            return None
+
+    async def _match(self, first: Entry, second: Entry, options: dict[str, object], seed: int) -> int:
+        now = self.db.now()
+        async with self.db.transaction() as conn:
+            gone = 0
+            for entry in (first, second):
+                gone += await conn.execute(
+                    "DELETE FROM queue_entries WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                    (entry.guild_id, entry.kind, entry.user_id))
+            if gone != 2:
+                raise _NotBoth
+            game_id = await insert_lobby(conn, first.kind, created_by=first.user_id, name=first.name, now=now,
+                                         guild_id=first.guild_id, channel_id=first.channel_id, options=options,
+                                         seed=seed)
+            await conn.execute("INSERT INTO seats (game_id, seat, user_id, ai_level, name, joined_at)"
+                               " VALUES (?, 1, ?, NULL, ?, ?)", (game_id, second.user_id, second.name, now))
+            return game_id
+
+
+class _NotBoth(Exception):
+    """Rolls a match back: one of the two is no longer waiting."""
