@@ -28,6 +28,7 @@ SNAPSHOT_JS = """
   edited: m.dataset.edited,
   text: m.innerText,
   mentioned: m.classList.contains('mentioned'),
+  addressed: ((m.querySelector('.mention[data-user]') || {}).textContent || ''),
   ephemeral: m.classList.contains('ephemeral'),
   images: m.querySelectorAll('img').length,
   buttons: [...m.querySelectorAll('.btn')].filter((b) => !b.classList.contains('sel-apply'))
@@ -48,6 +49,9 @@ class Shown:
     edited: str
     text: str
     mentioned: bool
+    #: The first user the message mentions ("@ana"): on a board, the player to act (it pings them only as
+    #: their notification settings and the hourly cap allow, so a live game's boards often don't).
+    addressed: str
     ephemeral: bool
     images: int
     buttons: list[dict[str, Any]]
@@ -265,12 +269,18 @@ async def acting_board(people: list[Person]) -> tuple[Person, Shown] | None:
     """Who is to move, as the page shows it: the newest board pings its player and offers them a move."""
     for person in people:
         shown = [m for m in await person.messages() if not m.ephemeral and m.move is not None]
-        if not shown or not shown[-1].mentioned:
+        if not shown or not addresses(shown[-1], person):
             continue
         moves = [label for label in shown[-1].enabled() if "Latest" not in label and "hand" not in label.lower()]
         if moves:
             return person, shown[-1]
     return None
+
+
+def addresses(board: Shown, person: Person) -> bool:
+    """Whether ``board`` asks ``person`` to move: it pinged them, or (a ping the hourly cap or the minute's batch
+    held back) names them first, as its "🎯 @name, it's your turn" line does."""
+    return board.mentioned or board.addressed.lstrip("@") == person.name
 
 
 NEWEST_BOARD_JS = ("(() => { const boards = " + SNAPSHOT_JS.strip() + """
@@ -296,7 +306,7 @@ async def whose_turn(people: list[Person], board: Shown, timeout: float = 60.0) 
     for person in people:
         shown = await person.wait_message(f"m.id === {json.dumps(board.id)}", "the board in every tab", timeout)
         moves = [label for label in shown.enabled() if "Latest" not in label and "hand" not in label.lower()]
-        if shown.mentioned and moves:
+        if addresses(shown, person) and moves:
             return person
     return None
 

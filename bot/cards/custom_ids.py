@@ -37,6 +37,8 @@ ACTIONS = frozenset(
         "again",  # 🔁 Rematch: a new lobby of a finished game's kind and options, its players invited
         "undo",  # ↩ Take back: the mover's own last move (the version is that move's), on their hand card
         "fcast",  # 🔮 Forecast: the clicker's own forecast lines as a form, on their hand card while they wait
+        "hush",  # 🔕 No more pings this turn (a repeated reminder's; the version is the turn's)
+        "nform",  # 🔔 Notifications in a form (/pyramid settings; the clicker's own, no game: 0)
     }
 )
 _FORMAT = r"pb:(?P<action>{actions}):(?P<game>\d{{1,18}}):(?P<version>\d{{1,9}})(?::(?P<arg>.*))?"

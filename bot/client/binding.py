@@ -31,6 +31,9 @@ from bot.lobbies.item import (
     OptionsButton,
     StartButton,
 )
+from bot.notifications.button import NoMorePingsButton
+from bot.notifications.form import NotifyFormButton
+from bot.notifications.gate import NotificationGate
 from bot.replays.handlers import ReplayViewer
 from bot.replays.item import ReplayStepButton
 from bot.turns.handlers import Turns
@@ -53,7 +56,8 @@ def bind(kind: type[C], attributes: Mapping[str, Any], **options: Any) -> type[C
     return cast("type[C]", types.new_class(kind.__name__, (kind,), options, lambda ns: ns.update(attributes)))
 
 
-def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[type[Component]]:
+def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges, gate: NotificationGate
+                ) -> list[type[Component]]:
     """Every kind of component, bound to these handlers, and the catch-all for the rest."""
     # 🔁 Rematch opens its lobby through /pyramid new's own handler, with every check it makes
     endings = Endings(turns.services, LobbyCommands(turns.services, lobbies, challenges).new)
@@ -68,6 +72,8 @@ def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges) -> list[
         bind(SettingsFormButton, {"services": turns.services}),
         *(bind(k, {"endings": endings}) for k in (FairDealButton, RematchButton)),
         *(bind(k, {"undo": UndoCommands(turns.services, turns.host)}) for k in (TakeBackButton, ForecastButton)),
+        bind(NoMorePingsButton, {"gate": gate}),
+        bind(NotifyFormButton, {"gate": gate}),
     ]
     unknown = bind(UnknownComponent, {}, template=none_of(a for k in kinds for a in k.actions))
     for kind in (*kinds, unknown):  # each a subclass of this client's own: who reads which language

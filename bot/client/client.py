@@ -22,6 +22,9 @@ from bot.interactions.command_sync import CONTEXTS, INSTALLS, sync_commands
 from bot.interactions.translator import CatalogueTranslator
 from bot.lobbies.challenges import Challenges
 from bot.lobbies.handlers import Lobbies
+from bot.notifications.gate import NotificationGate
+from bot.notifications.sweep import NotificationSweep
+from bot.notifications.unreachable import tell_once
 from bot.posting.rest_budget import BudgetShare, GlobalLimit
 from bot.seasons.runner import Seasons
 from bot.seeks.runner import Seeks
@@ -82,7 +85,12 @@ class PyramidClient(discord.AutoShardedClient):
         limit_requests(self.http, self.rest_limit)
         always_say_whom_to_ping(self.http, discord.AllowedMentions.none())
         self.tasks = Tasks()
-        self.host = Host.build(services, self, self.tasks)
+        #: The notification gate every message that may buzz a player asks (``bot.notifications``).
+        self.gate = NotificationGate(services, self)
+        self.host = Host.build(services, self, self.tasks, self.gate)
+        self.gate.attach(self.host)
+        #: The minute's batches and the daily digests (one process at a time).
+        self.notify_sweep = NotificationSweep(self.gate)
         lobbies = Lobbies(services, self.host)
         turns = Turns(services, self.host)
         challenges = Challenges(services, self.host, lobbies)
@@ -96,9 +104,9 @@ class PyramidClient(discord.AutoShardedClient):
         self.tree = CommandTree(self, services.languages)
         self.tree.allowed_installs, self.tree.allowed_contexts = INSTALLS, CONTEXTS  # where the commands work
         for group in command_groups(services, self.host, lobbies, turns, challenges, self.tournaments, self.seeks,
-                                    self.seasons):
+                                    self.seasons, self.gate):
             self.tree.add_command(group)
-        self._items = bound_items(lobbies, turns, challenges)
+        self._items = bound_items(lobbies, turns, challenges, self.gate)
 
     # --- life cycle -------------------------------------------------------------
     async def setup_hook(self) -> None:
@@ -119,6 +127,7 @@ class PyramidClient(discord.AutoShardedClient):
         # queued (a final move included), then whatever becomes due.
         self.tasks.spawn(self.host.delivery.run())
         self.tasks.spawn(self.host.reminders.run())
+        self.tasks.spawn(self.notify_sweep.run())
         self.tasks.spawn(self.tournaments.run())
         self.tasks.spawn(self.seeks.run())
         self.tasks.spawn(self.seasons.run())
@@ -149,7 +158,8 @@ class PyramidClient(discord.AutoShardedClient):
         pings from background work), whatever they used."""
         user_id = interaction.user.id
         for what, step in (("the locale", self.services.languages.note(user_id, str(interaction.locale.value))),
-                           ("the DM state", self.host.announcer.player_active(user_id))):
+                           ("the DM state", self.host.announcer.player_active(user_id)),
+                           ("a digest's closed DMs", tell_once(self.gate, interaction))):
             try:
                 await step
             except Exception as exc:  # never in the way of the interaction itself

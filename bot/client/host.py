@@ -20,6 +20,7 @@ from bot.posting.announcer import Announcer
 from bot.posting.channels import Channels
 from bot.posting.delivery import Delivery
 from bot.posting.notices import BlockedNotices
+from bot.posting.pings import Pings
 from bot.posting.rescue import ThreadRescue
 from bot.ratings.store import RatingStore
 from bot.reminders.reminders import Reminders
@@ -40,19 +41,20 @@ class Host:
     daily: DailyDeals
 
     @classmethod
-    def build(cls, services: Services, client: discord.Client, tasks: Tasks) -> Host:
-        """``client`` is the connection the host posts through; ``tasks`` holds what it starts."""
+    def build(cls, services: Services, client: discord.Client, tasks: Tasks, pings: Pings) -> Host:
+        """``client`` is the connection the host posts through; ``tasks`` holds what it starts; ``pings``
+        is the notification gate (``bot.notifications.gate``), which every message that may buzz asks."""
         channels = Channels(client)
         leaderboards = Leaderboards(services.store, services.catalogue, client, services.languages)
         ratings = Ratings(services.store, RatingStore(services.db), services.catalogue)
         daily = DailyDeals(services, client, channels)
         announcer = Announcer(services, client, channels,
                               game_ends=[leaderboards, ratings, FinalCards(services, client, channels),
-                                         Replays(services, client, channels), daily])
-        delivery = Delivery(services, announcer, BlockedNotices(services.store, client, services.languages),
-                            ThreadRescue(services, client), tasks)
+                                         Replays(services, client, channels), daily], pings=pings)
+        delivery = Delivery(services, announcer, BlockedNotices(services.store, client, pings, services.languages),
+                            ThreadRescue(services, client, pings), tasks)
         resignations = Resignations(services, client, channels, delivery)
-        reminders = Reminders(services, client, channels, resignations, delivery)
+        reminders = Reminders(services, client, channels, resignations, delivery, pings)
         services.sessions.clocks = reminders.clocks  # each move keeps its mover's time bank
         services.sessions.timeouts = reminders.run_out  # a move after the bank ran out times the seat out
         wire_turn_helpers(services, delivery, reminders)  # forecasts and forced moves (issue #41)

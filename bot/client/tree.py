@@ -24,6 +24,8 @@ from bot.interactions.replies import reader_or_english
 from bot.lobbies.challenges import Challenges
 from bot.lobbies.command import LobbyCommands
 from bot.lobbies.handlers import Lobbies
+from bot.notifications.command import NotifyCommands
+from bot.notifications.gate import NotificationGate
 from bot.preferences.command import SettingsCommands
 from bot.replays.command import ReplayCommands
 from bot.seasons.runner import Seasons
@@ -93,12 +95,13 @@ class CommandTree(app_commands.CommandTree[Any]):
 
 def command_groups(services: Services, host: Host, lobbies: Lobbies, turns: Turns,
                    challenges: Challenges, tournaments: Tournaments, seeks: Seeks,
-                   seasons: Seasons) -> list[app_commands.Group]:
+                   seasons: Seasons, gate: NotificationGate) -> list[app_commands.Group]:
     """Every top-level command the bot registers: ``/pyramid`` and ``/pyramid-admin``."""
     pyramid = PyramidCommands(LobbyCommands(services, lobbies, challenges), PlayCommands(services, host, turns),
                               InfoCommands(services, host), StatsCommands(services, host),
                               DailyCommands(services, host), ReplayCommands(services), AwayCommands(services, host),
-                              SettingsCommands(services), UndoCommands(services, host))
+                              SettingsCommands(services), UndoCommands(services, host),
+                              NotifyCommands(services, gate))
     pyramid.add_command(player_group(services, tournaments))
     pyramid.add_command(seek_command(services, seeks, lobbies))
     pyramid.add_command(queue_command(services, seeks))

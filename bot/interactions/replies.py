@@ -69,6 +69,11 @@ async def _complete(interaction: discord.Interaction[Any], text: str, **kwargs: 
     interaction.extras[_COMPLETED] = True
 
 
+def completed(interaction: discord.Interaction[Any]) -> bool:
+    """Whether a deferred response was completed with its card (a follow-up then is a message of its own)."""
+    return bool(interaction.extras.get(_COMPLETED))
+
+
 async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
     """An ephemeral card to the clicker saying ``text`` (with a ``file`` or ``view``'s
     buttons if given): the first response, the completion of a deferred one, or a follow-up."""

@@ -31,6 +31,7 @@ from bot.posting.channels import Channels
 from bot.posting.failures import CANNOT_DM, Blocked
 from bot.posting.in_place import InPlace
 from bot.posting.interaction_posts import Reply, copy
+from bot.posting.pings import QUIET, Ping, Pings
 from bot.store import CorruptRecord
 from bot.store.outbox import Announcement, OutboxItem, PostedMessage
 from bot.store.records import MessageRef
@@ -54,8 +55,10 @@ class GameEnd(Protocol):
 
 class Announcer:
     def __init__(self, services: Services, client: discord.Client, channels: Channels,
-                 game_ends: Sequence[GameEnd]) -> None:
+                 game_ends: Sequence[GameEnd], pings: Pings) -> None:
         self.services = services
+        #: The notification gate: every message that may buzz a player asks it (``bot.posting.pings``).
+        self.pings = pings
         self.client = client
         self.channels = channels
         #: What follows a game's end, in order.
@@ -116,8 +119,7 @@ class Announcer:
                                              events=events)
         clock = await self.availability.clocks.line(target, lang) if target is session else None
         card_view = board_card(target, events, lang, file, clock)
-        mentions = await self._mentions(target)
-        silent = not mentions.users  # nobody to ping: news for spectators only, no notification
+        mentions = mention_allowed(target)  # for edits, which never notify
         header = board_header(target, lang)
         message = await self._posted_before(channel_id, header) if item.attempts or item.uncertain else None
         # A turn that went on (Pyramido's stones) keeps its card while the same player acts: edited, not posted
@@ -126,10 +128,13 @@ class Announcer:
                 target is session) and not session.over and session.to_act is not None and (
                 await services.store.outbox.turn_goes_on(item.game_id, shown.version) == session.to_act):
             message = await self._turn_card(shown, board_card(target, events, lang, file, clock), file, mentions)
+        # A new card: the player to act is pinged as their settings, quiet hours and the cap allow (the gate);
+        # nobody to ping: news for spectators only, no notification.
+        ping = await self.pings.turn(target, "board") if message is None else QUIET
         if message is None and via is not None and not item.uncertain and via.carries_board(item.version,
                                                                                            channel_id):
-            message = await via.post(None, private=False, file=file, view=card_view, allowed_mentions=mentions,
-                                     silent=silent)
+            message = await via.post(None, private=False, file=file, view=card_view, allowed_mentions=ping.mentions,
+                                     silent=ping.silent)
         # The row is done only with a message that shows the board: a card whose picture never went up
         # (a follow-up cut between its two requests) is finished first.
         if message is not None and not message.attachments:
@@ -137,7 +142,7 @@ class Announcer:
         if message is None:
             message = await self.client.get_partial_messageable(channel_id).send(
                 view=board_card(target, events, lang, file, clock), file=file,
-                allowed_mentions=mentions, silent=silent,
+                allowed_mentions=ping.mentions, silent=ping.silent,
                 nonce=nonce(item.game_id, item.version, "board", take=target.record.undos),
             )
         return await self._record(item, PostedMessage(role="board", channel_id=message.channel.id,
@@ -190,16 +195,6 @@ class Announcer:
             return await partial.edit(view=view, attachments=[copy(file)], allowed_mentions=mentions)
         except discord.NotFound:
             return None
-
-    async def _mentions(self, session: Session) -> discord.AllowedMentions:
-        """Who the board may ping: the player to act, unless it is their quiet hours (the
-        mention stays in the text; it just doesn't buzz them)."""
-        allowed = mention_allowed(session)
-        users = allowed.users if isinstance(allowed.users, list) else []
-        for user in users:
-            if not await self.availability.pingable(user.id):
-                return discord.AllowedMentions.none()
-        return allowed
 
     async def deliver_hand(self, item: OutboxItem, *, later: bool, session: Session | None = None,
                            via: Reply | None = None) -> bool:
@@ -259,9 +254,9 @@ class Announcer:
             if message is None:
                 dm = self.client.get_partial_messageable(await self.dm_channel(seat.user_id),
                                                          type=discord.ChannelType.private)
-                # it buzzes only to say it is their turn, and not in their quiet hours
-                buzz = their_turn and await self.availability.pingable(seat.user_id)
-                message = await dm.send(view=hand_card(), files=files, silent=not buzz,
+                # it buzzes only to say it is their turn, as the gate allows (settings, quiet hours, the cap)
+                ping: Ping = await self.pings.turn(target, "dm") if their_turn else QUIET
+                message = await dm.send(view=hand_card(), files=files, silent=ping.silent,
                                         nonce=nonce(item.game_id, item.version, "hand", item.seat,
                                                     take=target.record.undos))
         except discord.Forbidden as exc:
@@ -279,6 +274,10 @@ class Announcer:
         return await self._record(item, PostedMessage(role="hand", seat=item.seat,
                                                              channel_id=message.channel.id, message_id=message.id,
                                                              version=item.version))
+
+    def knows_dm_channel(self, user_id: int) -> bool:
+        """Whether the player's DM channel is kept (a DM then costs one request, not two)."""
+        return user_id in self._dm_channels
 
     async def dm_channel(self, user_id: int) -> int:
         """The player's DM channel: opened once (``POST /users/@me/channels``), then kept.
@@ -370,11 +369,12 @@ class Announcer:
         try:
             self.channels.check_postable(channel_id)
             lang = await self.services.languages.for_game(session.record)  # said in the channel
+            ping = await self.pings.notice(session.record.id, session.version, [user_id], "dms-closed")
             await self.client.get_partial_messageable(channel_id).send(view=note(
                 lang.tr("{mention}, I can't send you direct messages, so I'll show your hand privately here "
                         "instead: use **🂠 My hand** or **▶ Your move** on the board, or `/pyramid hand`.",
                         mention=f"<@{user_id}>")),
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                allowed_mentions=ping.mentions, silent=ping.silent,
             )
         except (discord.HTTPException, Blocked) as exc:
             log.warning("could not post the closed-DM notice: %s", exc)

@@ -52,6 +52,7 @@ from bot.core.session import Session
 from bot.posting.away import Availability
 from bot.posting.failures import CANNOT_DM
 from bot.posting.interaction_posts import Reply, send_card
+from bot.posting.pings import Pings
 from bot.store import GameRecord
 from engine.core import Event
 from i18n import Lang
@@ -111,6 +112,8 @@ class Posting(Protocol):
 
     client: discord.Client
     availability: Availability
+    #: The notification gate (``bot.posting.pings``).
+    pings: Pings
 
     async def story(self, session: Session, since: int | None) -> list[Event]: ...
 
@@ -143,6 +146,11 @@ class InPlace:
         file = await services.renderer.board(view, art=session.presenter.art, labels=board_labels(session, view),
                                              events=events)
         clock = await self.announcer.availability.clocks.line(session, lang)
+        seat = session.seat(session.to_act) if session.to_act is not None else None
+        if clock is not None and seat is not None and seat.user_id is not None and not seat.is_ai and (
+                await services.store.dm_status(seat.user_id) != "open"):  # reminders go by DM alone; the last failed
+            clock += "\n📭 " + lang.tr("{name}: reminders can't reach you here, as your DMs are closed to me; "
+                                       "your clock runs all the same.", name=seat.display)
         return board_card(session, events, lang, file, clock), file
 
     async def shows_current(self, session: Session, message_id: int | None) -> bool:
@@ -177,8 +185,9 @@ class InPlace:
             if message is None and via is not None:
                 try:
                     # a card's picture cannot go up with a follow-up: posted bare, the picture edited in
+                    # the card is news; the next player's turn line is what pings (tell_turn, through the gate)
                     message = await send_card(via.webhook, view=view, file=file,
-                                              allowed_mentions=discord.AllowedMentions.none())
+                                              allowed_mentions=discord.AllowedMentions.none(), silent=True)
                 except discord.HTTPException as exc:
                     log.warning("could not post the card of game %s: %s", game_id, exc)
                     return False
@@ -201,12 +210,12 @@ class InPlace:
                 await self._forget_ping(game_id)
             return
         lang = await self.services.languages.for_game(session.record)
-        ping = await self.announcer.availability.pingable(seat.user_id)
+        ping = await self.announcer.pings.turn(session, "board")  # as their settings, quiet hours and the cap allow
         text = lang.tr("🎯 <@{user}>, it's your turn in game #{game}: use the buttons on the card above.",
                        user=seat.user_id, game=game_id)
         try:
-            sent = await via.webhook.send(view=note(text), wait=True, silent=not ping,
-                                          allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
+            sent = await via.webhook.send(view=note(text), wait=True, silent=ping.silent,
+                                          allowed_mentions=ping.mentions)
         except discord.HTTPException as exc:  # the follow-up limit, an expired token: the card says it too
             log.info("could not tell the next player of game %s: %s", game_id, exc)
             return
@@ -238,11 +247,12 @@ class InPlace:
             return
         lang = await self.services.languages.for_user(seat.user_id, session.record.guild_id)
         shown = await store.get_message(session.record.id, "board")
+        ping = await self.announcer.pings.turn(session, "dm")
         try:
             channel_id = await self.announcer.dm_channel(seat.user_id)
             await self.announcer.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
                 view=note(turn_dm_text(session, lang, shown.message_id if shown is not None else None)),
-                silent=not await self.announcer.availability.pingable(seat.user_id),
+                silent=ping.silent,
             )
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:

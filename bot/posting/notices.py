@@ -22,6 +22,7 @@ from bot.core.languages import Languages
 from bot.core.visibility import private_place
 from bot.games.presenter import ENGLISH
 from bot.posting.permissions import NEEDS
+from bot.posting.pings import Ping, Pings
 from bot.store import GameStore
 from bot.store.outbox import OutboxItem
 from i18n import Lang
@@ -74,8 +75,11 @@ def notice_text(game_id: int, channel: object, channel_id: int, cause: str, miss
 
 
 class BlockedNotices:
-    def __init__(self, store: GameStore, client: discord.Client, languages: Languages | None = None) -> None:
+    def __init__(self, store: GameStore, client: discord.Client, pings: Pings, languages: Languages | None = None
+                 ) -> None:
         self.store = store
+        #: The notification gate: whom the notice may buzz.
+        self.pings = pings
         self.client = client
         #: Who reads which language (None: English).
         self.languages = languages
@@ -109,19 +113,21 @@ class BlockedNotices:
         # A private game's notice goes by DM alone (bot.core.visibility): its channel is where others read, and
         # its own thread is the place refusing posts. Not told now, it is tried again at the next refusal.
         places = () if private_place(record) else (record.channel_id, channel_id)
-        how = await self._send(record.created_by, places, text)
+        users = [record.created_by] if record.created_by is not None else []
+        ping = await self.pings.notice(record.id, 0, users, f"blocked-{cause}")
+        how = await self._send(record.created_by, places, text, ping)
         if how == "nowhere":  # try again with the next refusal
             await store.release_notice(item.game_id, cause)
         else:
             await store.notice_told(item.game_id, cause, how)
 
-    async def _send(self, user_id: int | None, places: tuple[int, ...], text: str) -> str:
+    async def _send(self, user_id: int | None, places: tuple[int, ...], text: str, ping: Ping) -> str:
         """DM the opener; else a notice in the first of ``places`` (the game's channel, then the
         place refusing posts) that takes it. Returns how they were told."""
         if user_id is not None:
             try:
                 user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                await user.send(view=note(text))
+                await user.send(view=note(text), silent=ping.silent)
                 return "dm"
             except discord.HTTPException as exc:
                 log.info("could not DM the opener %s about a blocked board: %s", user_id, exc)
@@ -129,10 +135,7 @@ class BlockedNotices:
         for where in dict.fromkeys(places):
             try:
                 await self.client.get_partial_messageable(where).send(
-                    view=note(mention + text),
-                    allowed_mentions=discord.AllowedMentions(
-                        users=[discord.Object(user_id)] if user_id is not None else False),
-                )
+                    view=note(mention + text), allowed_mentions=ping.mentions, silent=ping.silent)
                 return f"channel {where}"
             except discord.HTTPException as exc:
                 log.info("could not post the blocked-board notice in %s: %s", where, exc)

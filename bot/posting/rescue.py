@@ -27,6 +27,7 @@ import discord
 from bot.cards.cards import note
 from bot.core.services import Services
 from bot.core.visibility import private_place
+from bot.posting.pings import QUIET, Ping, Pings
 from bot.store.outbox import OutboxItem
 from i18n import N_
 
@@ -39,9 +40,11 @@ LOCKED_GRACE = timedelta(hours=1)
 
 
 class ThreadRescue:
-    def __init__(self, services: Services, client: discord.Client) -> None:
+    def __init__(self, services: Services, client: discord.Client, pings: Pings) -> None:
         self.services = services
         self.client = client
+        #: The notification gate: whom the news may buzz.
+        self.pings = pings
 
     async def blocked(self, item: OutboxItem, cause: str) -> bool:
         """A row of ``item``'s game was refused for ``cause``: move the game to a
@@ -72,13 +75,13 @@ class ThreadRescue:
         players = [s.user_id for s in await store.seats(record.id) if s.user_id is not None]
         mentions = " ".join(f"<@{u}>" for u in players)
         lang = await services.languages.for_game(record)  # said in the server's channels
-        allowed = discord.AllowedMentions(users=[discord.Object(u) for u in players])
+        ping = await self.pings.notice(record.id, 0, players, f"rescued-{old}")
         if private_place(record):
             return await self._rescue_privately(record.id, record.channel_id, old, f"{p.title} #{record.id}",
                                                 players, lang.tr("{emoji} Game #{number} lost its private thread, so "
                                                                  "it continues here, privately. {mentions}",
                                                                  emoji=p.emoji, number=record.id,
-                                                                 mentions=mentions).strip(), allowed)
+                                                                 mentions=mentions).strip(), ping)
         new = await self._open(record.channel_id, f"{p.title} #{record.id}")
         await store.set_thread(record.id, new)
         services.sessions.forget(record.id)
@@ -93,15 +96,16 @@ class ThreadRescue:
                           "in {where}. {mentions}")
         text = lang.tr(template, emoji=p.emoji, title=p.title, number=record.id, old=f"<#{old}>", where=f"<#{where}>",
                        mentions=mentions).strip()
-        await self._say(record.channel_id, text, allowed)
+        # One message buzzes them: the one in the new thread, where there is one.
+        await self._say(record.channel_id, text, ping if new is None else QUIET)
         if new is not None:
             await self._say(new, lang.tr("{emoji} Game #{number} continues here. {mentions}", emoji=p.emoji,
-                                         number=record.id, mentions=mentions).strip(), allowed)
+                                         number=record.id, mentions=mentions).strip(), ping)
         log.warning("game %s moved from thread %s (%s) to %s", record.id, old, cause, where)
         return True
 
     async def _rescue_privately(self, game_id: int, channel_id: int, old: int, name: str, players: list[int],
-                                text: str, allowed: discord.AllowedMentions) -> bool:
+                                text: str, ping: Ping) -> bool:
         """A private game's new place: a private thread of its players', else its one player's DM.
         Nothing is said in the channel. False (the game stays, its boards wait) when neither can be had."""
         store = self.services.store
@@ -115,7 +119,7 @@ class ThreadRescue:
         await store.set_thread(game_id, where)
         self.services.sessions.forget(game_id)
         await store.outbox.move_boards(game_id, to=where, lost=old)
-        await self._say(where, text, allowed)
+        await self._say(where, text, ping)
         log.warning("private game %s moved from thread %s to private place %s", game_id, old, where)
         return True
 
@@ -160,9 +164,10 @@ class ThreadRescue:
             return None
         return thread.id
 
-    async def _say(self, channel_id: int, text: str, allowed: discord.AllowedMentions) -> None:
+    async def _say(self, channel_id: int, text: str, ping: Ping) -> None:
         try:
-            await self.client.get_partial_messageable(channel_id).send(view=note(text), allowed_mentions=allowed)
+            await self.client.get_partial_messageable(channel_id).send(view=note(text), allowed_mentions=ping.mentions,
+                                                                        silent=ping.silent)
         except discord.HTTPException as exc:
             log.warning("could not say where game continues in %s: %s", channel_id, exc)
 

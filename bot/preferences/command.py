@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.core.services import Services
 from bot.interactions.replies import defer_private, tell
+from bot.notifications.form import form_button
 from bot.store.players import Language, PlayerPrefs
 from i18n import N_, Lang
 
@@ -51,7 +52,7 @@ class SettingsCommands:
         if preview is None and chosen is None:
             prefs = await players.prefs(user_id)
             lang = await self.services.languages.for_interaction(interaction)
-            await tell(interaction, describe(prefs, lang, self.services))
+            await tell(interaction, describe(prefs, lang, self.services), view=form_button(lang))  # 🔔 notifications
             return
         prefs = await players.choose(
             user_id, preview=preview,

@@ -28,6 +28,7 @@ from bot.posting.channels import Channels
 from bot.posting.delivery import Delivery
 from bot.posting.failures import CANNOT_DM, Blocked, classify
 from bot.posting.in_place import card_link
+from bot.posting.pings import Ping, Pings
 from bot.resignations.resignations import Resignations
 from bot.store import CorruptRecord, GameRecord, GuildSettings
 from bot.store.departures import timed_out_to_ai
@@ -56,8 +57,10 @@ class Reminders:
     a game that would fail at every pass is parked and its players are told."""
 
     def __init__(self, services: Services, client: discord.Client, channels: Channels, resignations: Resignations,
-                 delivery: Delivery) -> None:
+                 delivery: Delivery, pings: Pings) -> None:
         self.services = services
+        #: The notification gate (``bot.posting.pings``): whom a reminder may buzz.
+        self.pings = pings
         self.client = client
         self.channels = channels
         self.resignations = resignations
@@ -126,31 +129,32 @@ class Reminders:
             return []
         channel_id = record.play_channel_id
         channel = self.client.get_partial_messageable(channel_id)
+        # The player's own reminder interval (off by default), on top of the clock's reminder below.
+        done = [] if clock.paused_now(now) else await self.pings.repeat(session, clock.started, now)
         if clock.paused_now(now) or now < clock.reminder_due:
-            return []
+            return done
         if await services.store.reminded(record.id, session.version):
-            return []
-        ping = True
+            return done
         quiet = await self.availability.quiet(seat.user_id)
         window = quiet.containing(now) if quiet is not None else None
-        if window is not None:
-            if window[1] < clock.deadline:
-                return []  # it comes when their quiet hours end
-            ping = False  # the bank runs out first: tell them now, without buzzing them
+        if window is not None and window[1] < clock.deadline:
+            return done  # it comes when their quiet hours end
+        # Inside quiet hours the bank runs out first: tell them now, without buzzing them. Otherwise the gate
+        # decides (a muted game, the hourly cap: it goes out silently, and a held notice comes with the batch).
+        ping = Ping() if window is not None else await self.pings.reminder(session, seat.user_id)
         lang = await services.languages.for_user(seat.user_id, record.guild_id)  # a ping: the player's language
-        if record.in_place:
+        if record.in_place or await self.pings.by_dm(seat.user_id, record.id):
             await self.remind_by_dm(record, seat.user_id, reminder_text(seat.display, record.id, clock, now, lang),
                                     ping=ping)
             await services.store.mark_reminded(record.id, session.version)
-            return [f"reminder:{record.id}"]
+            return [*done, f"reminder:{record.id}"]
         self.channels.check_postable(channel_id)
         await channel.send(
             view=note(reminder_text(seat.display, record.id, clock, now, lang)),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]) if ping
-            else discord.AllowedMentions.none(), silent=not ping,
+            allowed_mentions=ping.mentions, silent=ping.silent,
         )
         await services.store.mark_reminded(record.id, session.version)
-        return [f"reminder:{record.id}"]
+        return [*done, f"reminder:{record.id}"]
 
     async def run_out(self, game_id: int) -> str | None:
         """A move found its mover's bank empty (``SessionService.make_move`` refused it): apply the
@@ -217,7 +221,7 @@ class Reminders:
             services.sessions.forget(game_id)
         return True
 
-    async def remind_by_dm(self, record: GameRecord, user_id: int, text: str, *, ping: bool) -> None:
+    async def remind_by_dm(self, record: GameRecord, user_id: int, text: str, *, ping: Ping) -> None:
         """The reminder of a game the bot is not in (``bot.posting.in_place``): by DM, where the bot may
         write to the player; where it may not, nobody is told, and the clock runs on all the same (the
         card shows it)."""
@@ -230,7 +234,7 @@ class Reminders:
         try:
             channel_id = await announcer.dm_channel(user_id)
             await self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
-                f"{text}\n{link}", silent=not ping)
+                f"{text}\n{link}", silent=ping.silent)
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
                 raise
@@ -286,6 +290,7 @@ class Reminders:
         users = [s.user_id for s in seats if s.user_id is not None and not s.resigned]
         channel_id = record.channel_id if gone else record.play_channel_id
         try:
+            ping = await self.pings.notice(record.id, 0, users, "parked")
             lang = await self.services.languages.for_game(record)
             text = lang.tr("⚠️ Game #{number} is paused: {why}. Its moves so far are kept, but I can't carry on "
                            "with it by myself; a server admin can look at the bot's logs. {mentions}",
@@ -294,12 +299,12 @@ class Reminders:
                 for user_id in users:
                     dm = await self.delivery.announcer.dm_channel(user_id)
                     await self.client.get_partial_messageable(dm, type=discord.ChannelType.private).send(
-                        view=note(text.strip()), allowed_mentions=discord.AllowedMentions(users=False))
+                        view=note(text.strip()), allowed_mentions=discord.AllowedMentions(users=False),
+                        silent=user_id not in ping.users)
                 return
             self.channels.check_postable(channel_id)
             await self.client.get_partial_messageable(channel_id).send(
-                view=note(text.strip()),
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
+                view=note(text.strip()), allowed_mentions=ping.mentions, silent=ping.silent,
             )
         except (discord.HTTPException, Blocked) as exc:
             log.warning("could not tell the players of parked game %s: %s", record.id, exc)

@@ -104,9 +104,9 @@ class Seeks:
         text = words.tr("{emoji} {players}: your game #{game} started in {where}.", emoji=presenter.emoji,
                         players=", ".join(f"<@{u}>" for u in people), game=game_id, where=where)
         try:
+            ping = await self.host.announcer.pings.notice(game_id, 0, people, "started")  # the notification gate
             await self.client.get_partial_messageable(record.channel_id).send(
-                view=card([text]), allowed_mentions=discord.AllowedMentions(
-                    users=[discord.Object(u) for u in people], roles=False, everyone=False))
+                view=card([text]), allowed_mentions=ping.mentions, silent=ping.silent)
         except discord.HTTPException as exc:
             log.warning("game %s: could not tell its players it started (%s)", game_id, exc)
         return [f"{why}-started:{game_id}"]

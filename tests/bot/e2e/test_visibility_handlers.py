@@ -44,6 +44,8 @@ NOT_VIEWS = {
     "undo": "↩ Take back: the clicker's own last move, refused to anyone without a seat; its card goes where the "
             "game is, through the outbox",
     "fcast": "🔮 Forecast: the clicker's own forecast as a form, refused to anyone without a seat",
+    "hush": "🔕 no more pings this turn: asks the rule, then is the turn's player's alone; shows nothing of a game",
+    "nform": "the clicker's own notification settings as a form: names no game",
 }
 #: The rule's refusals (bot.core.visibility), the replay buttons' word for a game out of reach, and the place
 #: check's for a public control used away from its game's channel (bot.interactions.access: refused before the rule).

@@ -29,6 +29,7 @@ from bot.store.availability import AvailabilityStore
 from bot.store.clocks import ClockStore
 from bot.store.departures import timed_out_to_ai
 from bot.store.identifies import IdentifyLog
+from bot.store.notifications import NotificationStore
 from bot.store.players import PlayerStore
 from bot.store.postgres import PostgresDatabase
 from bot.tournaments.store import Table, TournamentStore
@@ -144,6 +145,12 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
                               decide=lambda aways, servers: dict.fromkeys(servers | {1}, 3))
         await away.set_quiet(101, "22:00", "07:00", "Europe/Berlin")
         await ClockStore(db).set_bank(running["flaming-pyramids"], 0, 3600.0)  # a seat's time bank
+        notes = NotificationStore(db)  # notification settings, the gate's verdicts, a turn's repeats, a digest
+        at = datetime.fromisoformat(db.now())
+        await notes.save(100, 0, {"mode": "dm", "digest_hour": 9, "zone": "Europe/Berlin"})
+        await notes.decide(100, running["pyrinoes"], moves, "turn", at, lambda _history: "buzz")
+        await notes.repeated(100, running["pyrinoes"], moves)
+        await notes.digest_sent(100, "2026-11-24", at)
         async with db.transaction() as conn:  # a turn running when the clock came, as migration 0015 notes it
             await conn.execute("INSERT INTO clock_upgrade_turns (game_id, seq, started_at) VALUES (?, ?, ?)",
                                (running["pyrinoes"], moves, db.now()))
