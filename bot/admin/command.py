@@ -21,11 +21,26 @@ from bot.interactions.access import manages_server
 from bot.interactions.command_sync import SERVER_ONLY_CONTEXTS, SERVER_ONLY_INSTALLS
 from bot.interactions.permission_checks import permission_report, place_here
 from bot.interactions.replies import reader, tell
-from bot.interactions.translator import fixed
+from bot.interactions.translator import fixed, formatted
+from bot.store.records import (
+    AWAY_DAYS,
+    AWAY_WINDOW_DAYS,
+    INCREMENT_HOURS,
+    MAX_OPEN_GAMES,
+    REMINDER_HOURS,
+    TIMEOUT_HOURS,
+)
+from i18n import N_
 
 Interaction = discord.Interaction[Any]
 #: ``language:``'s choices, each language named in its own words.
 LANGUAGE_CHOICES = [app_commands.Choice(name=fixed(name), value=code) for code, name in LANGUAGE_NAMES.items()]
+
+
+def bounded(template: str, bounds: tuple[float, float]) -> locale_str:
+    """An option's description naming its bounds (``{low}``, ``{high}``), filled in from the one
+    place they are declared (``bot.store.records``), as the option's min/max and the check are."""
+    return formatted(template, low=bounds[0], high=bounds[1])
 
 
 class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
@@ -40,13 +55,19 @@ class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
                           description=locale_str("Server settings for Pyramid Bot (admins)"))
     @app_commands.describe(
         threads=locale_str("Play each game in its own thread (on) or in the channel itself (off)"),
-        reminder_hours=locale_str("Remind the player once a turn has used this many hours of a full bank (1-720)"),
-        timeout_hours=locale_str("The time bank: each seat starts with this many hours; at zero the timeout (1-2160)"),
-        increment_hours=locale_str("Hours a move adds to the seat's bank, never past the full bank (0-720)"),
+        reminder_hours=bounded(N_("Remind the player once a turn has used this many hours of a full bank "
+                                  "({low:g}-{high:g})"), REMINDER_HOURS),
+        timeout_hours=bounded(N_("The time bank: each seat starts with this many hours; at zero the timeout "
+                                 "({low:g}-{high:g})"), TIMEOUT_HOURS),
+        increment_hours=bounded(N_("Hours a move adds to the seat's bank, never past the full bank ({low:g}-{high:g})"),
+                                INCREMENT_HOURS),
         on_timeout=locale_str("What happens on timeout: an AI takes the seat, or the player forfeits"),
-        max_open_games=locale_str("How many lobbies and running games one member may have opened at once (1-25)"),
-        away_days=locale_str("How many days a member may be away (/pyramid away) within the window (0-60; 0: none)"),
-        away_window_days=locale_str("The window the away days are counted in, in days (7-365)"),
+        max_open_games=bounded(N_("How many lobbies and running games one member may have opened at once "
+                                  "({low}-{high})"), MAX_OPEN_GAMES),
+        away_days=bounded(N_("How many days a member may be away (/pyramid away) within the window "
+                             "({low}-{high}; 0: none)"), AWAY_DAYS),
+        away_window_days=bounded(N_("The window the away days are counted in, in days ({low}-{high})"),
+                                 AWAY_WINDOW_DAYS),
         language=locale_str("The language of what the channel reads: lobbies, boards, notices"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
@@ -54,13 +75,13 @@ class AdminCommands(app_commands.Group, name=locale_str("pyramid-admin"),
         self,
         interaction: Interaction,
         threads: bool | None = None,
-        reminder_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
-        timeout_hours: app_commands.Range[float, 1.0, 2160.0] | None = None,
+        reminder_hours: app_commands.Range[float, REMINDER_HOURS[0], REMINDER_HOURS[1]] | None = None,
+        timeout_hours: app_commands.Range[float, TIMEOUT_HOURS[0], TIMEOUT_HOURS[1]] | None = None,
         on_timeout: Literal["ai", "forfeit"] | None = None,
-        increment_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
-        max_open_games: app_commands.Range[int, 1, 25] | None = None,
-        away_days: app_commands.Range[int, 0, 60] | None = None,
-        away_window_days: app_commands.Range[int, 7, 365] | None = None,
+        increment_hours: app_commands.Range[float, INCREMENT_HOURS[0], INCREMENT_HOURS[1]] | None = None,
+        max_open_games: app_commands.Range[int, MAX_OPEN_GAMES[0], MAX_OPEN_GAMES[1]] | None = None,
+        away_days: app_commands.Range[int, AWAY_DAYS[0], AWAY_DAYS[1]] | None = None,
+        away_window_days: app_commands.Range[int, AWAY_WINDOW_DAYS[0], AWAY_WINDOW_DAYS[1]] | None = None,
         language: app_commands.Choice[str] | None = None,
     ) -> None:
         lang = await reader(interaction, self.services.languages)

@@ -21,6 +21,7 @@ from bot.core.services import Services
 from bot.interactions.access import manages_server
 from bot.interactions.replies import reader, tell
 from bot.store import GuildSettings
+from bot.store.records import REMINDER_HOURS, TIMEOUT_HOURS
 from i18n import Lang
 
 Interaction = discord.Interaction[Any]
@@ -49,6 +50,11 @@ def _hours(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
+def _hint(bounds: tuple[float, float], lang: Lang) -> str:
+    """A field's bounds as its hint, from where they are declared (``bot.store.records``)."""
+    return lang.tr("{low:g} to {high:g}; empty for the bot's default", low=bounds[0], high=bounds[1])
+
+
 def _choices(pairs: list[tuple[str, str]], chosen: str) -> list[discord.RadioGroupOption]:
     return [discord.RadioGroupOption(label=label[:100], value=value, default=value == chosen)
             for value, label in pairs]
@@ -75,8 +81,8 @@ class ServerSettingsForm(discord.ui.Modal):
             list(LANGUAGE_NAMES.items()), current.language or "en"))
         for text, description, component in (
             (lang.tr("Where each game is played"), None, self.threads),
-            (lang.tr("Reminder after (hours)"), lang.tr("1 to 720; empty for the bot's default"), self.reminder_input),
-            (lang.tr("Time bank (hours)"), lang.tr("1 to 2160; empty for the bot's default"), self.timeout_input),
+            (lang.tr("Reminder after (hours)"), _hint(REMINDER_HOURS, lang), self.reminder_input),
+            (lang.tr("Time bank (hours)"), _hint(TIMEOUT_HOURS, lang), self.timeout_input),
             (lang.tr("When the bank is empty"), None, self.action_input),
             (lang.tr("What the channel reads"), None, self.language),
         ):
