@@ -10,7 +10,8 @@ ratings :func:`bot.ratings.fit.fit` makes of them (``normal`` pinned at a newcom
 natural end (no turn limit but the engine's ceiling) between the normal and hard AIs,
 from which the shortest rated ``turn_limit`` is chosen (its lower decile).
 
-The ``pairings`` and ``turns`` it prints are what :mod:`bot.ratings.measured` ships;
+The ``pairings`` and ``turns`` it prints are what each game's module ships
+(``bot/games/<game>.py``: ``PAIRINGS``, ``TURNS``, on its presenter's ``rating``);
 the bot computes its AI ratings from them at start-up, so pasting a new measurement
 there is all a re-measurement takes. ``hard`` thinks for a fixed number of iterations
 here (the bot gives it up to 1.5 s and at most 4000), so that a busy machine does not

@@ -13,12 +13,12 @@ needs (:func:`bot.ratings.fit.fewest_rated_moves`: half the fewest of any pairin
 Pairings with the easy AI (a player moving at random) losing to hard are what a real
 beginner's quickest loss looks like, so the minimum is taken over all of them: a real
 game, however lopsided, is never below it. The ``fewest`` it prints is what
-:data:`bot.ratings.measured.FEWEST_LOSER_MOVES` ships.
+each game's ``FEWEST_LOSER_MOVES`` (``bot/games/<game>.py``, on its presenter) ships.
 
 A seat makes fewer moves at a bigger table (six Flaming Pyramids players share the
 turns), so ``--seats S`` also plays tables of ``S`` seats: every mix of the levels, one
 deal in each rotation of the seats (``--games 0``: those alone); their fewest is
-:data:`bot.ratings.measured.FEWEST_LOSER_MOVES_AT`.
+each game's ``FEWEST_LOSER_MOVES_AT``.
 """
 
 from __future__ import annotations

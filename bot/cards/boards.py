@@ -81,7 +81,7 @@ def status_line(session: Session, lang: Lang | None = None) -> str:
     if result is not None and session.over:
         summary = result.narrate(who, lang.gettext) if result.summary else ""
         winners = ", ".join(who[w] for w in result.winners if w < len(who))
-        unrated = unrated_note(session.record.kind, session.record.options, lang)
+        unrated = unrated_note(session.presenter.rating, session.record.options, lang)
         if winners:
             line = lang.tr("🏆 **Game over.** {summary}", summary=summary or lang.tr("{winners} won!", winners=winners))
         else:

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.games.picker import default_steps
 from bot.games.presenter import Presenter
+from bot.games.rating import Counting, RatingRules
 from engine.continuous_pyramid import GAME
 from i18n import N_
 from render import art_for
@@ -22,6 +23,11 @@ def cp_steps(move: str) -> tuple[str, ...]:
 def reserve_order(view: Mapping[str, Any], seat: int) -> Sequence[str]:
     """The reserve tiles in the order of their slots on the picture."""
     return [str(t) for t in view.get("reserve") or [] if t]
+
+
+def counting(options: Mapping[str, Any], seats: int) -> Counting:
+    """Solitaire: a completion record of the tiles placed (its result's ``details``): more is better."""
+    return Counting(rated=False, variant="solo", record_detail="tiles_placed")
 
 
 PRESENTER = Presenter(
@@ -47,4 +53,5 @@ PRESENTER = Presenter(
              "the top of their level and columns from its left, both from 0."),
     # Stuck, the game has a provisional result that an undo takes back.
     decisions={"stuck": N_("😬 {name}, you are stuck: undo a play, or give up to finish ({summary}).")},
+    rating=RatingRules(count=counting),
 )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.picker import Steps, default_steps
+from bot.games.rating import DEFAULT_RATING, RatingRules
 from engine.core import Game
 from i18n import N_, Lang
 from render import Art
@@ -91,6 +92,11 @@ class Presenter:
     #: chosen these options, a front end may apply them (``pyramid-bot play``'s "you
     #: against an AI"). Empty: the defaults already seat several players.
     versus: Mapping[str, Any] = field(default_factory=dict)
+
+    #: How its results count and what its AI levels measured (``bot.games.rating``): rated or
+    #: recorded, too short, the minimum of play, the AI levels' pairings. Declared here so a new game
+    #: is one module more; a game that declares nothing gets ``DEFAULT_RATING`` (documented there).
+    rating: RatingRules = DEFAULT_RATING
 
     def __post_init__(self) -> None:
         if self.art.game != self.game.id:

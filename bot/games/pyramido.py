@@ -3,10 +3,11 @@ stones in hand and the round scores."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.presenter import Presenter
+from bot.games.rating import Counting, RatingRules
 from engine.core.events import player_name
 from engine.pyramido import COLOUR_NAMES, GAME
 from i18n import N_, Lang
@@ -57,6 +58,34 @@ def board_lines(view: dict[str, Any], names: Sequence[str], lang: Lang) -> list[
     return [lang.tr("🂠 Stones in hand: {listed}", listed=listed)]
 
 
+#: The AI levels against each other in the competitive mode, two seats, 18 deals each in both seat
+#: orders (``bot.games.rating.Pairing``). Measured 2026-11-27, seed 25, hard at 200 iterations a move: a
+#: run with ``--minutes 40`` that stopped there, which ``python -m tools.ai_ratings --games 36 --kind
+#: pyramido`` repeats exactly.
+PAIRINGS = (("easy", "normal", 3.0, 36), ("easy", "hard", 0.0, 36), ("normal", "hard", 2.0, 36))
+#: The fewest moves of its own a losing seat made, per pairing of levels, two seats, competitive, one
+#: round. Measured 2026-11-29, seed 25, hard at 100 iterations, 8 games a pairing:
+#: ``python -m tools.rated_moves --games 8 --hard-iterations 100``.
+FEWEST_LOSER_MOVES = (("easy", "easy", 35, 8), ("easy", "normal", 29, 8), ("easy", "hard", 29, 8),
+                      ("normal", "normal", 30, 8), ("normal", "hard", 28, 8), ("hard", "hard", 32, 8))
+#: The same at bigger tables: ``python -m tools.rated_moves --games 0 --hard-iterations 100 --seats 3
+#: --seats 4 --kind pyramido`` (2026-11-29).
+FEWEST_LOSER_MOVES_AT = {3: 11, 4: 11}
+
+
+def counting(options: Mapping[str, Any], seats: int) -> Counting:
+    """Competitive: rated, plus minus minus points (one round) or minus the minus points (several
+    rounds): more is better (``engine/pyramido/competitive.py``). Solo and co-op: a completion record
+    of the stones in the pyramid, per mode and size."""
+    mode = options.get("mode", "solo")
+    if mode == "competitive":
+        return Counting(rated=True, better="higher")
+    variant = "co-op" if mode == "coop" else "solo"
+    if options.get("size") == 4:
+        variant += " (small)"
+    return Counting(rated=False, variant=variant, record_detail="stones")
+
+
 PRESENTER = Presenter(
     game=GAME,
     art=art_for(GAME.id),
@@ -80,4 +109,6 @@ PRESENTER = Presenter(
     cells=N_("A cell is level:x,y: level 1 is the base, x counts columns to the right and y rows downwards (both "
              "may be negative); a level-2 cell x,y sits on the base's square x..x+1, y..y+1."),
     versus={"mode": "competitive"},
+    rating=RatingRules(count=counting, pairings=PAIRINGS, fewest_loser_moves=FEWEST_LOSER_MOVES,
+                       fewest_loser_moves_at=FEWEST_LOSER_MOVES_AT),
 )

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.presenter import Presenter
+from bot.games.rating import Counting, RatingRules
 from engine.core.text import Phrase
 from engine.pyrinoes import GAME, pyrino
 from engine.pyrinoes.pieces import piece_name
@@ -56,6 +59,22 @@ def spots_words(token: str, lang: Lang) -> str | None:
     return None
 
 
+#: The AI levels against each other, two seats, every deal once in each seat order
+#: (``bot.games.rating.Pairing``). Measured 2026-11-27, seed 25, hard at 200 iterations a move:
+#: ``python -m tools.ai_ratings --games 8 --kind pyrinoes``.
+PAIRINGS = (("easy", "normal", 0.0, 8), ("easy", "hard", 0.0, 8), ("normal", "hard", 1.0, 8))
+#: The fewest moves of its own a losing seat made, per pairing of levels, two seats (Pyrinoes is played
+#: by two). Measured 2026-11-29, seed 25, hard at 100 iterations, 8 games a pairing:
+#: ``python -m tools.rated_moves --games 8 --hard-iterations 100``.
+FEWEST_LOSER_MOVES = (("easy", "easy", 104, 8), ("easy", "normal", 60, 8), ("easy", "hard", 36, 8),
+                      ("normal", "normal", 122, 8), ("normal", "hard", 107, 8), ("hard", "hard", 69, 8))
+
+
+def counting(options: Mapping[str, Any], seats: int) -> Counting:
+    """Rated; each side scores the points it made: more is better (``engine/pyrinoes/game.py``)."""
+    return Counting(rated=True, better="higher")
+
+
 PRESENTER = Presenter(
     game=GAME,
     art=art_for(GAME.id),
@@ -78,4 +97,5 @@ PRESENTER = Presenter(
     token_words=spots_words,
     cells=N_("Pyrinoes has no cells: a domino or pyrino goes to the left or the right open end of the line "
              "(play 6-4 right); a pyrino is built from two pyramids (build Y21|R1)."),
+    rating=RatingRules(count=counting, pairings=PAIRINGS, fewest_loser_moves=FEWEST_LOSER_MOVES),
 )

@@ -83,7 +83,7 @@ def lobby_card(record: GameRecord, seats: list[SeatRecord], presenter: Presenter
     players = "\n".join(f"{s.seat + 1}. {s.display}" for s in seats) or lang.tr("nobody yet")
     heading = (lang.tr("Players ({n}; {low}–{high} needed)", n=len(seats), low=low, high=high) if low != high
                else lang.tr("Players ({n}/{high})", n=len(seats), high=high))
-    unrated = unrated_note(record.kind, record.options, lang)
+    unrated = unrated_note(presenter.rating, record.options, lang)
     option_text = describe_options(options, lang) + ("\n" + unrated if unrated else "")
     texts = [f"### {title}", lang.gettext(STATUSES[record.status]), f"**{heading}**\n{players}",
              f"**{lang.tr('Options')}**\n{option_text}", note]

@@ -3,7 +3,8 @@
 The AI seats have fixed ratings, and those must come from how the levels actually
 play, not from a guess: ``python -m tools.ai_ratings`` pits every two levels against
 each other (``tools.arena``, seats rotated on each deal) and records the wins of each
-pairing in :mod:`bot.ratings.measured`; :func:`fit` turns those counts into ratings.
+pairing in the game's module (``bot.games.<game>.PAIRINGS``, on its presenter's ``rating``);
+:func:`fit` turns those counts into ratings.
 
 The model is the one the bot rates with. In OpenSkill's Plackett-Luce, two sides with
 skills ``mu_a``, ``mu_b`` and uncertainties ``sigma_a``, ``sigma_b`` finish
@@ -26,6 +27,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+from bot.games.rating import fewest_rated_moves, shortest_rated
+
+#: The measured minimums' maths lives beside the measurements (``bot.games.rating``); named here too.
+__all__ = ["BETA", "Fitted", "Pairing", "fewest_rated_moves", "fit", "shortest_rated"]
 
 #: OpenSkill's default beta (25/6): the skill gap at which the better side wins about three games in four.
 BETA = 25.0 / 6.0
@@ -127,24 +133,3 @@ def _invert(matrix: list[list[float]]) -> list[list[float]]:
                 factor = work[r][col]
                 work[r] = [x - factor * y for x, y in zip(work[r], work[col], strict=True)]
     return [row[n:] for row in work]
-
-
-def shortest_rated(turns: Sequence[int]) -> int:
-    """The shortest game length that is rated: the lower decile of real games'
-    ``turns``, rounded down to a multiple of 5 (at least 1)."""
-    if not turns:
-        raise ValueError("no game reached its natural end")
-    ordered = sorted(turns)
-    decile = ordered[max(0, (len(ordered) - 1) // 10)]
-    return max(1, decile - decile % 5)
-
-
-def fewest_rated_moves(fewest: Sequence[int]) -> int:
-    """The moves of its own a losing seat must have made for a game to rate anyone
-    against it: half the fewest a losing seat made in any measured pairing (``fewest``,
-    one figure per pairing), at least 1. Half, because a real game's quickest loss may
-    be quicker than any of the measured deals', and such a game must still be rated;
-    an account that never moves stays far below it."""
-    if not fewest:
-        raise ValueError("no measured game had a loser")
-    return max(1, min(fewest) // 2)

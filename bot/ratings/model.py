@@ -14,13 +14,15 @@ top the board.
 **AI seats** play with fixed ratings, never updated, so beating a hard AI moves a
 rating more than beating an easy one. They are measured, per game, not assumed: the
 AI levels played each other (``python -m tools.ai_ratings``), the wins of each pairing
-are kept in :mod:`bot.ratings.measured`, and :func:`bot.ratings.fit.fit` makes ratings
+are kept on each game's presenter (``Presenter.rating.pairings``, in ``bot/games/<game>.py``), and
+:func:`bot.ratings.fit.fit` makes ratings
 of them, with ``normal`` pinned at a newcomer's starting 25 (a scale of ratings has
 no zero of its own; a newcomer is taken to play like the normal AI until their games
 say otherwise). Each level's sigma is the standard error of that fit. The README's
-"Ratings" section lists the figures. A game nobody measured (only a test's own game
-is one) plays with :data:`UNMEASURED`: easy and hard two "betas" (25/6 each: the gap
-at which the better side wins about three games in four) below and above normal.
+"Ratings" section lists the figures. The ledger rates against the shipped games' levels
+(:data:`AI_RATINGS`, fitted at import). A game nobody measured (only a test's own game
+is one: a presenter that declares no pairings) plays with :data:`UNMEASURED`: easy and
+hard two "betas" (25/6 each: the gap at which the better side wins about three games in four) below and above normal.
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from bot.games.catalogue import Catalogue
 from bot.ratings.fit import Pairing, fit
-from bot.ratings.measured import PAIRINGS
 
 #: A newcomer's rating: the library's defaults.
 START_MU = 25.0
@@ -42,6 +44,12 @@ UNMEASURED: Mapping[str, tuple[float, float]] = {
     "normal": (25.0, 2.0),
     "hard": (33.0, 2.0),
 }
+
+
+#: What the AI levels won against each other, per shipped game that measured them, as their
+#: presenters declare it (``bot.games.rating.RatingRules.pairings``).
+PAIRINGS: Mapping[str, tuple[tuple[str, str, float, int], ...]] = {
+    p.kind: p.rating.pairings for p in Catalogue.default() if p.rating.pairings}
 
 
 def _measured() -> dict[str, dict[str, tuple[float, float]]]:

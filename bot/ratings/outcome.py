@@ -35,6 +35,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.games.catalogue import Catalogue
 from bot.ratings.rules import Counting, counting, idle_seats
 from bot.store.departures import Departure
 from bot.store.records import AiLevel, GameRecord, MoveRecord, SeatRecord
@@ -141,14 +142,15 @@ def own_moves(seats: Sequence[SeatRecord], moves: Sequence[MoveRecord]) -> dict[
 
 def outcome_of(record: GameRecord, seats: Sequence[SeatRecord], result: Result, finished_at: str, *,
                played: Mapping[int, int], departures: Sequence[Departure] = (),
-               ender: int | None = None) -> GameOutcome | None:
+               ender: int | None = None, catalogue: Catalogue | None = None) -> GameOutcome | None:
     """How a finished game counts, or None when it doesn't (not finished, or nobody
     in it is a person). ``played``: the moves each person's seat made by its person's
     own hand (:func:`own_moves`; the minimum of play is asked of them). ``ender``: the
-    seat whose leaving ended the game (None: the engine ended it)."""
+    seat whose leaving ended the game (None: the engine ended it). ``catalogue``: where the
+    game's presenter, and so its rating rules, is found (None: the shipped games)."""
     if record.status != "finished" or not any(s.user_id is not None for s in seats):
         return None
-    how = counting(record.kind, record.options, len(seats))
+    how = counting(record.kind, record.options, len(seats), catalogue)
     left = {s.seat for s in seats if s.user_id is not None and (s.resigned or s.ai_level is not None)}
     left |= {s for s in result.resigned if any(x.seat == s and x.user_id is not None for x in seats)}
     noted = {d.seat: d.after_move for d in departures}
@@ -156,7 +158,7 @@ def outcome_of(record: GameRecord, seats: Sequence[SeatRecord], result: Result, 
     winners = set(result.winners) - left
     rated = how.rated and len(seats) >= 2
     people = {s.seat: played.get(s.seat, 0) for s in seats if s.user_id is not None}
-    idle = idle_seats(record.kind, len(seats), people, winners) if rated else frozenset()
+    idle = idle_seats(record.kind, len(seats), people, winners, catalogue) if rated else frozenset()
     stand_in_seats = [s for s in seats if s.seat in left and s.ai_level is not None and s.seat != ender]
     ranks: dict[int, int] = {}
     stand_in_ranks: dict[int, int] = {}
@@ -212,7 +214,7 @@ def _ranks(how: Counting, result: Result, seats: Sequence[int], winners: set[int
 
 def count_game(game: Game[Any], state: Any, record: GameRecord, seats: Sequence[SeatRecord],
                moves: Sequence[MoveRecord], *, ended_at: str | None = None,
-               departures: Sequence[Departure] = ()) -> GameOutcome | None:
+               departures: Sequence[Departure] = (), catalogue: Catalogue | None = None) -> GameOutcome | None:
     """How a finished game counts, from the state its log rebuilds (``state``), its
     seats, their ``departures`` and its move log (``moves``: who played how much, and
     the last move's time); ``ended_at``: the end time recorded when it was first
@@ -230,4 +232,4 @@ def count_game(game: Game[Any], state: Any, record: GameRecord, seats: Sequence[
     last_move_at = moves[-1].created_at if moves else None
     return outcome_of(record, seats, result, ended_at or finish_time(record, last_move_at, by_engine),
                       played=own_moves(seats, moves), departures=departures,
-                      ender=None if ender is None else ender.seat)
+                      ender=None if ender is None else ender.seat, catalogue=catalogue)

@@ -8,9 +8,9 @@ from typing import Any
 
 from bot.games.catalogue import Catalogue
 from bot.games.presenter import ENGLISH
+from bot.games.rating import RatingRules
 from bot.ratings import Record, Standing
 from bot.ratings.model import ai_ratings
-from bot.ratings.rules import too_short
 from engine.core import EngineError
 from i18n import N_, Lang
 
@@ -36,10 +36,10 @@ def explain(lang: Lang | None = None, kinds: Sequence[str] = (), catalogue: Cata
     return lang.tr(EXPLAIN, levels="; ".join(parts) or "—")
 
 
-def unrated_note(kind: str, options: Mapping[str, Any], lang: Lang | None = None) -> str:
+def unrated_note(rules: RatingRules, options: Mapping[str, Any], lang: Lang | None = None) -> str:
     """Why a game with these options is not rated ("" when it is): too short to
-    measure skill (``bot.ratings.rules.too_short``)."""
-    shortest = too_short(kind, options)
+    measure skill (its presenter's ``rating.too_short``)."""
+    shortest = rules.too_short(options)
     if shortest is None:
         return ""
     return (lang or ENGLISH).trn(

@@ -52,7 +52,7 @@ class Ratings:
             return None
         moves = await self.store.moves(record.id)
         outcome = count_game(session.game, session.state, record, session.seats, moves,
-                             departures=await departures_of(self.store.db, record.id))
+                             departures=await departures_of(self.store.db, record.id), catalogue=self.catalogue)
         if outcome is None and any(s.user_id is not None for s in session.seats):
             log.warning("game %s is finished but its log explains no end; it is not counted", record.id)
         return outcome

@@ -1,5 +1,5 @@
 """``python -m tools.rated_moves``: the fewest moves a losing seat makes, per pairing, and
-the minimum of play it gives (what ``bot/ratings/measured.py`` ships)."""
+the minimum of play it gives (what each ``bot/games/<game>.py`` ships)."""
 
 from __future__ import annotations
 

@@ -18,9 +18,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.games.flaming_pyramids import SHORTEST_RATED_TURNS
 from bot.ops.rebuild_ratings import rebuild_ratings
 from bot.ratings import START_MU, START_SIGMA, Skill
-from bot.ratings.rules import SHORTEST_RATED_TURNS, fewest_moves
+from bot.ratings.rules import fewest_moves
 from bot.ratings.store import RatingStore
 from bot.records.format import read_record
 from bot.records.verify import check

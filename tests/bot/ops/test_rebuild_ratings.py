@@ -8,9 +8,9 @@ from pathlib import Path
 
 from bot.core.session_service import SessionService
 from bot.games.catalogue import Catalogue
+from bot.games.flaming_pyramids import SHORTEST_RATED_TURNS
 from bot.ops.exit_codes import ExitCode
 from bot.ops.rebuild_ratings import rebuild_ratings
-from bot.ratings.rules import SHORTEST_RATED_TURNS
 from bot.ratings.store import RatingStore
 from bot.stats.ratings import Ratings
 from bot.store import GameStore, SqliteDatabase

@@ -14,11 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.games.flaming_pyramids import SHORTEST_RATED_TURNS
+from bot.games.flaming_pyramids import TURNS as FLAMING_PYRAMIDS_TURNS
 from bot.ratings import Ledger, count_game, outcome_of
 from bot.ratings.fit import shortest_rated
-from bot.ratings.measured import FLAMING_PYRAMIDS_TURNS, PAIRINGS
-from bot.ratings.model import UNMEASURED, ai_ratings, ai_skill
-from bot.ratings.rules import SHORTEST_RATED_TURNS, counting
+from bot.ratings.model import PAIRINGS, UNMEASURED, ai_ratings, ai_skill
+from bot.ratings.rules import counting
 from bot.store.records import GameRecord, MoveRecord, SeatRecord
 from engine.ai.choose import decide
 from engine.core import Result, derive_seed, get_game

@@ -6,9 +6,9 @@ import math
 
 import pytest
 
+from bot.games.flaming_pyramids import TURNS as FLAMING_PYRAMIDS_TURNS
 from bot.ratings.fit import BETA, Pairing, fit, shortest_rated
-from bot.ratings.measured import FLAMING_PYRAMIDS_TURNS, PAIRINGS
-from bot.ratings.model import AI_RATINGS, START_MU, Skill
+from bot.ratings.model import AI_RATINGS, PAIRINGS, START_MU, Skill
 
 
 def test_the_fit_recovers_the_gap_the_wins_show_and_pins_the_anchor() -> None:

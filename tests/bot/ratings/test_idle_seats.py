@@ -16,9 +16,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.games.catalogue import Catalogue
 from bot.ratings import Ledger, Standing, count_game, outcome_of
 from bot.ratings.fit import fewest_rated_moves
-from bot.ratings.measured import FEWEST_LOSER_MOVES, FEWEST_LOSER_MOVES_AT, PAIRINGS
+from bot.ratings.model import PAIRINGS
 from bot.ratings.rules import FEWEST_MOVES_UNMEASURED, fewest_moves
 from bot.store.departures import Departure
 from bot.store.records import GameRecord, SeatRecord
@@ -30,6 +31,11 @@ T0 = "2025-01-01T00:00:00+00:00"
 #: Rated games (and their rated options); "pebble-pyramid" stands for a game nobody measured.
 KINDS: dict[str, dict[str, object]] = {"flaming-pyramids": {}, "pyrinoes": {}, "pyramido": {"mode": "competitive"},
                                        "pebble-pyramid": {}}
+
+#: What each shipped game's presenter declares it measured (``bot.games.<game>``).
+FEWEST_LOSER_MOVES = {p.kind: p.rating.fewest_loser_moves for p in Catalogue.default() if p.rating.fewest_loser_moves}
+FEWEST_LOSER_MOVES_AT = {p.kind: p.rating.fewest_loser_moves_at for p in Catalogue.default()
+                         if p.rating.fewest_loser_moves_at}
 
 
 def record(kind: str) -> GameRecord:
