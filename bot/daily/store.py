@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.store.database import Database, Row, Tx
-from bot.store.game_store import insert_lobby
+from bot.store.lobbies import insert_lobby
 from bot.store.records import CorruptRecord
 
 #: Bytes of a secret the bot makes for itself.

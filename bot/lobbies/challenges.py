@@ -29,7 +29,7 @@ from bot.interactions.replies import defer_private, explain, reader, tell
 from bot.leaderboards.leaderboards import CHALLENGE_KIND, challenge_view
 from bot.lobbies.handlers import Lobbies
 from bot.store import LobbyError
-from bot.store.game_store import AlreadyEntered
+from bot.store.lobbies import AlreadyEntered
 from i18n import Lang
 
 log = logging.getLogger(__name__)

@@ -1,8 +1,10 @@
 """Persistence: a SQLite file (one bot process) or a PostgreSQL database (several), migrated at start-up."""
 
 from bot.store.database import Clock, Database, utc_now
-from bot.store.game_store import DuplicateMove, GameStore, LobbyError
+from bot.store.game_store import GameStore
+from bot.store.lobbies import LobbyError
 from bot.store.migrate import SchemaError
+from bot.store.moves import DuplicateMove
 from bot.store.records import (
     ChallengeRecord,
     CorruptRecord,

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from bot.store.database import Database
-from bot.store.game_store import _model
+from bot.store.rows import _model
 
 NoticeKind = Literal["away", "back"]
 

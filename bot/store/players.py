@@ -8,8 +8,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from bot.store.database import Database
-from bot.store.game_store import _model
 from bot.store.records import CorruptRecord
+from bot.store.rows import _model
 
 Language = Literal["en", "de"]
 

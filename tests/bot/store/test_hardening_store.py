@@ -11,7 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.store import DatabaseTarget, GameStore, GuildSettings, LobbyError
-from bot.store.game_store import AlreadyEntered, TooManyOpenGames
+from bot.store.lobbies import AlreadyEntered, TooManyOpenGames
 from bot.store.migrate import bundled_migrations
 
 
