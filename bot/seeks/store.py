@@ -7,7 +7,7 @@ from datetime import datetime
 
 from bot.store import Database
 from bot.store.database import Conflict
-from bot.store.game_store import insert_lobby
+from bot.store.lobbies import insert_lobby
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from bot.store import Database
 from bot.store.database import Conflict, Row
-from bot.store.game_store import insert_lobby
+from bot.store.lobbies import insert_lobby
 
 Format = Literal["swiss", "round-robin", "tables"]
 Status = Literal["signup", "running", "finished", "cancelled"]
