@@ -33,6 +33,7 @@ from bot.core.services import Services
 from bot.core.session import Session
 from bot.core.session_service import SessionService
 from bot.store import GameStore
+from bot.store.outbox import OutboxStore
 from engine.core import Event
 from engine.core.events import player_name
 from i18n import Lang
@@ -249,7 +250,7 @@ async def since_your_turn(store: GameStore, sessions: SessionService, session: S
     if last is None or last >= until:
         return None
     after = [m for m in log if m.seq > last]
-    raw = await store.outbox.board_events(game_id, last, until)
+    raw = await OutboxStore(store.db).board_events(game_id, last, until)
     stored = {seq: events_from_json(items) for seq, items in raw.items()} if raw is not None else None
     if stored is not None and not all(_tellable(e) for events in stored.values() for e in events):
         stored = None  # a story stored without the words its sentences need: rebuild it

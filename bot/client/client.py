@@ -81,7 +81,7 @@ class PyramidClient(discord.AutoShardedClient):
         self.logins = Logins(IdentifyLog(services.db, services.store.leases.owner), services.login_policy)
         #: Discord's global limit, kept here (the interaction endpoints, exempt, don't pass it).
         self.rest_limit = GlobalLimit(settings.rest_per_second)
-        self.rest_share = BudgetShare(services.store.leases, self.rest_limit, settings.rest_per_second)
+        self.rest_share = BudgetShare(services.leases, self.rest_limit, settings.rest_per_second)
         limit_requests(self.http, self.rest_limit)
         always_say_whom_to_ping(self.http, discord.AllowedMentions.none())
         self.tasks = Tasks()

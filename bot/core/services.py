@@ -21,6 +21,8 @@ from bot.gateway.policy import LoginPolicy
 from bot.ops.metrics import Metrics
 from bot.ops.schedule import BackupSchedule
 from bot.store import Clock, Database, GameStore
+from bot.store.leases import LeaseStore
+from bot.store.outbox import OutboxStore
 from bot.store.players import PlayerStore
 from bot.workers.cpu import CpuPool
 from bot.workers.rendering import Renderer
@@ -44,6 +46,10 @@ class Services:
     #: The slash commands' ids, learnt at the command sync: the commands readers' texts name become
     #: mentions (``languages`` finishes every text with it).
     command_links: CommandLinks
+    #: What must still be announced for each move (written with the move by the store's ``append_move``).
+    outbox: OutboxStore
+    #: Who does which background work when several processes share the database (one owner per process).
+    leases: LeaseStore
     #: The games this bot offers; every game, picture and presenter is found here.
     catalogue: Catalogue = field(default_factory=Catalogue.default)
     #: Where new games get their seeds; tests pass a deterministic one. A seed is as
@@ -65,6 +71,7 @@ class Services:
         catalogue = catalogue if catalogue is not None else Catalogue.default()
         db = await settings.database.open(clock, sqlite_max_bytes=settings.sqlite_max_bytes)
         store = GameStore(db)
+        outbox = OutboxStore(db)
         if renderer is None:
             renderer = (Renderer.with_processes(settings.render_workers, [p.art for p in catalogue])
                         if settings.render_workers else Renderer.with_threads())
@@ -76,7 +83,7 @@ class Services:
         ) if settings.backup_hours > 0 and settings.database.path is not None else None
         metrics = Metrics(games=catalogue.kinds)
         metrics.watch(render_queue=renderer.queue_depth, ai_queue=cpu.queue_depth,
-                      outbox_backlog=outbox_backlog(store), pictures=renderer.pictures,
+                      outbox_backlog=outbox_backlog(outbox), pictures=renderer.pictures,
                       last_backup=lambda: backups.last_success.timestamp() if backups and backups.last_success else 0.0)
         sessions = SessionService(store, catalogue, cpu, on_move=metrics.move_made)
         extra.setdefault("sweep_seconds", settings.sweep_seconds)
@@ -85,7 +92,7 @@ class Services:
         links = CommandLinks()
         return cls(settings=settings, db=db, store=store, sessions=sessions, clock=clock, renderer=renderer, cpu=cpu,
                    players=players, languages=Languages(store, players, texts.finishing(links.link)), texts=texts,
-                   command_links=links,
+                   command_links=links, outbox=outbox, leases=LeaseStore(db),
                    catalogue=catalogue, metrics=metrics, backups=backups, **extra)  # type: ignore[arg-type]
 
     async def close(self) -> None:
@@ -94,10 +101,10 @@ class Services:
         await self.db.close()
 
 
-def outbox_backlog(store: GameStore) -> Callable[[], Awaitable[int]]:
+def outbox_backlog(outbox: OutboxStore) -> Callable[[], Awaitable[int]]:
     """The count of announcements not yet posted, for /metrics."""
 
     async def pending() -> int:
-        return (await store.outbox.backlog()).pending
+        return (await outbox.backlog()).pending
 
     return pending

@@ -126,7 +126,7 @@ class Announcer:
         # (an edit pings nobody, so a turn passing to someone else, or the game's end, is a new card).
         if message is None and shown is not None and shown.channel_id == channel_id and not item.uncertain and (
                 target is session) and not session.over and session.to_act is not None and (
-                await services.store.outbox.turn_goes_on(item.game_id, shown.version) == session.to_act):
+                await services.outbox.turn_goes_on(item.game_id, shown.version) == session.to_act):
             message = await self._turn_card(shown, board_card(target, events, lang, file, clock), file, mentions)
         # A new card: the player to act is pinged as their settings, quiet hours and the cap allow (the gate);
         # nobody to ping: news for spectators only, no notification.
@@ -316,7 +316,7 @@ class Announcer:
         log in the CPU pool."""
         if since is None or since >= session.version:
             return []
-        stored = await self.services.store.outbox.board_events(session.record.id, since, session.version)
+        stored = await self.services.outbox.board_events(session.record.id, since, session.version)
         if stored is not None:
             return [e for version in sorted(stored) for e in events_from_json(stored[version])]
         events = await self.services.sessions.replay_events(session.record.id, since, session.version)
@@ -338,12 +338,12 @@ class Announcer:
         rows written with every move make one exist, except for rows queued outside
         a move (a start, a restart), so make sure."""
         if not later:
-            await self.services.store.outbox.enqueue(
+            await self.services.outbox.enqueue(
                 item.game_id, [Announcement(kind=item.kind, version=session.version, seat=item.seat,
                                             channel_id=item.channel_id)])
 
     async def _done(self, item: OutboxItem, outcome: str) -> bool:
-        await self.services.store.outbox.complete(item, outcome)
+        await self.services.outbox.complete(item, outcome)
         return False
 
     async def _record(self, item: OutboxItem, posted: PostedMessage) -> bool:
@@ -353,7 +353,7 @@ class Announcer:
         names its version, and the handler says the board moved on). Only a message
         found stale as it was posted (a newer one is current already: another process
         was quicker) loses its buttons, as that one would look current."""
-        outbox = self.services.store.outbox
+        outbox = self.services.outbox
         done = await outbox.complete(item, "sent", posted=posted)
         if done.marked and not done.recorded:  # a newer message is current: this one is the stale one
             stale = await self.channels.strip_now(posted.channel_id, posted.message_id)

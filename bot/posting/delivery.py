@@ -149,7 +149,7 @@ class Delivery:
         started just before a stop may have no row yet; then everything due is
         delivered."""
         services = self.services
-        outbox = services.store.outbox
+        outbox = services.outbox
         await outbox.mark_uncertain()
         await outbox.retry_blocked()  # permissions may have been restored, threads reopened, while we were down
         await self.queue_missing_boards()
@@ -162,7 +162,7 @@ class Delivery:
         queued because storage failed right then (``announce``). A storage fault
         leaves the rest for the next pass, and is logged once until it passes."""
         services = self.services
-        outbox = services.store.outbox
+        outbox = services.outbox
         self._missing_boards = False
         try:
             missing = await outbox.games_needing_a_board()
@@ -189,11 +189,11 @@ class Delivery:
         now = self.services.clock()
         if self._purged_at is None or now - self._purged_at >= PURGE_EVERY:
             self._purged_at = now
-            await self.services.store.outbox.purge_done()
+            await self.services.outbox.purge_done()
 
     async def deliver_due(self) -> int:
         """Deliver what is due in every game; returns how many rows were done."""
-        games = await self.services.store.outbox.due_games()
+        games = await self.services.outbox.due_games()
         if not games:
             return 0
         gate = asyncio.Semaphore(CONCURRENCY)
@@ -208,7 +208,7 @@ class Delivery:
 
     async def retry_blocked(self, *, channel_id: int | None = None, causes: list[str] | None = None) -> int:
         """A blocking cause may be fixed (permissions changed, a thread reopened): try now."""
-        count = await self.services.store.outbox.retry_blocked(channel_id=channel_id, causes=causes)
+        count = await self.services.outbox.retry_blocked(channel_id=channel_id, causes=causes)
         if count:
             self.kick()
         return count
@@ -222,7 +222,7 @@ class Delivery:
         mover's hand when it can (see :mod:`bot.posting.interaction_posts`)."""
         try:
             session = await self.services.sessions.load(game_id)
-            outbox = self.services.store.outbox
+            outbox = self.services.outbox
             # Moves queue their own rows; a start (move 0) does not, nor did moves older than the outbox.
             if session.version == 0 and not await outbox.has_version(game_id, 0):
                 await outbox.enqueue(game_id, plan(session))
@@ -265,7 +265,7 @@ class Delivery:
     async def _ai_inline(self, game_id: int) -> None:
         """Let the AI seats to act move now, one after the other, under the same lease as the
         worker's AI turns (so one process thinks for a seat at a time)."""
-        leases, loop = self.services.store.leases, asyncio.get_running_loop()
+        leases, loop = self.services.leases, asyncio.get_running_loop()
         lease = f"ai:{game_id}"
         deadline = loop.time() + INLINE_WAIT
         while not await leases.claim(lease, LEASE):
@@ -285,7 +285,7 @@ class Delivery:
         its turn durably, as a move would have, and let the worker start it."""
         if not ai_to_act(session):
             return
-        await self.services.store.outbox.enqueue(
+        await self.services.outbox.enqueue(
             session.record.id, [Announcement(kind="ai", version=session.version)], reopen=True
         )
         self.kick()
@@ -314,7 +314,7 @@ class Delivery:
         Only the process holding the game's delivery lease delivers it: another bot
         process on the same database passes it by (its worker) or waits a little (a
         click handler, which then says the board will follow)."""
-        leases = self.services.store.leases
+        leases = self.services.leases
         lease = f"deliver:{game_id}"
         deadline = asyncio.get_running_loop().time() + (INLINE_WAIT if wait else 0.0)
         while not await leases.claim(lease, LEASE):
@@ -331,7 +331,7 @@ class Delivery:
         try:
             total, board_waiting = 0, False
             for _ in range(MAX_PASSES):
-                items = await self.services.store.outbox.pending(game_id)
+                items = await self.services.outbox.pending(game_id)
                 if not items:
                     return total, True
                 session = await self._session(game_id, items)
@@ -349,7 +349,7 @@ class Delivery:
                 board_waiting = board.waiting
                 if not any(r.queued for r in results):
                     break  # else look once more, for the rows just queued
-                await self.services.store.leases.claim(f"deliver:{game_id}", LEASE)  # still at it
+                await self.services.leases.claim(f"deliver:{game_id}", LEASE)  # still at it
             return total, not board_waiting
         finally:
             self._working -= 1
@@ -376,7 +376,7 @@ class Delivery:
             result.waiting = True
             return result
         async with lock:  # read under the lock: whoever held it may have delivered some
-            rows = await self.services.store.outbox.pending(
+            rows = await self.services.outbox.pending(
                 game_id, kind=link[0], seat=link[1] if link[0] == "hand" else None)
             for index, item in enumerate(rows):
                 if item.due_at > self._now() or (item.kind == "ai" and self._ai_running(game_id)) or (
@@ -396,7 +396,7 @@ class Delivery:
         """Whether the AI's turn or the game's end must wait for a board of this
         version or before: yes while one is pending, unless Discord blocks it (then
         the game plays on, and the board catches up when the cause is fixed)."""
-        boards = await self.services.store.outbox.pending(game_id, kind="board")
+        boards = await self.services.outbox.pending(game_id, kind="board")
         return any(b.version <= version and b.blocked is None for b in boards)
 
     async def _deliver(self, item: OutboxItem, *, later: bool, session: Session | None = None,
@@ -419,7 +419,7 @@ class Delivery:
         except asyncio.CancelledError:
             raise
         except PlayError as exc:  # the game is gone: nothing left to show
-            await self.services.store.outbox.complete(item, f"game gone: {exc}")
+            await self.services.outbox.complete(item, f"game gone: {exc}")
             return True, False
         except Exception as exc:  # noqa: BLE001 - _failed() logs it and keeps the row for a retry
             return await self._failed(item, exc), False
@@ -427,7 +427,7 @@ class Delivery:
     async def _failed(self, item: OutboxItem, exc: BaseException) -> bool:
         """Keep a failed row with its cause and next try. Returns whether it is done anyway."""
         failure = classify(exc, item.attempts)
-        outbox = self.services.store.outbox
+        outbox = self.services.outbox
         if failure.finished:
             await outbox.complete(item, f"nothing to do: {failure.reason}")
             return True
@@ -464,7 +464,7 @@ class Delivery:
     async def _ai_turn(self, item: OutboxItem) -> None:
         """The AI thinks, moves (its move writes its own announcements), and the row
         is done; a row found stale (the game moved on, or a restart) is just done."""
-        outbox, leases = self.services.store.outbox, self.services.store.leases
+        outbox, leases = self.services.outbox, self.services.leases
         lease = f"ai:{item.game_id}"
         self._working += 1  # busy until its move is announced, not just made
         try:

@@ -87,7 +87,7 @@ class ThreadRescue:
         services.sessions.forget(record.id)
         where = new or record.channel_id
         # The game's boards go to the new place now; buttons left in the lost thread stay there.
-        await store.outbox.move_boards(record.id, to=where, lost=old)
+        await self.services.outbox.move_boards(record.id, to=where, lost=old)
         if cause == "unknown_channel":
             template = N_("🧵 {emoji} **{title}** game #{number}: its thread {old} was deleted, so the game continues "
                           "in {where}. {mentions}")
@@ -118,7 +118,7 @@ class ThreadRescue:
             return False
         await store.set_thread(game_id, where)
         self.services.sessions.forget(game_id)
-        await store.outbox.move_boards(game_id, to=where, lost=old)
+        await self.services.outbox.move_boards(game_id, to=where, lost=old)
         await self._say(where, text, ping)
         log.warning("private game %s moved from thread %s to private place %s", game_id, old, where)
         return True

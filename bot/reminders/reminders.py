@@ -88,7 +88,7 @@ class Reminders:
         the sweep over within ``sweep_lease`` of the death."""
         now = self.services.clock()
         done: list[str] = []
-        leases = self.services.store.leases
+        leases = self.services.leases
         ttl = sweep_lease(self.services.sweep_seconds)
         loop = asyncio.get_running_loop()
         if not await leases.claim(SWEEP, ttl):

@@ -108,7 +108,7 @@ class Resignations:
                 await services.store.set_status(game_id, "finished", result=stored.to_json(text=True))
                 # What follows a game's end (leaderboards, ratings, the replay) runs from the outbox, as after a
                 # final move: durably, and once.
-                await services.store.outbox.enqueue(game_id, [Announcement(kind="finish", version=session.version)])
+                await services.outbox.enqueue(game_id, [Announcement(kind="finish", version=session.version)])
                 services.sessions.forget(game_id)
                 notice = Phrase(N_("🏳️ {summary}"), {"summary": said})
                 finished = True

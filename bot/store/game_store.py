@@ -7,22 +7,20 @@ messages the bot edits (``messages.py``), server settings (``guild_settings.py``
 reminders (``reminders.py``), challenges (``challenges.py``) and blocked-board notices
 (``notices.py``). ``GameStore`` is their composition and owns no SQL: its methods are
 theirs, so the 400-odd callers (``store.game_record(...)``) stay as they were. The outbox
-and the leases are stores of their own (``outbox.py``, ``leases.py``).
+and the leases are stores of their own (``outbox.py``, ``leases.py``), reached as
+``services.outbox`` and ``services.leases``, not through ``GameStore``.
 """
 
 from __future__ import annotations
 
 from bot.store.challenges import ChallengeRows
-from bot.store.database import Database
 from bot.store.dm_status import DM_RETRY, DmRows
 from bot.store.games import GameRows, NewGame
 from bot.store.guild_settings import GuildSettingsRows
-from bot.store.leases import LeaseStore
 from bot.store.lobbies import AlreadyEntered, LobbyError, LobbyRows, TooManyOpenGames, insert_lobby
 from bot.store.messages import MessageRows
 from bot.store.moves import DuplicateMove, MoveRows
 from bot.store.notices import NoticeRows
-from bot.store.outbox import OutboxStore
 from bot.store.reminders import ReminderRows
 from bot.store.seats import SeatRows
 
@@ -32,9 +30,4 @@ __all__ = ["DM_RETRY", "AlreadyEntered", "DuplicateMove", "GameStore", "LobbyErr
 
 class GameStore(GameRows, LobbyRows, SeatRows, DmRows, MoveRows, MessageRows, GuildSettingsRows, ReminderRows,
                 ChallengeRows, NoticeRows):
-    def __init__(self, db: Database) -> None:
-        super().__init__(db)
-        #: What must still be announced for each move (written with the move, see append_move).
-        self.outbox = OutboxStore(db)
-        #: Who does which background work when several processes share the database.
-        self.leases = LeaseStore(db)
+    """Every concern's rows through one object (``GameStore(db)``); it adds nothing of its own."""

@@ -142,7 +142,7 @@ async def test_a_full_disk_refuses_a_move_and_a_command_changes_nothing_and_pass
         # Games that started while their first board could not be queued get it now (the worker's next look).
         harness.bot.client.host.delivery.kick()
         await harness.settle()
-        assert await store.outbox.games_needing_a_board() == []
+        assert await harness.bot.services.outbox.games_needing_a_board() == []
         for record in await store.all_games():
             assert record.thread_id is not None
             shown = [m.text for m in harness.messages(harness.world.channels[record.thread_id])]
@@ -178,7 +178,7 @@ async def test_a_start_whose_board_could_not_be_queued_is_announced_once_storage
         holder.execute("ROLLBACK")
         holder.close()
     await harness.settle()
-    assert await services.store.outbox.games_needing_a_board() == []
+    assert await services.outbox.games_needing_a_board() == []
     assert [m for m in harness.messages(general) if f"#{game_id}" in m.text and "move 0" in m.text], \
         "the first board was posted"
     tracebacks = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]

@@ -112,19 +112,19 @@ async def test_a_refused_board_neither_stalls_the_ai_nor_misleads_the_mover(
     store = harness.bot.services.store
     assert await store.move_count(game_id) >= 2, "the AI must play on although no board could be posted"
     assert len(boards(harness, thread)) == shown
-    backlog = await store.outbox.backlog()
+    backlog = await harness.bot.services.outbox.backlog()
     assert backlog.blocked >= 1 and backlog.pending >= 1
-    [blocked] = [i for i in await store.outbox.pending(game_id) if i.blocked is not None]
+    [blocked] = [i for i in await harness.bot.services.outbox.pending(game_id) if i.blocked is not None]
     assert blocked.blocked == "missing_permissions" and blocked.attempts == 1
 
     # Kept, and looked at again every few minutes on the bot's clock while the cause lasts: the
     # board of the latest move is the one still waiting (the earlier ones' stories go into it).
     clock.advance(minutes=4)
     assert await harness.bot.client.host.delivery.deliver_due() == 0
-    assert (await store.outbox.pending(game_id, kind="board"))[0].id == blocked.id
+    assert (await harness.bot.services.outbox.pending(game_id, kind="board"))[0].id == blocked.id
     clock.advance(minutes=2)
     await harness.bot.client.host.delivery.deliver_due()
-    waiting = await store.outbox.pending(game_id, kind="board")
+    waiting = await harness.bot.services.outbox.pending(game_id, kind="board")
     assert [i.version for i in waiting] == [await store.move_count(game_id)]
     assert waiting[0].blocked == "missing_permissions" and waiting[0].last_error
 
@@ -135,7 +135,7 @@ async def test_a_refused_board_neither_stalls_the_ai_nor_misleads_the_mover(
     now = await store.move_count(game_id)
     assert [HEADER.search(b.text).group(2) for b in fresh] == [str(now)]  # type: ignore[union-attr]
     assert "🤖" in fresh[0].text, "the board tells the story of the moves it missed, the AI's too"
-    assert (await store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
 
 
 async def test_a_final_move_written_but_never_announced_is_shown_after_a_restart(
@@ -175,7 +175,7 @@ async def test_a_board_post_that_keeps_failing_is_retried_with_backoff(
     assert "✅" in said and "board will follow" in said
     await harness.settle()
     assert versions(harness, thread) == [0]
-    [waiting] = [i for i in await harness.bot.services.store.outbox.pending(game_id) if i.kind == "board"]
+    [waiting] = [i for i in await harness.bot.services.outbox.pending(game_id) if i.kind == "board"]
     assert waiting.attempts == 1 and waiting.last_error and "429" in waiting.last_error
     clock.advance(seconds=1)
     assert await harness.bot.client.host.delivery.deliver_due() == 0, "not due yet: it backs off"
@@ -183,7 +183,7 @@ async def test_a_board_post_that_keeps_failing_is_retried_with_backoff(
     await harness.bot.client.host.delivery.deliver_due()
     await harness.settle()
     assert versions(harness, thread) == [0, 1]
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
 
 
 async def test_a_board_for_a_locked_thread_follows_when_it_reopens(emulator: Any, harness: Harness) -> None:
@@ -194,13 +194,13 @@ async def test_a_board_for_a_locked_thread_follows_when_it_reopens(emulator: Any
     await move_without_a_click(harness, game_id)
     await move_without_a_click(harness, game_id)
     assert versions(harness, thread) == [0]
-    boards_pending = [i for i in await harness.bot.services.store.outbox.pending(game_id) if i.kind == "board"]
+    boards_pending = [i for i in await harness.bot.services.outbox.pending(game_id) if i.kind == "board"]
     assert [i.version for i in boards_pending] == [1, 2]
     assert boards_pending[0].blocked == "thread_locked", "the first waits for the thread; the next waits behind it"
     await harness.set_thread_state(thread, locked=False)
     await harness.settle()
     assert versions(harness, thread) == [0, 2], "one board for the latest move, not one per missed move"
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
     assert not emulator.requests_to(EDIT), "old boards keep their buttons: no edits"
 
 
@@ -240,7 +240,7 @@ async def test_a_board_is_never_posted_from_an_older_copy_of_the_game(emulator: 
     await harness.bot.services.sessions.make_move(
         game_id, before.game.legal_moves(before.state)[0], user_id=None, seat=before.to_act
     )
-    [row] = await harness.bot.services.store.outbox.pending(game_id, kind="board")
+    [row] = await harness.bot.services.outbox.pending(game_id, kind="board")
     await harness.bot.client.host.announcer.deliver_board(row, later=False, session=before)
     await harness.settle()
     assert versions(harness, thread) == [0, 1]

@@ -67,7 +67,7 @@ async def test_a_board_whose_picture_never_went_up_is_completed_on_the_retry(
     assert versions(harness, thread) == [0, 1, 2], f"the board of move 2, with its picture (outbox: {rows})"
     assert len(cards_of_move(harness, thread, 2)) == 1, "one card for move 2: the half-posted one, completed"
     assert len(emulator.requests_to(EDIT)) == 1, "its picture edited in: one request, nobody pinged twice"
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
 
 
 async def test_a_half_posted_board_deleted_before_its_picture_goes_in_is_posted_anew(
@@ -90,4 +90,4 @@ async def test_a_half_posted_board_deleted_before_its_picture_goes_in_is_posted_
     await harness.bot.client.host.delivery.deliver_due()
     await harness.settle()
     assert versions(harness, thread) == [0, 1]
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0

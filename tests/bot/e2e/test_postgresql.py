@@ -43,7 +43,7 @@ async def test_flaming_pyramids_on_two_shards_of_one_process(emulator: Any, harn
     assert store.db.dialect == "postgresql"
     games = await store.all_games()
     assert len(games) == 2 and all(g.status == "finished" for g in games)
-    assert (await store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
 
 
 async def test_two_processes_on_one_database_remind_and_time_out_once(

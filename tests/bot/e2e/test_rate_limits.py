@@ -62,7 +62,7 @@ async def test_no_move_lost_and_no_board_twice_at_the_limit(emulator_options: di
         assert shown[-1] == session.version, "the latest move's board came"
         posted = Counter(b.id for b in boards(harness, thread))
         assert max(posted.values()) == 1
-        assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+        assert (await harness.bot.services.outbox.backlog()).pending == 0
 
 
 @pytest.mark.slow  # the AI's boards held by the thread's bucket for whole seconds (about 40 s): in CI's -m slow run
@@ -168,7 +168,7 @@ async def test_a_board_sent_as_a_follow_up_but_not_recorded_is_not_posted_again(
     (ana, ben) = [await harness.add_user(n) for n in ("ana", "ben")]
     await harness.start_bot()
     thread, game_id = await start_flaming(emulator, harness, [ana, ben])
-    outbox = harness.bot.services.store.outbox
+    outbox = harness.bot.services.outbox
     complete = outbox.complete
     failed: list[int] = []
 

@@ -77,9 +77,9 @@ async def test_a_revoked_permission_is_reported_once_and_the_missed_boards_follo
     # (After the restart a pending board counts as possibly sent, so the last one before it may come too.)
     assert shown[0] == 0 and shown[-1] == moves and shown == sorted(set(shown)), shown
     assert boards(harness, thread)[0].buttons(), "old boards keep their buttons (a click there is told so)"
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
     assert len(notices_to(harness, ana, game_id)) == 1
-    assert not await harness.bot.services.store.outbox.pending(game_id)
+    assert not await harness.bot.services.outbox.pending(game_id)
 
 
 async def test_the_opener_with_closed_dms_is_told_in_the_channel(
@@ -123,7 +123,7 @@ async def test_a_game_lasting_weeks_outlives_its_thread_archiving(
         assert versions(harness, thread)[-1] == moves, f"day {day}: the board of move {moves} is shown"
         assert boards(harness, thread)[-1].buttons(), "the latest board has its buttons (old ones keep theirs)"
     assert archived_times >= 1, "the thread auto-archived at least once"
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
 
 
 async def test_a_board_posted_into_an_archived_thread_reopens_it(emulator: Any, harness: Harness) -> None:
@@ -132,7 +132,7 @@ async def test_a_board_posted_into_an_archived_thread_reopens_it(emulator: Any, 
     said = await play_one(harness, emulator, game_id, {0: ana, 1: ben})
     assert "board will follow" not in said, said
     assert versions(harness, thread) == [0, 1]
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
 
 
 async def test_a_board_for_an_archived_thread_the_bot_cannot_reopen_waits(
@@ -143,12 +143,12 @@ async def test_a_board_for_an_archived_thread_the_bot_cannot_reopen_waits(
     await harness.set_bot_permission(emulator.general, "send_messages_in_threads", False)
     said = await play_one(harness, emulator, game_id, {0: ana, 1: ben})
     assert "✅" in said and "board will follow" in said, said
-    pending = [i for i in await harness.bot.services.store.outbox.pending(game_id) if i.kind == "board"]
+    pending = [i for i in await harness.bot.services.outbox.pending(game_id) if i.kind == "board"]
     assert len(pending) == 1 and pending[0].blocked is not None, "blocked, not lost"
     await harness.set_bot_permission(emulator.general, "send_messages_in_threads", None)
     await harness.settle()
     assert versions(harness, thread) == [0, 1]
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
 
 
 async def test_a_deleted_thread_is_replaced_and_the_game_goes_on(emulator: Any, harness: Harness) -> None:
@@ -166,7 +166,7 @@ async def test_a_deleted_thread_is_replaced_and_the_game_goes_on(emulator: Any, 
     said = await play_one(harness, emulator, game_id, {0: ana, 1: ben})
     assert "board will follow" not in said
     assert versions(harness, new) == [1, 2]
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
 
 
 async def test_a_thread_locked_for_good_is_replaced(emulator: Any, harness: Harness, clock: FakeClock) -> None:
@@ -186,7 +186,7 @@ async def test_a_thread_locked_for_good_is_replaced(emulator: Any, harness: Harn
     new = harness.threads(emulator.general)[-1]
     assert versions(harness, new) == [1]
     assert [m for m in harness.messages(emulator.general) if f"<#{new.id}>" in m.text]
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
 
 
 def thread_parent(emulator: Any) -> Channel:

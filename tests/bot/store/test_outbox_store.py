@@ -14,7 +14,7 @@ from bot.core.session_service import SessionService
 from bot.games.catalogue import Catalogue
 from bot.store import DatabaseTarget, GameStore
 from bot.store.migrate import bundled_migrations
-from bot.store.outbox import Announcement
+from bot.store.outbox import Announcement, OutboxStore
 from tests.bot.clock import FakeClock
 
 
@@ -38,7 +38,7 @@ async def test_a_move_is_written_with_its_announcements(store: GameStore) -> Non
     assert session.to_act == 0
     version = session.version
     outcome = await service.make_move(game_id, session.game.legal_moves(session.state)[0], user_id=100)
-    rows = [i for i in await store.outbox.pending(game_id) if i.version == version + 1]
+    rows = [i for i in await OutboxStore(store.db).pending(game_id) if i.version == version + 1]
     kinds = [(i.kind, i.seat) for i in rows]
     assert ("board", -1) in kinds and ("hand", 0) in kinds
     assert ("ai", -1) in kinds if outcome.session.to_act == 1 else True
@@ -50,12 +50,12 @@ async def test_a_move_is_written_with_its_announcements(store: GameStore) -> Non
     with pytest.raises(StaleBoard):
         await other.make_move(game_id, stale.game.legal_moves(stale.state)[0], user_id=None,
                               seat=stale.to_act, expected_version=version)
-    assert len([i for i in await store.outbox.pending(game_id) if i.version == version + 1]) == len(rows)
+    assert len([i for i in await OutboxStore(store.db).pending(game_id) if i.version == version + 1]) == len(rows)
 
 
 async def test_backlog_counts_what_waits_and_how_long(store: GameStore, clock: FakeClock) -> None:
     game_id = await new_game(store)
-    outbox = store.outbox
+    outbox = OutboxStore(store.db)
     assert (await outbox.backlog()).pending == 0
     await outbox.enqueue(game_id, [Announcement(kind="board", version=0, channel_id=7),
                                    Announcement(kind="hand", version=0, seat=1)])
@@ -123,7 +123,7 @@ async def test_the_migration_queues_what_a_stopped_bot_left_unannounced(database
         rows = [tuple(r) for r in await db.read_all(
             "SELECT game_id, version, kind FROM outbox WHERE done_at IS NULL ORDER BY game_id, kind")]
         assert rows == [(1, 2, "ai"), (1, 2, "board"), (2, 1, "board"), (3, 1, "ai")]
-        assert (await GameStore(db).outbox.backlog()).due == 4
+        assert (await OutboxStore(db).backlog()).due == 4
     finally:
         await db.close()
 
@@ -133,10 +133,10 @@ async def test_a_done_row_can_be_reopened_once(store: GameStore) -> None:
     game_id = await store.create_game("flaming-pyramids", guild_id=1, channel_id=2, options={}, seed=1,
                                       created_by=3, status="active")
     turn = Announcement(kind="ai", version=4)
-    assert await store.outbox.enqueue(game_id, [turn]) == 1
-    [item] = await store.outbox.pending(game_id)
-    assert (await store.outbox.complete(item, "moved")).marked
-    assert await store.outbox.enqueue(game_id, [turn]) == 0  # done stays done
-    assert await store.outbox.enqueue(game_id, [turn], reopen=True) == 1
-    assert await store.outbox.enqueue(game_id, [turn], reopen=True) == 0  # pending already
-    assert [(i.kind, i.version) for i in await store.outbox.pending(game_id)] == [("ai", 4)]
+    assert await OutboxStore(store.db).enqueue(game_id, [turn]) == 1
+    [item] = await OutboxStore(store.db).pending(game_id)
+    assert (await OutboxStore(store.db).complete(item, "moved")).marked
+    assert await OutboxStore(store.db).enqueue(game_id, [turn]) == 0  # done stays done
+    assert await OutboxStore(store.db).enqueue(game_id, [turn], reopen=True) == 1
+    assert await OutboxStore(store.db).enqueue(game_id, [turn], reopen=True) == 0  # pending already
+    assert [(i.kind, i.version) for i in await OutboxStore(store.db).pending(game_id)] == [("ai", 4)]

@@ -42,7 +42,7 @@ async def test_processes_on_one_database_split_the_budget(store: GameStore, cloc
     clock.advance(seconds=30)  # the second process died: its share runs out
     assert await one.renew() == 1 and one.limit.per_second == 45.0
     await one.release()
-    assert await store.leases.live_count("rest:") == 0
+    assert await LeaseStore(store.db).live_count("rest:") == 0
 
 
 async def test_a_lone_sqlite_bot_keeps_the_whole_budget_without_writing(store: GameStore) -> None:
