@@ -78,7 +78,7 @@ class PyramidClient(discord.AutoShardedClient):
                              shard_count=settings.shard_count, shard_ids=list(settings.shard_ids))
         self.services = services
         #: Logging in: the shard count Discord recommends, the day's starts, turns with the other processes.
-        self.logins = Logins(IdentifyLog(services.db, services.store.leases.owner), services.login_policy)
+        self.logins = Logins(IdentifyLog(services.db, services.leases.owner), services.login_policy)
         #: Discord's global limit, kept here (the interaction endpoints, exempt, don't pass it).
         self.rest_limit = GlobalLimit(settings.rest_per_second)
         self.rest_share = BudgetShare(services.leases, self.rest_limit, settings.rest_per_second)

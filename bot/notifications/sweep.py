@@ -37,7 +37,7 @@ class NotificationSweep:
     async def sweep(self) -> list[str]:
         """Send the batches and digests that are due; returns what went out (for logs and tests)."""
         gate = self.gate
-        leases = gate.services.store.leases
+        leases = gate.services.leases
         if not await leases.claim(SWEEP, LEASE):
             return []  # another process sweeps
         done: list[str] = []

@@ -97,7 +97,7 @@ async def test_a_misclick_is_taken_back_before_the_next_player_moves(
     again = await harness.slash(mover, thread, "pyramid undo", game=game_id)
     assert "one undo per turn" in again.text, again.text
     assert (await session_of(harness, game_id)).version == before.version + 1
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
 
 
 async def test_undo_is_refused_after_a_draw_and_after_the_next_player_acted(
@@ -159,7 +159,7 @@ async def test_a_kill_between_an_undo_and_its_board_loses_no_board_and_doubles_n
     undo_cards = [b for b in boards(harness, thread) if "took back their move" in card_text(b)]
     assert len(undo_cards) == 1, [card_text(b)[:80] for b in boards(harness, thread)]
     assert f"move {before.version}" in card_text(undo_cards[0])
-    assert (await harness.bot.services.store.outbox.backlog()).pending == 0
+    assert (await harness.bot.services.outbox.backlog()).pending == 0
     assert (await session_of(harness, game_id)).version == before.version
 
 

@@ -19,7 +19,7 @@ from bot.core.errors import PlayError
 from bot.forecasts.undo import Undos
 from bot.store import DuplicateMove, GameStore, GuildSettings
 from bot.store.clocks import ClockStore
-from bot.store.outbox import Announcement
+from bot.store.outbox import Announcement, OutboxStore
 from bot.store.undos import UndoRaced, UndoStore
 from engine.core.undo import revealed, turn_began
 from tests.bot.clock import FakeClock
@@ -56,7 +56,7 @@ async def test_a_move_leaves_the_log_with_everything_it_changed(store: GameStore
     assert await undos.undone_since(game_id, 1, 2) and not await undos.undone_since(game_id, 0, 1)
     record = await store.game_record(game_id)
     assert record is not None and record.undos == 1
-    pending = [(r.version, r.kind, r.seat, "undone" in r.payload) for r in await store.outbox.pending(game_id)]
+    pending = [(r.version, r.kind, r.seat, "undone" in r.payload) for r in await OutboxStore(store.db).pending(game_id)]
     assert sorted(pending) == [(1, "board", -1, True), (1, "hand", 0, False), (1, "hand", 1, False)]
     with pytest.raises(UndoRaced):  # the same move number, once
         await undos.take_back(game_id, seq=2, seat=1, user_id=BEN, move="second", snapshot={}, hands=[],
@@ -64,7 +64,7 @@ async def test_a_move_leaves_the_log_with_everything_it_changed(store: GameStore
     # The move made again is announced afresh (its rows were deleted with the move).
     await store.append_move(game_id, 2, 1, "other", actor_id=BEN, announcements=[Announcement(kind="board",
                                                                                                version=2)])
-    assert (2, "board") in [(r.version, r.kind) for r in await store.outbox.pending(game_id)]
+    assert (2, "board") in [(r.version, r.kind) for r in await OutboxStore(store.db).pending(game_id)]
     # A position read before the undo (another process) is stale even where its move number is free.
     with pytest.raises(DuplicateMove):
         await store.append_move(game_id, 3, 0, "late", actor_id=ANA, undos=0)
