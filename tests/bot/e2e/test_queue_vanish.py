@@ -14,6 +14,8 @@ from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import card_text
 from tests.bot.e2e.test_seeks import rate, seeks
 
+MEMBER = "GET /guilds/{guild_id}/members/{user_id}"
+
 
 async def test_a_player_who_left_the_server_is_never_matched(emulator: Any, harness: Harness,
                                                              clock: FakeClock) -> None:
@@ -26,6 +28,7 @@ async def test_a_player_who_left_the_server_is_never_matched(emulator: Any, harn
     await rate(harness, guild, eve, 10.2)
     res = await harness.slash(ana, general, "pyramid queue", game="pyrinoes")
     assert "You are in the queue" in res.text, res.text
+    assert emulator.requests_to(MEMBER) == []  # waiting alone costs no request
     await harness.remove_member(ana)
     await harness.slash(eve, general, "pyramid queue", game="pyrinoes")  # close to ana, who is gone
     assert [e.user_id for e in await seeks(harness).store.waiting()] == [eve.id]
@@ -42,6 +45,8 @@ async def test_a_player_who_left_the_server_is_never_matched(emulator: Any, harn
     games = await harness.bot.services.store.all_games()
     assert len(games) == 1
     assert {s.user_id for s in await harness.bot.services.store.seats(games[0].id)} == {ben.id, cat.id}
+    # one lookup per candidate: (eve, ana), (ben, eve), (ben, cat), each looked up once
+    assert len(emulator.requests_to(MEMBER)) == 6
 
 
 async def test_an_old_entry_expires_and_its_player_is_told(emulator: Any, harness: Harness,
@@ -64,3 +69,4 @@ async def test_an_old_entry_expires_and_its_player_is_told(emulator: Any, harnes
     assert harness.dm(dan) == []
     assert await seeks(harness).sweep() == []  # told once
     assert await harness.bot.services.store.all_games() == []
+    assert emulator.requests_to(MEMBER) == []  # never a candidate: never looked up
