@@ -435,6 +435,15 @@ class Harness:
             await self.emu.gateway.send_event(session, "GUILD_CREATE", payload)
         return guild
 
+    async def remove_member(self, user: User, guild: Guild | None = None) -> None:
+        """``user`` leaves ``guild`` (default: the emulator's), as a member who leaves or is kicked:
+        GUILD_MEMBER_REMOVE goes to sessions with the members intent only, as on Discord."""
+        g = guild or self.emu.guild
+        if user.id in g.member_ids:
+            g.member_ids.remove(user.id)
+        g.member_roles.pop(user.id, None)
+        await self.emu.gateway.dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(g.id), "user": user.payload()})
+
     def add_group_dm(self, *users: User) -> Channel:
         """A group DM of ``users``. No bot is ever in one: the app reaches it only through the interactions of
         users who installed it to themselves (:meth:`install_app`)."""

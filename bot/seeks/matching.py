@@ -6,17 +6,24 @@ minute they have waited, so a player nobody near them joins is matched further a
 longer they wait. Two players are matched when each is within the other's window. The
 queue is matched oldest first: the player who has waited longest takes the nearest rating
 among those who accept them (the one waiting longer on a tie), and both leave the queue.
+
+An entry lives at most ``MOST_WAIT`` (two hours): by then its window is 122 points wide,
+wider than the gap between almost any two rated players, so nobody who would ever match it
+has come, and a player who asked for "a game now" two hours ago has most likely moved on.
+An expired entry is matched with nobody (the sweep drops it and tells its player).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 #: The window at first, and its widening per minute waited, in rating points (mu - 3 sigma).
 WIDTH = 2.0
 WIDENING = 1.0
+#: How long an entry waits at most before it expires.
+MOST_WAIT = timedelta(hours=2)
 
 
 @dataclass(frozen=True)
@@ -32,14 +39,19 @@ def window(waiting: Waiting, now: datetime) -> float:
     return WIDTH + WIDENING * minutes
 
 
+def expired(waiting: Waiting, now: datetime) -> bool:
+    """Whether ``waiting`` has waited longer than ``MOST_WAIT``: it is matched with nobody."""
+    return now - waiting.since > MOST_WAIT
+
+
 def accepts(a: Waiting, b: Waiting, now: datetime) -> bool:
     gap = abs(a.rating - b.rating)
     return gap <= window(a, now) and gap <= window(b, now)
 
 
 def matches(queue: Sequence[Waiting], now: datetime) -> list[tuple[Waiting, Waiting]]:
-    """The pairs to start now (each player in at most one), oldest first."""
-    left = sorted(queue, key=lambda w: (w.since, w.user_id))
+    """The pairs to start now (each player in at most one, none expired), oldest first."""
+    left = sorted((w for w in queue if not expired(w, now)), key=lambda w: (w.since, w.user_id))
     pairs: list[tuple[Waiting, Waiting]] = []
     while left:
         first = left.pop(0)

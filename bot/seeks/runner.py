@@ -6,13 +6,22 @@ its Join button); this only starts it, as Start would, once ``players`` have joi
 ``fill_at`` has come. A seek started by hand, cancelled, or whose seeker left is closed. The
 queue's matches are written once (both entries deleted in the transaction that writes their
 game, see :meth:`bot.seeks.store.SeekStore.match`), then started like any unattended game.
+
+A queue entry does not outlive its player's presence, and every match passes
+:meth:`Seeks.match_queue`, which holds the rule: an entry older than
+:data:`bot.seeks.matching.MOST_WAIT` is dropped, and each player about to be matched is
+looked up as a member of the server (one REST request per candidate, through the bot's rate
+limit: the bot has no members intent, so it is not told when someone leaves); one who left
+is dropped and the group matched again without them. Either way the player is told by DM
+(once: only the process whose delete removed the entry tells).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import get_args
+from datetime import datetime
+from typing import Literal, get_args
 
 import discord
 
@@ -20,7 +29,7 @@ from bot.cards.cards import card
 from bot.core.services import Services
 from bot.interactions.host import Host
 from bot.ratings.store import RatingStore
-from bot.seeks.matching import Waiting, matches
+from bot.seeks.matching import MOST_WAIT, Waiting, expired, matches
 from bot.seeks.starting import start_unattended
 from bot.seeks.store import Entry, SeekStore
 from bot.store import LobbyError
@@ -113,18 +122,73 @@ class Seeks:
 
     # --- the queue ------------------------------------------------------------------------
     async def match_queue(self) -> list[str]:
-        waiting = await self.store.waiting()
         now = self.services.clock()
         done: list[str] = []
         groups: dict[tuple[int, str], list[Entry]] = {}
-        for entry in waiting:
+        for entry in await self.store.waiting():
+            if expired(Waiting(entry.user_id, entry.rating, entry.joined_at), now):
+                if await self.drop(entry, "expired"):
+                    done.append(f"queue-expired:{entry.user_id}")
+                continue
             groups.setdefault((entry.guild_id, entry.kind), []).append(entry)
-        for (_, kind), entries in groups.items():
-            by_user = {e.user_id: e for e in entries}
-            for a, b in matches([Waiting(e.user_id, e.rating, e.joined_at) for e in entries], now):
-                first, second = by_user[a.user_id], by_user[b.user_id]
+        for (guild_id, kind), entries in groups.items():
+            present: dict[int, bool] = {}
+            pairs = await self._present_pairs(guild_id, entries, present, now)
+            for first, second in pairs:
                 options = self.services.catalogue.presenter(kind).game.parse_options({}).model_dump(mode="json")
                 game_id = await self.store.match(first, second, options, self.services.new_seed())
                 if game_id is not None:
                     done.extend(await self.start(game_id, "queue"))
         return done
+
+    async def _present_pairs(self, guild_id: int, entries: list[Entry], present: dict[int, bool],
+                             now: datetime) -> list[tuple[Entry, Entry]]:
+        """The group's pairs with both players still members; one who left is dropped (and told)
+        and the rest matched again, so whoever they would have taken may be matched with another."""
+        pool = {e.user_id: e for e in entries}
+        while True:
+            pairs = [(pool[a.user_id], pool[b.user_id])
+                     for a, b in matches([Waiting(e.user_id, e.rating, e.joined_at) for e in pool.values()], now)]
+            gone = [e for pair in pairs for e in pair if not await self._member(guild_id, e.user_id, present)]
+            if not gone:
+                return pairs
+            for entry in gone:
+                del pool[entry.user_id]
+                await self.drop(entry, "left")
+
+    async def _member(self, guild_id: int, user_id: int, known: dict[int, bool]) -> bool:
+        """Whether ``user_id`` is still a member of the server (asked once per sweep); a failed
+        lookup other than "unknown member" counts as present: a glitch drops nobody."""
+        if user_id not in known:
+            try:
+                await self.client.http.get_member(guild_id, user_id)
+                known[user_id] = True
+            except discord.NotFound:
+                known[user_id] = False
+            except discord.HTTPException as exc:
+                log.warning("queue: could not look up member %s of %s (%s)", user_id, guild_id, exc)
+                known[user_id] = True
+        return known[user_id]
+
+    async def drop(self, entry: Entry, why: Literal["expired", "left"]) -> bool:
+        """Take ``entry`` out of the queue and tell its player why by DM; False (and nothing told)
+        when it was gone already (left, matched or dropped by another process)."""
+        if not await self.store.leave(entry.guild_id, entry.kind, entry.user_id):
+            return False
+        words = await self.services.languages.for_user(entry.user_id, entry.guild_id)
+        guild = self.client.get_guild(entry.guild_id)
+        title = words.gettext(self.services.catalogue.presenter(entry.kind).title)
+        server = guild.name if guild is not None else str(entry.guild_id)
+        if why == "expired":
+            message = words.tr("🕰️ Your place in the queue for {title} in {server} expired after {hours} hours "
+                               "without a match. Queue again whenever you like.", title=title, server=server,
+                               hours=format(MOST_WAIT.total_seconds() / 3600, "g"))
+        else:
+            message = words.tr("👋 You left the server {server}, so you are out of its queue for {title}.",
+                               title=title, server=server)
+        try:
+            dm = await self.host.announcer.dm_channel(entry.user_id)
+            await self.client.get_partial_messageable(dm).send(view=card([message]))
+        except discord.HTTPException as exc:
+            log.info("queue: could not tell %s by DM (%s)", entry.user_id, exc)
+        return True
