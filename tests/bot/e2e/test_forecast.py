@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import render
+from bot.cards.boards import plain_names
+from bot.games.presenter import ENGLISH
 from bot.records.build import record_of
 from bot.store.forecast_lines import ForecastStore
 from emulator.harness import Harness
@@ -91,3 +94,30 @@ async def test_the_forecast_button_on_a_waiting_players_hand_card_opens_their_li
     assert "pass → pass ⇒" in shown.text and shown.ephemeral
     dropped = await harness.slash(users[third], thread, "pyramid forecast", game=game_id, clear=True)
     assert "dropped" in dropped.text
+
+
+async def test_each_forecast_line_is_previewed_as_a_picture_of_its_position(emulator: Any, harness: Harness) -> None:
+    """The answer to a forecast carries, per line that can happen, a picture of the board after the others'
+    moves and the answer (the public board, as the move preview draws it), its alt text telling the line in
+    words; a line that can't happen keeps its warning and has no picture."""
+    (ana, ben, cy), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", "cy")
+    users = {0: ana, 1: ben, 2: cy}
+    session = await session_of(harness, game_id)
+    move, waiting, answer = a_reply(session)
+    kept = await harness.slash(users[waiting], thread, "pyramid forecast", game=game_id,
+                               lines=f"pass | pass -> pass; {move} -> {answer}")
+    assert kept.ephemeral and "1. ⚠" in kept.text, kept.text
+    assert kept.message is not None
+    pictures = kept.message.png_attachments()
+    assert len(pictures) == 1, "one picture: the line that can happen"
+    game = session.game
+    between, _ = game.play(session.state, session.to_act, move)
+    after, events = game.play(between, waiting, answer)
+    expected = {**game.view(after, None), "names": plain_names(session), "game_number": game_id, "lang": "en"}
+    assert pictures[0].data == render.render_board(expected, labels={}, events=[e for e in events if e.visible(None)],
+                                                   art=session.presenter.art)
+    told = [session.presenter.move_words(m, {}, ENGLISH) for m in (move, answer)]
+    alt = pictures[0].description or ""
+    assert alt.startswith(f"Line 2: after {told[0]}, your answer {told[1]}. The board then:"), alt
+    assert len(alt) <= 1024
+    assert "🖼" in kept.text, kept.text
