@@ -127,7 +127,7 @@ class UndoCommands:
                                  "tell.")] if files else []
         text = "\n".join([said, listed(kept), lang.gettext("What each line would do, as far as you can tell:"),
                           *preview_words(previews, lang), *pictured])
-        await tell(interaction, text[:2000], files=files)
+        await tell(interaction, text, files=files)  # a card: cut to its 4,000 characters by bot.cards.cards.fit
 
     @app_commands.describe(enabled=locale_str("On: your forced moves are played for you; off: never"),
                            game=locale_str("Only in this game (its number); without it: all your games"))
