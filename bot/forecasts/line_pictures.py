@@ -13,7 +13,8 @@ story tells them, not their notation), then the board in words, within Discord's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import discord
 
@@ -34,12 +35,10 @@ def line_told(session: Session, number: int, line: Line, lang: Lang) -> str:
                    answer=words(line.answer, {}, lang))
 
 
-def line_description(session: Session, number: int, line: Line, preview: LinePreview, lang: Lang) -> str:
-    """A line's picture's alt text: the line in words, then the board after it in words."""
+def line_description(session: Session, number: int, line: Line, view: Mapping[str, Any], lang: Lang) -> str:
+    """A line's picture's alt text: the line in words, then the board after it (``view``) in words."""
     lead = line_told(session, number, line, lang) + " " + lang.gettext("The board then:")
-    if preview.view is None:
-        return lead[:MAX_DESCRIPTION]
-    return lead + "\n" + describe_board(preview.view, art=session.presenter.art, lang=lang,
+    return lead + "\n" + describe_board(view, art=session.presenter.art, lang=lang,
                                         limit=max(1, MAX_DESCRIPTION - len(lead) - 1))
 
 
@@ -51,7 +50,7 @@ async def line_pictures(renderer: Renderer, session: Session, lines: Sequence[Li
         if preview.view is None:
             continue
         file = await renderer.board(preview.view, art=session.presenter.art, labels={}, events=list(preview.events),
-                                    description=line_description(session, number, line, preview, lang), lang=lang)
+                                    description=line_description(session, number, line, preview.view, lang), lang=lang)
         file.filename = f"line{number}.png"
         files.append(file)
     return files

@@ -44,10 +44,11 @@ def a_line(game: Game[Any], state: Any, seat: int, rng: Rng) -> tuple[Line, Any]
 
 
 def shown(preview: LinePreview, session: Session, line: Line, lang: Lang) -> tuple[Any, ...]:
-    picture = None
+    picture = alt = None
     if preview.view is not None:
         picture = render.render_board(preview.view, labels={}, events=list(preview.events), art=session.presenter.art)
-    return picture, line_description(session, 1, line, preview, lang), tuple(preview_words([preview], lang))
+        alt = line_description(session, 1, line, preview.view, lang)
+    return picture, alt, tuple(preview_words([preview], lang))
 
 
 @pytest.mark.parametrize(("kind", "players", "options"), SHARED, ids=lambda v: str(v))
