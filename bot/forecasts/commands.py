@@ -16,6 +16,7 @@ from bot.core.errors import PlayError
 from bot.core.services import Services
 from bot.forecasts.autoplay import GRACE
 from bot.forecasts.form import ForecastForm
+from bot.forecasts.line_pictures import line_pictures
 from bot.forecasts.line_preview import preview_line, preview_words
 from bot.forecasts.lines import MAX_TEXT, Forecaster
 from bot.forecasts.undo import Undos
@@ -121,9 +122,12 @@ class UndoCommands:
         previews = await asyncio.to_thread(lambda: [preview_line(session, seat, line, lang) for line in kept])
         said = lang.tr("🔮 Forecast kept for game #{game}, just for you: when the others' moves match a line and its "
                        "answer is legal then, I play it at once; otherwise your turn comes as usual.", game=game_id)
+        files = await line_pictures(self.services.renderer, session, kept, previews, lang)
+        pictured = [lang.gettext("🖼 Below, the board after each line marked 🖼 and your answer, as far as you can "
+                                 "tell.")] if files else []
         text = "\n".join([said, listed(kept), lang.gettext("What each line would do, as far as you can tell:"),
-                          *preview_words(previews, lang)])
-        await tell(interaction, text[:2000])
+                          *preview_words(previews, lang), *pictured])
+        await tell(interaction, text, files=files)  # a card: cut to its 4,000 characters by bot.cards.cards.fit
 
     @app_commands.describe(enabled=locale_str("On: your forced moves are played for you; off: never"),
                            game=locale_str("Only in this game (its number); without it: all your games"))

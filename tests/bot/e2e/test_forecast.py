@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import render
+from bot.cards.boards import plain_names
+from bot.games.presenter import ENGLISH
 from bot.records.build import record_of
 from bot.store.forecast_lines import ForecastStore
 from emulator.harness import Harness
@@ -91,3 +94,69 @@ async def test_the_forecast_button_on_a_waiting_players_hand_card_opens_their_li
     assert "pass → pass ⇒" in shown.text and shown.ephemeral
     dropped = await harness.slash(users[third], thread, "pyramid forecast", game=game_id, clear=True)
     assert "dropped" in dropped.text
+
+
+async def test_each_forecast_line_is_previewed_as_a_picture_of_its_position(emulator: Any, harness: Harness) -> None:
+    """The answer to a forecast carries, per line that can happen, a picture of the board after the others'
+    moves and the answer (the public board, as the move preview draws it), its alt text telling the line in
+    words; a line that can't happen keeps its warning and has no picture."""
+    (ana, ben, cy), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", "cy")
+    users = {0: ana, 1: ben, 2: cy}
+    session = await session_of(harness, game_id)
+    move, waiting, answer = a_reply(session)
+    kept = await harness.slash(users[waiting], thread, "pyramid forecast", game=game_id,
+                               lines=f"pass | pass -> pass; {move} -> {answer}")
+    assert kept.ephemeral and "1. ⚠" in kept.text, kept.text
+    assert kept.message is not None
+    pictures = kept.message.png_attachments()
+    assert len(pictures) == 1, "one picture: the line that can happen"
+    game = session.game
+    between, _ = game.play(session.state, session.to_act, move)
+    after, events = game.play(between, waiting, answer)
+    expected = {**game.view(after, None), "names": plain_names(session), "game_number": game_id, "lang": "en"}
+    assert pictures[0].data == render.render_board(expected, labels={}, events=[e for e in events if e.visible(None)],
+                                                   art=session.presenter.art)
+    told = [session.presenter.move_words(m, {}, ENGLISH) for m in (move, answer)]
+    alt = pictures[0].description or ""
+    assert alt.startswith(f"Line 2: after {told[0]}, your answer {told[1]}. The board then:"), alt
+    assert len(alt) <= 1024
+    assert "🖼" in kept.text, kept.text
+
+
+async def test_ten_lines_set_through_the_form_come_back_as_ten_pictures_in_one_answer(
+        emulator: Any, harness: Harness) -> None:
+    """The 🔮 form previews as the command does, and ten lines (the most) fit one private answer: ten
+    pictures, each named after its line, within Discord's limits of files and components per message."""
+    (ana, ben, cy), thread, game_id = await flaming_game_of(emulator, harness, "ana", "ben", "cy")
+    users = {0: ana, 1: ben, 2: cy}
+    session = await session_of(harness, game_id)
+    me = session.to_act
+    move, _, _ = a_reply(session)
+    played = await harness.slash(users[me], thread, "pyramid play", move=move, game=game_id)
+    await harness.settle()
+    session = await session_of(harness, game_id)
+    game, state = session.game, session.state
+    lines: list[str] = []  # the two others' moves (as they could come), then an answer of mine
+    for first in game.legal_moves(state):
+        between, _ = game.play(state, session.to_act, first)
+        second_seat = game.to_act(between)
+        assert second_seat is not None
+        for second in game.legal_moves(between):
+            after, _ = game.play(between, second_seat, second)
+            if game.to_act(after) == me:
+                lines += [f"{first} | {second} -> {answer}" for answer in game.legal_moves(after)]
+        if len(lines) >= 10:
+            break
+    assert len(lines) >= 10, lines
+    hand = next(m for m in [*played.messages, *harness.dm(users[me])] if "🔮 Forecast" in m.button_labels)
+    opened = await harness.click(users[me], hand, label="🔮 Forecast")
+    assert opened.modal is not None, opened.text
+    field = opened.modal["components"][0]["component"]
+    saved = await harness.submit_modal(users[me], opened, {field["custom_id"]: "\n".join(lines[:10])})
+    assert saved.ephemeral and "Forecast kept" in saved.text, saved.text
+    assert saved.message is not None
+    pictures = saved.message.png_attachments()
+    assert [p.filename for p in pictures] == [f"line{n}.png" for n in range(1, 11)]
+    assert all((p.description or "").startswith(f"Line {n}: after ") for n, p in enumerate(pictures, start=1))
+    assert not saved.rejected, saved.rejected
+    assert "🖼 Below" in saved.text and saved.text.count(" 🖼") >= 10, saved.text
