@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from emulator.harness import Harness
+from engine.pyramido.stones import COLOUR_NAMES
 from tests.bot.e2e.driver import boards, challenge_of, latest_game_id, play_out, session_of
 
 
@@ -106,7 +107,8 @@ async def assert_board_lists_every_hand(harness: Harness, thread: Any, game_id: 
     board = [m for m in harness.messages(thread) if m.png_attachments()][-1]
     assert f"move {session.version}" in board.text
     for seat in session.seats:
-        stones = " ".join(session.state.hands[seat.seat]) or "—"
+        # Stones by their colours' words (#43: words, not notation): "red, white, yellow".
+        stones = ", ".join(str(COLOUR_NAMES[s]) for s in session.state.hands[seat.seat]) or "—"
         assert f"{seat.plain_name}: {stones}" in board.text, board.text
 
 
