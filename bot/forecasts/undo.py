@@ -9,6 +9,8 @@ and then takes the move out of the log in one transaction with everything it cha
 
 Refusals, in the order they are checked:
 - the game is not running, or the asker has no seat in it;
+- the game lives where only the app's user install reaches (``GameRecord.in_place``): its one
+  card is updated by its players' clicks, and an undo would leave it showing the move;
 - the server turned undo off, or the game is rated, a tournament's or a shared deal's (a
   challenge, the daily) and the server allows undo only in casual games (the default);
 - the last move is not the asker's own (someone else acted since, or an AI or the clock
@@ -62,6 +64,9 @@ class Undos:
     async def allowed_here(self, session: Session) -> None:
         """Refuse when the game's server does not let its players take moves back."""
         record = session.record
+        if record.in_place:  # its one card, updated by its players' clicks, would keep showing the move
+            raise PlayError(N_("Moves can't be taken back in a game played through the app's user install "
+                               "(a group DM or a DM the bot isn't in)."))
         mode = await self.undo_rows.mode(record.guild_id)
         if mode == "off":
             raise PlayError(N_("Taking moves back is turned off in this server."))

@@ -17,7 +17,7 @@ from emulator.harness import Harness
 from emulator.model import User
 from engine.core.undo import Revealed, revealed
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.driver import boards, card_text, flaming_game_of, session_of
+from tests.bot.e2e.driver import HEADER, boards, card_text, flaming_game_of, group_dm_game, session_of
 
 #: Typed moves before a position with both kinds of move is given up on (the deal is the harness's).
 MAX_MOVES = 120
@@ -213,3 +213,21 @@ async def test_a_private_card_shown_before_an_undo_is_out_of_date_when_its_move_
     said = [card_text(m) for m in clicked.messages]
     assert any("This board is out of date" in text for text in said), said
     assert (await session_of(harness, game_id)).version == again.version, "nothing played from the old card"
+
+
+async def test_a_game_only_the_user_install_reaches_takes_no_move_back(emulator: Any, harness: Harness) -> None:
+    """A group-DM game lives in one card its players' clicks update (``bot.posting.in_place``): an undo
+    would leave that card showing a move the game no longer has, so it is refused there, plainly, and
+    nothing changes (the play-anywhere property test found the stale card)."""
+    table = await group_dm_game(harness, "flaming-pyramids", turn_limit=3)
+    users = {0: table.ana, 1: table.ben}
+    session, move = await position_with(harness, table.game_id, users, table.channel, None)
+    mover = users[session.to_act]
+    played = await harness.slash(mover, table.channel, "pyramid play", move=move, game=table.game_id)
+    assert "✅" in played.text, played.text
+    version = (await session_of(harness, table.game_id)).version
+    refused = await harness.slash(mover, table.channel, "pyramid undo", game=table.game_id)
+    assert refused.text.startswith("❌") and "user install" in refused.text, refused.text
+    assert (await session_of(harness, table.game_id)).version == version
+    shown = HEADER.search(card_text(harness.message(table.card.id)))
+    assert shown is not None and int(shown.group(2)) == version
