@@ -21,8 +21,12 @@ from emulator.harness import Harness, HarnessError
 from emulator.server import Emulator
 
 WINDOW = 1.0
-#: The bots' policy for a 1 s window: Discord's margin kept in proportion; restarts free.
-POLICY = LoginPolicy(spacing=WINDOW * 1.05, free_starts=1_000)
+#: Logins this far apart at the bots' end land at least a WINDOW apart at the emulator's even when a
+#: busy machine holds one IDENTIFY back between the hook and the socket (Discord's own margin, 5 %,
+#: is 50 ms of a 1 s window: a loaded test machine stalls longer than that, and the test went red).
+SPACING = WINDOW * 1.5
+#: The bots' policy for a 1 s window; restarts free.
+POLICY = LoginPolicy(spacing=SPACING, free_starts=1_000)
 
 
 @pytest.fixture
@@ -91,7 +95,7 @@ async def test_a_process_restarting_in_a_loop_waits_longer_each_time(
     short_window: Emulator, harness: Harness, emulator_options: Any, caplog: pytest.LogCaptureFixture,
 ) -> None:
     emulator = short_window
-    policy = LoginPolicy(spacing=WINDOW * 1.05, free_starts=2, backoff=0.4, backoff_cap=10.0)
+    policy = LoginPolicy(spacing=SPACING, free_starts=2, backoff=0.4, backoff_cap=10.0)
     harness.bot_factory = _with_policy(harness.bot_factory, policy)
     took = []
     for _ in range(4):

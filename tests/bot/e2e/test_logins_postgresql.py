@@ -12,7 +12,7 @@ import pytest
 from bot.gateway.policy import LoginPolicy
 from emulator.harness import Harness
 from emulator.server import Emulator
-from tests.bot.e2e.test_logins import WINDOW, gaps, limited
+from tests.bot.e2e.test_logins import SPACING, WINDOW, gaps, limited
 from tests.bot.e2e.test_logins import short_window as short_window  # a fixture
 
 pytestmark = pytest.mark.postgres
@@ -25,7 +25,7 @@ def database(postgres_url: str) -> str:
 
 @pytest.fixture
 def login_policy() -> LoginPolicy:
-    return LoginPolicy(spacing=WINDOW * 1.05, free_starts=1_000)
+    return LoginPolicy(spacing=SPACING, free_starts=1_000)
 
 
 @pytest.fixture
