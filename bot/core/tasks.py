@@ -5,10 +5,24 @@ left running after the client is gone."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+
+async def sweep_forever(pause: Callable[[], float], sweep: Callable[[], Awaitable[object]], what: str) -> None:
+    """Run ``sweep`` every ``pause()`` seconds until cancelled. A pass that fails is logged and the
+    next comes as usual: one bad row must not stop a sweep for good (every sweep of the bot runs so)."""
+    while True:
+        await asyncio.sleep(pause())
+        try:
+            await sweep()
+        except Exception:
+            log.exception("%s failed", what)
 
 
 class Tasks:

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from datetime import timedelta
 
+from bot.core.tasks import sweep_forever
 from bot.notifications.digest import Digests
 from bot.notifications.gate import NotificationGate
 
@@ -27,12 +27,7 @@ class NotificationSweep:
     async def run(self) -> None:
         """Sweep until cancelled."""
         services = self.gate.services
-        while True:
-            await asyncio.sleep(min(services.sweep_seconds, LONGEST_PAUSE))
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("the notification sweep failed")
+        await sweep_forever(lambda: min(services.sweep_seconds, LONGEST_PAUSE), self.sweep, "the notification sweep")
 
     async def sweep(self) -> list[str]:
         """Send the batches and digests that are due; returns what went out (for logs and tests)."""

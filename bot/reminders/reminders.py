@@ -21,6 +21,7 @@ from bot.clock.clock_text import clock_line
 from bot.core.errors import PlayError
 from bot.core.services import Services
 from bot.core.session import Session
+from bot.core.tasks import sweep_forever
 from bot.core.visibility import private_place
 from bot.games.presenter import ENGLISH
 from bot.posting.away import Availability
@@ -72,12 +73,7 @@ class Reminders:
         self.autoplay: Callable[[GameRecord, datetime], Awaitable[bool]] | None = None
 
     async def run(self) -> None:
-        while True:
-            await asyncio.sleep(self.services.sweep_seconds)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("reminder sweep failed")
+        await sweep_forever(lambda: self.services.sweep_seconds, self.sweep, "reminder sweep")
 
     async def sweep(self) -> list[str]:
         """One pass over running games; returns what it did (for logs and tests).

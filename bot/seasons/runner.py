@@ -5,7 +5,6 @@ processes)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
@@ -15,6 +14,7 @@ from discord.app_commands import locale_str
 
 from bot.cards.cards import card
 from bot.core.services import Services
+from bot.core.tasks import sweep_forever
 from bot.seasons.season import bounds_of, previous, season_of, span, table
 from bot.seasons.store import SeasonStore
 from i18n import Lang
@@ -33,12 +33,7 @@ class Seasons:
         self.store = SeasonStore(services.db)
 
     async def run(self) -> None:
-        while True:
-            await asyncio.sleep(self.services.sweep_seconds)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("season sweep failed")
+        await sweep_forever(lambda: self.services.sweep_seconds, self.sweep, "season sweep")
 
     async def sweep(self) -> list[str]:
         """The champion cards of the month just over, each once."""

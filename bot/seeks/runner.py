@@ -18,7 +18,6 @@ is dropped and the group matched again without them. Either way the player is to
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from datetime import datetime
 from typing import Literal, get_args
@@ -27,6 +26,7 @@ import discord
 
 from bot.cards.cards import card
 from bot.core.services import Services
+from bot.core.tasks import sweep_forever
 from bot.interactions.host import Host
 from bot.ratings.store import RatingStore
 from bot.seeks.matching import MOST_WAIT, Waiting, expired, matches
@@ -46,12 +46,7 @@ class Seeks:
         self.store = SeekStore(services.db)
 
     async def run(self) -> None:
-        while True:
-            await asyncio.sleep(self.services.sweep_seconds)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("seek and queue sweep failed")
+        await sweep_forever(lambda: self.services.sweep_seconds, self.sweep, "seek and queue sweep")
 
     async def sweep(self) -> list[str]:
         done: list[str] = []

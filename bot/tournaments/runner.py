@@ -33,6 +33,7 @@ from bot.cards.cards import NEUTRAL, card, timestamp
 from bot.core.errors import PlayError
 from bot.core.services import Services
 from bot.core.session import Session
+from bot.core.tasks import sweep_forever
 from bot.interactions.host import Host
 from bot.ratings import count_game
 from bot.ratings.store import RatingStore
@@ -86,12 +87,7 @@ class Tournaments:
 
     # --- driving ----------------------------------------------------------------
     async def run(self) -> None:
-        while True:
-            await asyncio.sleep(self.services.sweep_seconds)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("tournament sweep failed")
+        await sweep_forever(lambda: self.services.sweep_seconds, self.sweep, "tournament sweep")
 
     async def sweep(self) -> list[str]:
         """One pass over the tournaments not over yet; what it did (for logs and tests)."""
