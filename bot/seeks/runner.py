@@ -183,7 +183,8 @@ class Seeks:
                                title=title, server=server)
         try:
             dm = await self.host.announcer.dm_channel(entry.user_id)
-            await self.client.get_partial_messageable(dm).send(view=card([message]))
+            # a notice, not a turn: it buzzes nobody (the notification gate tells turns alone)
+            await self.client.get_partial_messageable(dm).send(view=card([message]), silent=True)
         except discord.HTTPException as exc:
             log.info("queue: could not tell %s by DM (%s)", entry.user_id, exc)
         return True
