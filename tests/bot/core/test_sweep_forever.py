@@ -29,4 +29,5 @@ async def test_a_failed_pass_is_logged_and_the_sweeps_go_on(caplog: pytest.LogCa
         with pytest.raises(asyncio.CancelledError):
             await task
     assert passes[:3] == [0, 1, 2]
-    assert [r.getMessage() for r in caplog.records] == ["test sweep failed"]
+    # (the bot's log redaction may fold the traceback into the message: only its first line is ours)
+    assert [r.getMessage().splitlines()[0] for r in caplog.records] == ["test sweep failed"]
