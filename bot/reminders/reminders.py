@@ -32,7 +32,8 @@ from bot.posting.in_place import card_link
 from bot.posting.pings import Ping, Pings
 from bot.resignations.resignations import Resignations
 from bot.store import CorruptRecord, GameRecord, GuildSettings
-from bot.store.departures import timed_out_to_ai
+from bot.store.departures import TIMEOUT_AI
+from bot.store.leaving import leave_seat
 from i18n import N_, Lang
 
 log = logging.getLogger(__name__)
@@ -212,10 +213,12 @@ class Reminders:
             if (fresh.record.status != "active" or fresh.version != session.version or fresh.to_act != seat_no
                     or seat is None or seat.is_ai or seat.resigned):
                 return False
-            await timed_out_to_ai(services.store.db, game_id, seat_no, fresh.version)
-            await services.store.set_seat_ai(game_id, seat_no, "normal")
+            # The game's revision decides between processes (each holds its own lock): bot.store.leaving.
+            handed = await leave_seat(services.store.db, game_id, seat_no, revision=fresh.record.revision,
+                                      how="timed out", after_move=fresh.version, ai_level=TIMEOUT_AI,
+                                      resigned=False)
             services.sessions.forget(game_id)
-        return True
+        return handed
 
     async def remind_by_dm(self, record: GameRecord, user_id: int, text: str, *, ping: Ping) -> None:
         """The reminder of a game the bot is not in (``bot.posting.in_place``): by DM, where the bot may

@@ -19,8 +19,8 @@ from bot.core.services import Services
 from bot.games.presenter import ENGLISH
 from bot.posting.channels import Channels
 from bot.posting.delivery import Delivery
-from bot.store.departures import How, record_departure
-from bot.store.outbox import Announcement
+from bot.store.departures import How
+from bot.store.leaving import leave_seat
 from engine.core.text import Phrase, name_of
 from i18n import N_, Lang
 
@@ -59,6 +59,9 @@ def leaving(reason: str) -> Leaving:
                    f"🏳️ {{name}} {reason}; an easy AI plays their tiles from now on (it can't win for them).")
 
 
+#: How often a resignation reads the game again when another process changed it in between.
+LEAVE_TRIES = 5
+
 class Resignations:
     def __init__(self, services: Services, client: discord.Client, channels: Channels,
                  delivery: Delivery) -> None:
@@ -75,50 +78,51 @@ class Resignations:
         services = self.services
         words = leaving(reason)
         async with services.sessions.lock(game_id):
-            session = await services.sessions.load(game_id, fresh=True)
-            if session.record.status != "active":
-                raise PlayError(N_("This game is not running."))
-            seat = session.seat_of(user_id)
-            if seat is None:
-                raise PlayError(N_("You are not playing in this game."))
-            if seat.resigned:
-                raise PlayError(N_("You have already left this game."))
-            humans = [s for s in session.seats if s.user_id is not None and not s.resigned]
-            name = seat.display
-            # The seats' mentions, for what the channel is told now; what is stored names seats ({0}), never people.
-            mentions = [s.display for s in session.seats]
-            how: How = "timed out" if reason == "timed out and forfeits" else "resigned"
-            if len(session.seats) <= 2 or (len(humans) <= 1 and session.game.max_players == 1):
-                result = session.game.forfeit(session.state, seat.seat)
-                first = session.seat(result.winners[0]) if result.winners else None
-                if first and first.user_id:
-                    said = Phrase(words.summary_won, {"name": name_of(seat.seat), "winner": name_of(first.seat)})
+            # Another process may change the game between the read and the write (its lock is its own): the
+            # write is taken only on the game as read (bot.store.leaving), else it is read again.
+            for _attempt in range(LEAVE_TRIES):
+                session = await services.sessions.load(game_id, fresh=True)
+                if session.record.status != "active":
+                    raise PlayError(N_("This game is not running."))
+                seat = session.seat_of(user_id)
+                if seat is None:
+                    raise PlayError(N_("You are not playing in this game."))
+                if seat.resigned:
+                    raise PlayError(N_("You have already left this game."))
+                humans = [s for s in session.seats if s.user_id is not None and not s.resigned]
+                name = seat.display
+                # The seats' mentions, for what the channel is told now; what is stored names seats ({0}), never people.
+                mentions = [s.display for s in session.seats]
+                how: How = "timed out" if reason == "timed out and forfeits" else "resigned"
+                finished = len(session.seats) <= 2 or (len(humans) <= 1 and session.game.max_players == 1)
+                if finished:
+                    result = session.game.forfeit(session.state, seat.seat)
+                    first = session.seat(result.winners[0]) if result.winners else None
+                    if first and first.user_id:
+                        said = Phrase(words.summary_won, {"name": name_of(seat.seat), "winner": name_of(first.seat)})
+                    else:
+                        said = Phrase(words.summary, {"name": name_of(seat.seat)})
+                    if (result.details or result.scores) and result.summary_text is not None:
+                        # the game scored the leaving (Continuous Pyramid's tiles placed): its own sentence says so
+                        said = Phrase(N_("{left} {result}"), {"left": said, "result": result.summary_text})
+                    # The English summary, and its template (``summary_text``) so that a reader of another language
+                    # gets it in theirs: the game ended outside a move, so no replay of the log can tell it again.
+                    stored = dataclasses.replace(result, summary=said.english(), summary_text=said)
+                    # What follows a game's end (leaderboards, ratings, the replay) runs from the outbox, as after a
+                    # final move: durably, and once (queued in the same transaction).
+                    left = await leave_seat(services.store.db, game_id, seat.seat, revision=session.record.revision,
+                                            how=how, after_move=session.version, ai_level=None, resigned=True,
+                                            result=stored.to_json(text=True))
+                    notice = Phrase(N_("🏳️ {summary}"), {"summary": said})
                 else:
-                    said = Phrase(words.summary, {"name": name_of(seat.seat)})
-                if (result.details or result.scores) and result.summary_text is not None:
-                    # the game scored the leaving (Continuous Pyramid's tiles placed): its own sentence says so
-                    said = Phrase(N_("{left} {result}"), {"left": said, "result": result.summary_text})
-                summary = said.english()
-                await record_departure(services.store.db, game_id, seat.seat, how, after_move=session.version,
-                                       ai_level=None)
-                await services.store.set_seat_ai(game_id, seat.seat, None, resigned=True)
-                stored = dataclasses.replace(result, summary=summary, summary_text=said)
-                # The English summary, and its template (``summary_text``) so that a reader of another language
-                # gets it in theirs: the game ended outside a move, so no replay of the log can tell it again.
-                await services.store.set_status(game_id, "finished", result=stored.to_json(text=True))
-                # What follows a game's end (leaderboards, ratings, the replay) runs from the outbox, as after a
-                # final move: durably, and once.
-                await services.outbox.enqueue(game_id, [Announcement(kind="finish", version=session.version)])
+                    left = await leave_seat(services.store.db, game_id, seat.seat, revision=session.record.revision,
+                                            how=how, after_move=session.version, ai_level="easy", resigned=True)
+                    notice = Phrase(words.replaced, {"name": name})
                 services.sessions.forget(game_id)
-                notice = Phrase(N_("🏳️ {summary}"), {"summary": said})
-                finished = True
+                if left:
+                    break
             else:
-                await record_departure(services.store.db, game_id, seat.seat, how, after_move=session.version,
-                                       ai_level="easy")
-                await services.store.set_seat_ai(game_id, seat.seat, "easy", resigned=True)
-                services.sessions.forget(game_id)
-                notice = Phrase(words.replaced, {"name": name})
-                finished = False
+                raise PlayError(N_("The game kept changing while you were leaving it; please try again."))
         text = notice.fill(mentions, (lang or ENGLISH).gettext)
         if finished:
             # The channel is told once, by the final card the game's end leaves (its last board, turned into

@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.store.database import Database
+from bot.store.database import Database, Tx
 from bot.store.records import AiLevel, CorruptRecord
 
 How = Literal["resigned", "timed out"]
@@ -42,11 +42,17 @@ async def record_departure(db: Database, game_id: int, seat: int, how: How, *, a
     """Note that the person in ``seat`` left after move ``after_move``; a second note
     for the same seat (a retried sweep) keeps the first."""
     async with db.transaction() as conn:
-        await conn.execute(
-            "INSERT INTO seat_departures (game_id, seat, how, after_move, ai_level, at) VALUES (?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT(game_id, seat) DO NOTHING",
-            (game_id, seat, how, after_move, ai_level, db.now()),
-        )
+        await note_departure(conn, game_id, seat, how, after_move=after_move, ai_level=ai_level, at=db.now())
+
+
+async def note_departure(conn: Tx, game_id: int, seat: int, how: How, *, after_move: int, ai_level: AiLevel | None,
+                         at: str) -> None:
+    """:func:`record_departure` inside the caller's transaction (``bot.store.leaving``)."""
+    await conn.execute(
+        "INSERT INTO seat_departures (game_id, seat, how, after_move, ai_level, at) VALUES (?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT(game_id, seat) DO NOTHING",
+        (game_id, seat, how, after_move, ai_level, at),
+    )
 
 
 async def departures_of(db: Database, game_id: int) -> Sequence[Departure]:
@@ -61,8 +67,3 @@ async def departures_of(db: Database, game_id: int) -> Sequence[Departure]:
 #: The AI level a timeout hands a seat to (``bot.reminders.reminders``).
 TIMEOUT_AI: AiLevel = "normal"
 
-
-async def timed_out_to_ai(db: Database, game_id: int, seat: int, after_move: int) -> None:
-    """Note that the person in ``seat`` timed out after move ``after_move`` and the
-    timeout's AI (:data:`TIMEOUT_AI`) plays the seat from there."""
-    await record_departure(db, game_id, seat, "timed out", after_move=after_move, ai_level=TIMEOUT_AI)

@@ -75,7 +75,11 @@ def read_move(text: str, legal: Sequence[str], labels: Mapping[str, str], steps:
     tokens = {move: steps(move) for move in legal}
     fitting = [move for move in legal if any(_in_order(s, tokens[move]) for s in spellings)]
     whole = [move for move in fitting if any(_reaches_the_end(s, tokens[move]) for s in spellings)]
-    if len(fitting) == 1 and whole:
+    # A word may be a piece and a cell's letter at once (Pyramido's stone B, the picture's B): when one reading
+    # stops before the move's end, the player may have typed its start, so they choose rather than it is played.
+    begun = [move for move in fitting
+             if any(_in_order(s, tokens[move]) and not _reaches_the_end(s, tokens[move]) for s in spellings)]
+    if len(fitting) == 1 and whole and not begun:
         return Reading(fitting[0], tuple(fitting), spelled)
     return Reading(None, tuple(fitting), spelled)
 

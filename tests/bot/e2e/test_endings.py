@@ -215,17 +215,18 @@ async def test_the_daily_deal_given_up_leaves_a_final_card_that_keeps_its_deal_s
 
 def test_every_writer_of_a_finished_game_is_a_path_these_tests_cover() -> None:
     """A game becomes finished in two places: a move that reaches a result (``SessionService``, whose last
-    board is the final card) and a leaving (``Resignations``: /pyramid resign and a timeout's forfeit, whose
-    last board ``FinalCards`` turns into the final card). A new writer must give its ending a final card
-    too, and a test here."""
+    board is the final card) and a leaving (``bot.store.leaving``, for ``Resignations``: /pyramid resign and a
+    timeout's forfeit, whose last board ``FinalCards`` turns into the final card). A new writer must give its
+    ending a final card too, and a test here."""
     writers = set()
     for path in (REPO / "bot").rglob("*.py"):
         if path.parent.name == "records":  # the game record file copies the status; it writes no game's
             continue
         text = path.read_text(encoding="utf-8")
-        if re.search(r"set_status\([^)]*\"finished\"|\"status\": \"finished\"|status=\"finished\"", text):
+        if re.search(r"set_status\([^)]*\"finished\"|\"status\": \"finished\"|status=\"finished\""
+                     r"|SET status = 'finished'", text):
             writers.add(path.relative_to(REPO).as_posix())
-    assert writers == {"bot/core/session_service.py", "bot/resignations/resignations.py"}, writers
+    assert writers == {"bot/core/session_service.py", "bot/store/leaving.py"}, writers
 
 
 async def test_forged_fair_deal_and_rematch_clicks_are_refused_and_change_nothing(emulator: Any,

@@ -82,3 +82,28 @@ async def test_two_processes_on_one_database_remind_and_time_out_once(
     for thread in threads:
         taken = [m for m in harness.messages(thread) if m.text.startswith("⌛") and "AI takes their seat" in m.text]
         assert len(taken) == 1
+
+
+async def test_a_move_and_the_sweep_of_two_processes_time_a_seat_out_once(
+    emulator: Any, harness: Any, bot_factory: Any, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move refused for an empty bank times its seat out on the process that took the click
+    (``Reminders.run_out``) while the sweep of another process finds the same empty bank: the seat is
+    handed to an AI once, and the channel is told once. Each process's game lock is its own, so only
+    the database can decide who comes first."""
+    ana, ben = [await harness.add_user(n) for n in ("ana", "ben")]
+    monkeypatch.setenv("PYRAMID_SHARD_COUNT", "2")
+    monkeypatch.setenv("PYRAMID_SHARD_IDS", "0")
+    await harness.start_bot()
+    monkeypatch.setenv("PYRAMID_SHARD_IDS", "1")
+    await harness.start_extra_bot(bot_factory)
+    guild = await harness.add_guild("on shard 1", members=[ana, ben], shard=1)
+    thread, game = await start_flaming(emulator, harness, [ana, ben], channel=harness.channel("general", guild=guild))
+    bots = [harness.bot, *(b for b in harness.bots if b is not harness.bot)]
+    clock.advance(hours=200)
+    seat = (await bots[0].services.sessions.load(game, fresh=True)).to_act
+    done = await asyncio.gather(bots[0].client.host.reminders.sweep(), bots[1].client.host.reminders.run_out(game))
+    await harness.settle()
+    taken = [m for m in harness.messages(thread) if m.text.startswith("⌛") and "AI takes their seat" in m.text]
+    assert len(taken) == 1, (done, [m.text for m in taken])
+    assert (await bots[0].services.sessions.load(game, fresh=True)).seat(seat).is_ai

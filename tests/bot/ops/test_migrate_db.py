@@ -27,7 +27,7 @@ from bot.seeks.store import Entry, SeekStore
 from bot.store import GameStore, GuildSettings, SqliteDatabase
 from bot.store.availability import AvailabilityStore
 from bot.store.clocks import ClockStore
-from bot.store.departures import timed_out_to_ai
+from bot.store.departures import TIMEOUT_AI, record_departure
 from bot.store.identifies import IdentifyLog
 from bot.store.notifications import NotificationStore
 from bot.store.players import PlayerStore
@@ -136,7 +136,8 @@ async def lay_out(path: Path, moves: int = 25) -> Laid:
                                         finished_at=db.now(), rated=True,
                                         seats=(SeatOutcome(seat=0, user_id=100, rank=0, won=True),
                                                SeatOutcome(seat=1, user_id=None, ai_level="hard", rank=1))))
-        await timed_out_to_ai(db, running["flaming-pyramids"], 1, moves)  # a seat's departure
+        await record_departure(db, running["flaming-pyramids"], 1, "timed out", after_move=moves,
+                               ai_level=TIMEOUT_AI)  # a seat's departure
         players = PlayerStore(db)  # a player's preferences, time away (with its notices) and quiet hours
         await players.note_locale(100, "de")
         await players.choose(101, language="de", preview=True)
