@@ -11,6 +11,8 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from emulator.harness import Harness
 from engine.core import get_game
 from tests.bot.e2e.driver import challenge_of, play_out, session_of
@@ -30,6 +32,7 @@ def everything_sent(emulator: Any) -> str:
     return "\n".join(parts)
 
 
+@pytest.mark.slow  # about 20 s: every entrant plays the challenge's deal
 async def test_a_challenge_never_shows_its_seed_and_deals_everyone_the_same(emulator: Any, harness: Harness) -> None:
     (ana, ben), post = await challenge_of(emulator, harness, "ana", "ben")
     for user in (ana, ben):

@@ -19,9 +19,7 @@ from tests.bot.e2e.driver import start_flaming
 from tests.bot.e2e.test_games import (  # noqa: F401  (collected again, on PostgreSQL)
     test_pyrinoes_against_an_ai_to_the_target,
 )
-from tests.bot.e2e.test_ratings import (  # noqa: F401  (collected again, on PostgreSQL)
-    test_ratings_change_show_and_are_rebuilt_identically,
-)
+from tests.bot.e2e.test_ratings import test_ratings_change_show_and_are_rebuilt_identically as ratings_on_sqlite
 from tests.bot.e2e.test_sharding import play_on_both_shards
 
 pytestmark = pytest.mark.postgres
@@ -35,6 +33,12 @@ def database(postgres_url: str) -> str:
 @pytest.fixture
 def emulator_options() -> dict[str, Any]:
     return {"shard_count": 2}
+
+
+@pytest.mark.slow  # about 25 s; the SQLite run of it is in the default suite
+async def test_ratings_change_show_and_are_rebuilt_identically(emulator: Any, harness: Any, database: str) -> None:
+    """The SQLite suite's ratings test, on PostgreSQL."""
+    await ratings_on_sqlite(emulator, harness, database)
 
 
 async def test_flaming_pyramids_on_two_shards_of_one_process(emulator: Any, harness: Any) -> None:

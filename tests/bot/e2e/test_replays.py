@@ -100,7 +100,8 @@ KINDS: dict[str, Finish] = {"flaming-pyramids": flaming, "continuous-pyramid": c
                             "pyramido": pyramido}
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", [pytest.param(kind, marks=pytest.mark.slow) if kind == "pyrinoes" else kind
+                                  for kind in KINDS])  # a whole Pyrinoes game to 100 points takes about 17 s
 async def test_a_finished_game_gets_its_replay_in_its_thread_once(emulator: Any, harness: Harness,
                                                                   kind: str) -> None:
     ana = await harness.add_user("ana")

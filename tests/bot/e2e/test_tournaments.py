@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from bot.ops.rebuild_ratings import rebuild_ratings
 from emulator.harness import Harness
 from emulator.model import Channel, Message, User
@@ -146,6 +148,7 @@ async def test_a_seven_player_swiss_of_pyrinoes_to_its_final_card(emulator: Any,
     harness.assert_no_bot_errors()
 
 
+@pytest.mark.slow  # about 25 s: five players' whole games over the rounds
 async def test_a_five_player_tournament_of_flaming_pyramids_in_multi_player_rounds(
         emulator: Any, harness: Harness, clock: FakeClock) -> None:
     """Tables of at most four re-drawn by the standings each round; who cannot be seated sits
