@@ -32,6 +32,7 @@ from bot.posting.failures import CANNOT_DM, Blocked
 from bot.posting.in_place import InPlace
 from bot.posting.interaction_posts import Reply, copy
 from bot.posting.pings import QUIET, Ping, Pings
+from bot.posting.seat_dms import SeatDms, ping_for
 from bot.store import CorruptRecord
 from bot.store.outbox import Announcement, OutboxItem, PostedMessage
 from bot.store.records import MessageRef
@@ -72,6 +73,8 @@ class Announcer:
         self.availability = Availability(services, client, channels)
         #: Games only a user install reaches: their card, updated by the players' clicks.
         self.in_place = InPlace(services, self)
+        #: Games played in their seats' DMs: every seat's DM shows each board.
+        self.seat_dms = SeatDms(client, self.dm_channel)
 
     async def player_active(self, user_id: int) -> None:
         """The player used the bot: if their DMs were found closed, try them again
@@ -131,6 +134,11 @@ class Announcer:
         # A new card: the player to act is pinged as their settings, quiet hours and the cap allow (the gate);
         # nobody to ping: news for spectators only, no notification.
         ping = await self.pings.turn(target, "board") if message is None else QUIET
+        if session.record.seat_dms and message is None:  # every seat's DM shows it; each buzzes its reader alone
+            await self.seat_dms.copies(
+                session.record, target.seats, channel_id, lambda: board_card(target, events, lang, file, clock), file,
+                ping, lambda seat: nonce(item.game_id, item.version, "board", seat, take=target.record.undos))
+            ping = ping_for(ping, await self.seat_dms.reader_of(session.record, target.seats, channel_id))
         if message is None and via is not None and not item.uncertain and via.carries_board(item.version,
                                                                                            channel_id):
             message = await via.post(None, private=False, file=file, view=card_view, allowed_mentions=ping.mentions,

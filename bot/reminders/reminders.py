@@ -124,6 +124,8 @@ class Reminders:
         if clock is None:
             return []
         channel_id = record.play_channel_id
+        if record.seat_dms:  # a game played in its seats' DMs: the reminder goes to the DM of the player to act
+            channel_id = await self.delivery.announcer.dm_channel(seat.user_id)
         channel = self.client.get_partial_messageable(channel_id)
         # The player's own reminder interval (off by default), on top of the clock's reminder below.
         done = [] if clock.paused_now(now) else await self.pings.repeat(session, clock.started, now)
@@ -189,15 +191,15 @@ class Reminders:
         await self.delivery.schedule_ai(await services.sessions.load(record.id))
         if record.in_place:  # no channel post there: the card shows the AI in the seat at the next click
             return [f"timeout:{record.id}:{action}"]
-        channel_id = record.play_channel_id
         try:
-            self.channels.check_postable(channel_id)
-            lang = await services.languages.for_game(record)  # told to the channel
-            await self.client.get_partial_messageable(channel_id).send(
-                view=note(lang.tr("⌛ {name}'s time bank ran out ({idle} into this turn); a normal AI takes "
-                                  "their seat.", name=seat.display, idle=hours(now - clock.started, lang))),
-                allowed_mentions=discord.AllowedMentions.none(), silent=True,
-            )
+            lang = await services.languages.for_game(record)  # told to the channel (each seat's DM, in a DM game)
+            for _user, channel_id in await self.delivery.announcer.seat_dms.places(record, session.seats):
+                self.channels.check_postable(channel_id)
+                await self.client.get_partial_messageable(channel_id).send(
+                    view=note(lang.tr("⌛ {name}'s time bank ran out ({idle} into this turn); a normal AI takes "
+                                      "their seat.", name=seat.display, idle=hours(now - clock.started, lang))),
+                    allowed_mentions=discord.AllowedMentions.none(), silent=True,
+                )
         except (discord.HTTPException, Blocked) as exc:  # the seat changed hands all the same
             log.warning("could not tell game %s that an AI took a seat: %s", record.id, exc)
         return [f"timeout:{record.id}:{action}"]
