@@ -1,0 +1,189 @@
+"""The queue across servers through the emulator (issue #40), written before it (``across_servers:``
+did not exist, and no game was played across two players' DMs): two players of two servers who
+opted in are matched and play in their own DMs with the bot, each DM showing every board with its
+buttons and its own seat's hand alone; a third who did not opt in is not matched across; a click
+in one DM acts for its clicker alone; a restart mid-game keeps it going; a player the bot cannot
+DM makes no game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.cards.cards import seat_colour
+from bot.seeks.store import Entry
+from emulator.harness import Harness
+from emulator.model import Channel, Message, User
+from tests.bot.clock import FakeClock
+from tests.bot.e2e.driver import HEADER, boards, card_text, session_of
+from tests.bot.e2e.test_cards import NOT_A_CHOICE, choose_to_the_end
+from tests.bot.e2e.test_seeks import rate, seeks
+
+
+def accents(message: Message) -> set[int]:
+    """The accent colours of a card's containers."""
+    found: set[int] = set()
+
+    def walk(components: list[Any]) -> None:
+        for c in components:
+            if isinstance(c, dict):
+                if c.get("type") == 17 and c.get("accent_color") is not None:
+                    found.add(int(c["accent_color"]))
+                walk(c.get("components") or [])
+
+    walk(message.components)
+    return found
+
+
+def hands(harness: Harness, user: User) -> list[Message]:
+    return [m for m in harness.dm(user) if "your hand after move" in card_text(m)]
+
+
+async def matched_across(emulator: Any, harness: Harness) -> tuple[User, User, User, int]:
+    """Ana (the emulator's server) and Ben (server "two") queue across servers and are matched; Cat
+    (server "two" too, far from Ben in its ratings) queued in her server alone and waits on."""
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    two = await harness.add_guild("two")
+    ben = await harness.add_user("ben", guild=two)
+    cat = await harness.add_user("cat", guild=two)
+    await rate(harness, two.id, cat, 30.0)  # too far from Ben for a match in their own server
+    general, general_two = emulator.general, harness.channel("general", guild=two)
+    res = await harness.slash(ana, general, "pyramid queue", game="pyrinoes", across_servers=True)
+    assert "Across servers too" in res.text, res.text
+    again = await harness.slash(ana, general, "pyramid queue", game="pyrinoes")
+    assert "in the queue for Pyrinoes already" in again.text, again.text  # one entry per game
+    await harness.slash(cat, general_two, "pyramid queue", game="pyrinoes")  # her server only
+    await harness.settle()
+    assert await harness.bot.services.store.all_games() == []  # Cat did not opt in: never matched across
+    await harness.slash(ben, general_two, "pyramid queue", game="pyrinoes", across_servers=True)
+    await harness.settle()
+    games = await harness.bot.services.store.all_games()
+    assert len(games) == 1, games
+    record = games[0]
+    assert record.seat_dms and record.guild_id is None and record.status == "active"
+    seats = await harness.bot.services.store.seats(record.id)
+    assert {s.user_id for s in seats} == {ana.id, ben.id}
+    assert [e.user_id for e in await seeks(harness).store.waiting()] == [cat.id]
+    for user in (ana, ben):
+        told = [card_text(m) for m in harness.dm(user)]
+        assert any("Matched across servers for Pyrinoes" in t for t in told), told
+        assert boards(harness, harness.dm_channel(user)), f"{user.username}'s DM shows no board"
+    assert not [m for m in harness.messages(general) if "started" in card_text(m)]  # no channel is told
+    return ana, ben, cat, record.id
+
+
+async def move_in_dm(harness: Harness, users: dict[int, User], game_id: int) -> None:
+    """The player to act plays one move from the newest board in their own DM: ▶ Your move and the chooser."""
+    session = await session_of(harness, game_id)
+    user = users[session.to_act]
+    board = boards(harness, harness.dm_channel(user))[-1]
+    shown = HEADER.search(card_text(board))
+    assert shown is not None and int(shown.group(2)) == session.version, card_text(board)
+    label = "▶ Your move" if "▶ Your move" in board.button_labels else next(
+        b for b in board.button_labels if b not in NOT_A_CHOICE)
+    played = await choose_to_the_end(harness, user, await harness.click(user, board, label=label))
+    assert "✅ You played" in played.text, played.text
+
+
+def assert_own_hands_only(harness: Harness, users: dict[int, User]) -> None:
+    """Each DM holds hand cards in its own seat's colour only: nobody sees the other's hand."""
+    for seat, user in users.items():
+        mine = hands(harness, user)
+        assert mine, f"{user.username} got no hand"
+        for message in mine:
+            assert accents(message) == {seat_colour(seat)}, (user.username, accents(message))
+
+
+async def test_two_servers_players_are_matched_and_play_in_their_dms(emulator: Any, harness: Harness,
+                                                                     clock: FakeClock) -> None:
+    ana, ben, cat, game_id = await matched_across(emulator, harness)
+    session = await session_of(harness, game_id)
+    users = {s.seat: next(u for u in (ana, ben) if u.id == s.user_id) for s in session.seats}
+    waiting = users[1 - session.to_act]
+    # a click in the waiting player's DM acts for them alone: not their turn
+    board = boards(harness, harness.dm_channel(waiting))[-1]
+    refused = await harness.click(waiting, board, label="▶ Your move")
+    assert "not your turn" in refused.text, refused.text
+    for _ in range(3):
+        await move_in_dm(harness, users, game_id)
+        await harness.settle()
+    session = await session_of(harness, game_id)
+    assert session.version >= 3
+    for user in (ana, ben):  # every move's board reaches both DMs
+        shown = {int(m.group(2)) for b in boards(harness, harness.dm_channel(user))
+                 if (m := HEADER.search(card_text(b)))}
+        assert session.version in shown, (user.username, shown)
+    assert_own_hands_only(harness, users)
+    # a restart mid-game: the game goes on from the DMs
+    await harness.restart_bot()
+    await move_in_dm(harness, users, game_id)
+    await harness.settle()
+    assert (await session_of(harness, game_id)).version == session.version + 1
+    # resigning ends it: the final card reaches both DMs; a rematch is refused clearly
+    session = await session_of(harness, game_id)
+    res = await harness.slash(users[session.to_act], harness.dm_channel(users[session.to_act]), "pyramid resign",
+                              game=game_id)
+    await harness.settle()
+    record = await harness.bot.services.store.game_record(game_id)
+    assert record is not None and record.status == "finished", (res.text, record)
+    for user in (ana, ben):
+        finals = [m for m in harness.dm(user) if "🔁 Rematch" in m.button_labels]
+        assert finals, f"{user.username}'s DM has no final card"
+    rematch = await harness.click(ana, [m for m in harness.dm(ana) if "🔁 Rematch" in m.button_labels][-1],
+                                  label="🔁 Rematch")
+    assert "played across servers" in rematch.text, rematch.text
+    # rated across servers alone: no server's ratings count it
+    scopes = {int(r[0]) for r in await harness.bot.services.db.read_all("SELECT DISTINCT scope FROM ratings")}
+    assert harness.guild.id not in scopes
+
+
+@pytest.mark.slow
+async def test_an_across_game_is_played_by_clicks_to_its_end_card(emulator: Any, harness: Harness,
+                                                                  clock: FakeClock) -> None:
+    ana, ben, _cat, game_id = await matched_across(emulator, harness)
+    session = await session_of(harness, game_id)
+    users = {s.seat: next(u for u in (ana, ben) if u.id == s.user_id) for s in session.seats}
+    for _ in range(400):
+        session = await session_of(harness, game_id)
+        if session.over:
+            break
+        await move_in_dm(harness, users, game_id)
+        await harness.settle()
+    assert session.over
+    for user in (ana, ben):
+        last = boards(harness, harness.dm_channel(user))[-1]
+        assert "🔁 Rematch" in last.button_labels, card_text(last)
+    assert_own_hands_only(harness, users)
+
+
+async def test_a_player_the_bot_cannot_dm_makes_no_game(emulator: Any, harness: Harness, clock: FakeClock) -> None:
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    two = await harness.add_guild("two")
+    ben = await harness.add_user("ben", guild=two, dms_open=False)
+    await harness.slash(ana, emulator.general, "pyramid queue", game="pyrinoes", across_servers=True)
+    await harness.slash(ben, harness.channel("general", guild=two), "pyramid queue", game="pyrinoes",
+                        across_servers=True)
+    await harness.settle()
+    games = await harness.bot.services.store.all_games()
+    assert all(g.status == "cancelled" for g in games), games  # nothing started
+    waiting: list[Entry] = await seeks(harness).store.waiting()
+    assert [e.user_id for e in waiting] == [ana.id]  # Ana keeps her place; Ben, unreachable, is out
+    told = [card_text(m) for m in harness.dm(ana)]
+    assert any("is off" in t and "back in the queue" in t for t in told), told  # she was told of the match first
+
+
+async def test_leaving_the_queue_across_servers_from_another_server(emulator: Any, harness: Harness,
+                                                                    clock: FakeClock) -> None:
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    two = await harness.add_guild("two", members=[ana])
+    await harness.slash(ana, emulator.general, "pyramid queue", game="pyrinoes", across_servers=True)
+    other: Channel = harness.channel("general", guild=two)
+    twice = await harness.slash(ana, other, "pyramid queue", game="pyrinoes")
+    assert "already" in twice.text, twice.text  # an entry across servers is the only one for its game
+    left = await harness.slash(ana, other, "pyramid queue", game="pyrinoes", leave=True)
+    assert "You left the queue" in left.text, left.text
+    assert await seeks(harness).store.waiting() == []
