@@ -66,7 +66,7 @@ class SeatDms:
         for number, (user_id, channel_id) in enumerate(await self.places(record, seats)):
             if channel_id == shown_in:
                 continue
-            mine = ping_for(ping, user_id)
+            mine = Ping((user_id,)) if user_id in ping.users else QUIET  # as ping_for: its reader alone
             await self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
                 view=make(), files=[copy(file)] if file is not None else [], silent=mine.silent,
                 allowed_mentions=mine.mentions, nonce=nonce(number))

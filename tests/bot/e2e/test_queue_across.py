@@ -18,6 +18,7 @@ from emulator.model import Channel, Message, User
 from tests.bot.clock import FakeClock
 from tests.bot.e2e.driver import HEADER, boards, card_text, session_of
 from tests.bot.e2e.test_cards import NOT_A_CHOICE, choose_to_the_end
+from tests.bot.e2e.test_hardening_forged import click_forged
 from tests.bot.e2e.test_seeks import rate, seeks
 
 
@@ -187,3 +188,43 @@ async def test_leaving_the_queue_across_servers_from_another_server(emulator: An
     left = await harness.slash(ana, other, "pyramid queue", game="pyrinoes", leave=True)
     assert "You left the queue" in left.text, left.text
     assert await seeks(harness).store.waiting() == []
+
+
+async def test_clock_reminders_time_outs_and_lookups_of_an_across_game(emulator: Any, harness: Harness,
+                                                                       clock: FakeClock) -> None:
+    """The clock's reminder goes to the DM of the player to act alone; a time-out is told in both DMs and
+    an AI plays on there; /pyramid games, status and history answer from a DM; a forged click carrying
+    the other player's chooser choice is refused."""
+    ana, ben, _cat, game_id = await matched_across(emulator, harness)
+    session = await session_of(harness, game_id)
+    users = {s.seat: next(u for u in (ana, ben) if u.id == s.user_id) for s in session.seats}
+    actor, waiting = users[session.to_act], users[1 - session.to_act]
+    # the waiting player forges a click with the actor's own chooser choice, from their own DM
+    hand = [m for m in hands(harness, actor) if [b for b in m.button_labels if b not in NOT_A_CHOICE]][-1]
+    button = next(b for b in hand.buttons() if str(b.get("label") or "") not in NOT_A_CHOICE)
+    from tests.bot.e2e.test_hardening_forged import click_forged
+    forged = await click_forged(harness, waiting, harness.dm_channel(waiting), button,
+                                {"custom_id": button["custom_id"], "component_type": 2})
+    said = "\n".join(card_text(m) for m in forged.messages)
+    assert "not your turn" in said and (await session_of(harness, game_id)).version == session.version, said
+    for command in ("pyramid games", "pyramid status", "pyramid history"):
+        options = {} if command == "pyramid games" else {"game": game_id}
+        res = await harness.slash(waiting, harness.dm_channel(waiting), command, **options)
+        assert f"#{game_id}" in res.text or "Pyrinoes" in res.text, (command, res.text)
+    sweep = harness.bot.client.host.reminders.sweep
+    clock.advance(hours=60)
+    await sweep()
+    await harness.settle()
+    reminded = [card_text(m) for m in harness.dm(actor) if "it's your turn in game" in card_text(m)]
+    assert reminded, [card_text(m) for m in harness.dm(actor)]
+    assert not [m for m in harness.dm(waiting) if "it's your turn in game" in card_text(m)]
+    clock.advance(hours=12, minutes=1)
+    await sweep()
+    await harness.settle()
+    for user in (ana, ben):
+        assert any("time bank ran out" in card_text(m) for m in harness.dm(user)), user.username
+    after = await session_of(harness, game_id)
+    assert after.version > session.version  # the AI moved in the seat
+    shown = {int(m.group(2)) for b in boards(harness, harness.dm_channel(waiting))
+             if (m := HEADER.search(card_text(b)))}
+    assert after.version in shown or after.over, shown
