@@ -125,8 +125,8 @@ class Seeks:
     async def match_queue(self) -> list[str]:
         now = self.services.clock()
         done: list[str] = []
-        for game_id in await self.store.unstarted_dm_games():  # a match across servers the bot stopped inside
-            done.extend(await self.start(game_id, "queue"))
+        for unstarted in await self.store.unstarted_dm_games():  # a match across servers the bot stopped inside
+            done.extend(await self.start(unstarted, "queue"))
         groups: dict[str, list[Entry]] = {}
         for entry in await self.store.waiting():
             if expired(Waiting(entry.user_id, entry.rating, entry.joined_at), now):

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.cards.cards import seat_colour
+from bot.ratings import EVERYWHERE
 from bot.seeks.store import Entry
 from emulator.harness import Harness
 from emulator.model import Channel, Message, User
@@ -99,7 +100,7 @@ def assert_own_hands_only(harness: Harness, users: dict[int, User]) -> None:
 
 async def test_two_servers_players_are_matched_and_play_in_their_dms(emulator: Any, harness: Harness,
                                                                      clock: FakeClock) -> None:
-    ana, ben, cat, game_id = await matched_across(emulator, harness)
+    ana, ben, _cat, game_id = await matched_across(emulator, harness)
     session = await session_of(harness, game_id)
     users = {s.seat: next(u for u in (ana, ben) if u.id == s.user_id) for s in session.seats}
     waiting = users[1 - session.to_act]
@@ -117,6 +118,10 @@ async def test_two_servers_players_are_matched_and_play_in_their_dms(emulator: A
                  if (m := HEADER.search(card_text(b)))}
         assert session.version in shown, (user.username, shown)
     assert_own_hands_only(harness, users)
+    for user in (ana, ben):  # a board buzzes only the DM of the player it calls to act
+        for board in boards(harness, harness.dm_channel(user)):
+            if f"<@{user.id}>" not in card_text(board):
+                assert board.silent, (user.username, card_text(board))
     # a restart mid-game: the game goes on from the DMs
     await harness.restart_bot()
     await move_in_dm(harness, users, game_id)
@@ -136,8 +141,9 @@ async def test_two_servers_players_are_matched_and_play_in_their_dms(emulator: A
                                   label="🔁 Rematch")
     assert "played across servers" in rematch.text, rematch.text
     # rated across servers alone: no server's ratings count it
-    scopes = {int(r[0]) for r in await harness.bot.services.db.read_all("SELECT DISTINCT scope FROM ratings")}
-    assert harness.guild.id not in scopes
+    scopes = {int(r[0]) for r in await harness.bot.services.db.read_all(
+        "SELECT DISTINCT scope FROM ratings WHERE user_id IN (?, ?)", (ana.id, ben.id))}
+    assert scopes <= {EVERYWHERE}, scopes
 
 
 @pytest.mark.slow
@@ -157,6 +163,11 @@ async def test_an_across_game_is_played_by_clicks_to_its_end_card(emulator: Any,
         last = boards(harness, harness.dm_channel(user))[-1]
         assert "🔁 Rematch" in last.button_labels, card_text(last)
     assert_own_hands_only(harness, users)
+    # rated across servers alone: neither server's ratings nor wins count it
+    scopes = {int(r[0]) for r in await harness.bot.services.db.read_all(
+        "SELECT DISTINCT scope FROM ratings WHERE user_id IN (?, ?)", (ana.id, ben.id))}
+    assert scopes == {EVERYWHERE}, scopes
+    assert await harness.bot.services.db.read_all("SELECT * FROM server_wins") == []
 
 
 async def test_a_player_the_bot_cannot_dm_makes_no_game(emulator: Any, harness: Harness, clock: FakeClock) -> None:
@@ -202,7 +213,6 @@ async def test_clock_reminders_time_outs_and_lookups_of_an_across_game(emulator:
     # the waiting player forges a click with the actor's own chooser choice, from their own DM
     hand = [m for m in hands(harness, actor) if [b for b in m.button_labels if b not in NOT_A_CHOICE]][-1]
     button = next(b for b in hand.buttons() if str(b.get("label") or "") not in NOT_A_CHOICE)
-    from tests.bot.e2e.test_hardening_forged import click_forged
     forged = await click_forged(harness, waiting, harness.dm_channel(waiting), button,
                                 {"custom_id": button["custom_id"], "component_type": 2})
     said = "\n".join(card_text(m) for m in forged.messages)
