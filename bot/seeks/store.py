@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from bot.store import Database
 from bot.store.database import Conflict, Tx
 from bot.store.lobbies import insert_lobby
+
+#: A match across servers still a lobby after this was left by a stopped bot: the sweep starts it.
+UNSTARTED_AFTER = timedelta(minutes=1)
 
 
 @dataclass(frozen=True)
@@ -141,8 +144,11 @@ class SeekStore:
             return None
 
     async def unstarted_dm_games(self) -> list[int]:
-        """Matches across servers written but never started (the bot stopped in between)."""
-        rows = await self.db.read_all("SELECT id FROM games WHERE seat_dms = 1 AND status = 'lobby' ORDER BY id")
+        """Matches across servers written but never started (the bot stopped in between): those a minute
+        old, so a match still telling its players (whose DMs decide whether it starts at all) is left to it."""
+        before = (self.db.clock() - UNSTARTED_AFTER).astimezone(UTC).isoformat(timespec="seconds")
+        rows = await self.db.read_all("SELECT id FROM games WHERE seat_dms = 1 AND status = 'lobby' AND created_at < ?"
+                                      " ORDER BY id", (before,))
         return [int(r[0]) for r in rows]
 
     async def open_dm_games(self, user_id: int) -> int:

@@ -17,7 +17,7 @@ from bot.seeks.store import Entry
 from emulator.harness import Harness
 from emulator.model import Channel, Message, User
 from tests.bot.clock import FakeClock
-from tests.bot.e2e.driver import HEADER, boards, card_text, session_of
+from tests.bot.e2e.driver import HEADER, boards, card_text, session_of, versions
 from tests.bot.e2e.test_cards import NOT_A_CHOICE, choose_to_the_end
 from tests.bot.e2e.test_hardening_forged import click_forged
 from tests.bot.e2e.test_seeks import rate, seeks
@@ -238,3 +238,33 @@ async def test_clock_reminders_time_outs_and_lookups_of_an_across_game(emulator:
     shown = {int(m.group(2)) for b in boards(harness, harness.dm_channel(waiting))
              if (m := HEADER.search(card_text(b)))}
     assert after.version in shown or after.over, shown
+
+
+async def test_a_match_the_bot_stopped_inside_is_started_by_the_next_sweep(emulator: Any, harness: Harness,
+                                                                           clock: FakeClock) -> None:
+    """The bot stopped after writing a match across servers and before starting it: after a restart, the
+    sweep starts it (once), and not while a match may still be telling its players."""
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    two = await harness.add_guild("two")
+    ben = await harness.add_user("ben", guild=two)
+    store = seeks(harness).store
+    now = harness.bot.services.clock()
+    first = Entry(harness.guild.id, "pyrinoes", ana.id, "ana", emulator.general.id, 0.0, now, True, 0.0)
+    second = Entry(two.id, "pyrinoes", ben.id, "ben", harness.channel("general", guild=two).id, 0.0, now, True, 0.0)
+    assert await store.enter(first) and await store.enter(second)
+    announcer = harness.bot.client.host.announcer
+    dms = (await announcer.dm_channel(ana.id), await announcer.dm_channel(ben.id))
+    game_id = await store.match_across(first, second, {}, 7, dms)
+    assert game_id is not None and await store.waiting() == []
+    await harness.restart_bot()
+    assert await seeks(harness).sweep() == []  # it may still be telling its players
+    clock.advance(minutes=1, seconds=1)
+    assert await seeks(harness).sweep() == [f"queue-started:{game_id}"]
+    await harness.settle()
+    record = await harness.bot.services.store.game_record(game_id)
+    assert record is not None and record.status == "active" and record.seat_dms
+    for user in (ana, ben):
+        assert versions(harness, harness.dm_channel(user)) == [0], user.username
+    assert await harness.bot.services.outbox.pending(game_id) == []  # every board went out
+    assert await seeks(harness).sweep() == []  # started once
