@@ -135,9 +135,18 @@ class Announcer:
         # nobody to ping: news for spectators only, no notification.
         ping = await self.pings.turn(target, "board") if message is None else QUIET
         if session.record.seat_dms and message is None:  # every seat's DM shows it; each buzzes its reader alone
-            await self.seat_dms.copies(
-                session.record, target.seats, channel_id, lambda: board_card(target, events, lang, file, clock), file,
-                ping, lambda seat: nonce(item.game_id, item.version, "board", seat, take=target.record.undos))
+            async def card_for(user_id: int) -> tuple[discord.ui.LayoutView, discord.File]:
+                reader = await services.languages.for_user(user_id)
+                if reader.code == lang.code:
+                    return board_card(target, events, lang, file, clock), copy(file)
+                seen = public_view(target, reader)
+                drawn = await services.renderer.board(seen, art=target.presenter.art,
+                                                      labels=board_labels(target, seen), events=events)
+                line = await self.availability.clocks.line(target, reader) if target is session else None
+                return board_card(target, events, reader, drawn, line), drawn
+
+            await self.seat_dms.copies(session.record, target.seats, channel_id, card_for, ping, lambda seat: nonce(
+                item.game_id, item.version, "board", seat, take=target.record.undos))
             ping = ping_for(ping, await self.seat_dms.reader_of(session.record, target.seats, channel_id))
         if message is None and via is not None and not item.uncertain and via.carries_board(item.version,
                                                                                            channel_id):

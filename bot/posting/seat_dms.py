@@ -21,13 +21,14 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
-from bot.posting.interaction_posts import copy
 from bot.posting.pings import QUIET, Ping
 from bot.store.records import GameRecord, SeatRecord
 
 log = logging.getLogger(__name__)
 
 DmChannel = Callable[[int], Awaitable[int]]
+#: A card for one seat's DM, from its reader's id: its view and its picture (a file of its own: a file is sent once).
+MakeCard = Callable[[int], Awaitable[tuple[discord.ui.LayoutView, discord.File | None]]]
 
 
 def ping_for(ping: Ping, user_id: int | None) -> Ping:
@@ -55,20 +56,21 @@ class SeatDms:
         """Whose DM ``channel_id`` is, in a game played in DMs (None: nobody's)."""
         return next((u for u, c in await self.places(record, seats) if c == channel_id and u), None)
 
-    async def copies(self, record: GameRecord, seats: Sequence[SeatRecord], shown_in: int,
-                     make: Callable[[], discord.ui.LayoutView], file: discord.File | None, ping: Ping,
-                     nonce: Callable[[int], str]) -> None:
-        """Post the card ``make`` builds (with a copy of ``file``) in every seat's DM but ``shown_in``,
-        each buzzing as ``ping`` allows its reader. ``nonce(seat)``: the post's nonce in that seat's DM,
-        so a retried row does not post it twice. Nothing for a game not played in DMs."""
+    async def copies(self, record: GameRecord, seats: Sequence[SeatRecord], shown_in: int, make: MakeCard,
+                     ping: Ping, nonce: Callable[[int], str]) -> None:
+        """Post the card ``make(reader)`` builds (its view and picture, in that reader's language) in
+        every seat's DM but ``shown_in``, each buzzing as ``ping`` allows its reader. ``nonce(seat)``:
+        the post's nonce in that seat's DM, so a retried row does not post it twice. Nothing for a game
+        not played in DMs."""
         if not record.seat_dms:
             return
         for number, (user_id, channel_id) in enumerate(await self.places(record, seats)):
             if channel_id == shown_in:
                 continue
+            view, file = await make(user_id)
             mine = Ping((user_id,)) if user_id in ping.users else QUIET  # as ping_for: its reader alone
             await self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
-                view=make(), files=[copy(file)] if file is not None else [], silent=mine.silent,
+                view=view, files=[file] if file is not None else [], silent=mine.silent,
                 allowed_mentions=mine.mentions, nonce=nonce(number))
 
 

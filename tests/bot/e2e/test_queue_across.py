@@ -268,3 +268,22 @@ async def test_a_match_the_bot_stopped_inside_is_started_by_the_next_sweep(emula
         assert versions(harness, harness.dm_channel(user)) == [0], user.username
     assert await harness.bot.services.outbox.pending(game_id) == []  # every board went out
     assert await seeks(harness).sweep() == []  # started once
+
+
+async def test_each_dm_reads_its_own_players_language(emulator: Any, harness: Harness, clock: FakeClock) -> None:
+    """Ana reads English, Ben German: each one's DM shows the board (and its picture's words) in theirs."""
+    ana = await harness.add_user("ana")
+    await harness.start_bot()
+    two = await harness.add_guild("two")
+    ben = await harness.add_user("ben", guild=two, locale="de")
+    await harness.slash(ana, emulator.general, "pyramid queue", game="pyrinoes", across_servers=True)
+    res = await harness.slash(ben, harness.channel("general", guild=two), "pyramid queue", game="pyrinoes",
+                              across_servers=True)
+    assert "serverübergreifend" in res.text.lower() or "Auch serverübergreifend" in res.text, res.text
+    await harness.settle()
+    [record] = await harness.bot.services.store.all_games()
+    english = [card_text(m) for m in harness.dm(ana) if m.png_attachments()]
+    german = [card_text(m) for m in harness.dm(ben) if m.png_attachments()]
+    assert any(f"game #{record.id} · move 0" in t for t in english), english
+    assert any(f"Spiel #{record.id} · Zug 0" in t for t in german), german
+    assert any("Serverübergreifend zusammengebracht" in card_text(m) for m in harness.dm(ben))
