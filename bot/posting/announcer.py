@@ -157,11 +157,16 @@ class Announcer:
         if message is not None and not message.attachments:
             message = await self._picture_in(message, board_card(target, events, lang, file, clock), file, mentions)
         if message is None:
-            message = await self.client.get_partial_messageable(channel_id).send(
-                view=board_card(target, events, lang, file, clock), file=file,
-                allowed_mentions=ping.mentions, silent=ping.silent,
-                nonce=nonce(item.game_id, item.version, "board", take=target.record.undos),
-            )
+            try:
+                message = await self.client.get_partial_messageable(channel_id).send(
+                    view=board_card(target, events, lang, file, clock), file=file,
+                    allowed_mentions=ping.mentions, silent=ping.silent,
+                    nonce=nonce(item.game_id, item.version, "board", take=target.record.undos),
+                )
+            except discord.Forbidden as exc:  # a game in DMs: its first seat closed theirs; the others have it
+                if not (session.record.seat_dms and exc.code == CANNOT_DM):
+                    raise
+                return await self._done(item, "the first seat's DMs are closed")
         return await self._record(item, PostedMessage(role="board", channel_id=message.channel.id,
                                                              message_id=message.id, version=item.version))
 
@@ -380,7 +385,7 @@ class Announcer:
         return False
 
     async def tell_dms_closed(self, session: Session, user_id: int) -> None:
-        if session.record.in_place:  # no channel post there; 🂠 My hand on the card shows the hand privately
+        if session.record.in_place or session.record.seat_dms:  # no channel post there (in DMs: none to share)
             return
         channel_id = session.record.play_channel_id
         try:

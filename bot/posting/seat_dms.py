@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
+from bot.posting.failures import CANNOT_DM
 from bot.posting.pings import QUIET, Ping
 from bot.store.records import GameRecord, SeatRecord
 
@@ -69,9 +70,14 @@ class SeatDms:
                 continue
             view, file = await make(user_id)
             mine = Ping((user_id,)) if user_id in ping.users else QUIET  # as ping_for: its reader alone
-            await self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
-                view=view, files=[file] if file is not None else [], silent=mine.silent,
-                allowed_mentions=mine.mentions, nonce=nonce(number))
+            try:
+                await self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
+                    view=view, files=[file] if file is not None else [], silent=mine.silent,
+                    allowed_mentions=mine.mentions, nonce=nonce(number))
+            except discord.Forbidden as exc:  # they closed their DMs: the other seats' posts go on all the same
+                if exc.code != CANNOT_DM:
+                    raise
+                log.info("game %s: %s's DM refuses the bot's messages", record.id, user_id)
 
 
 __all__ = ["SeatDms", "ping_for"]

@@ -287,3 +287,25 @@ async def test_each_dm_reads_its_own_players_language(emulator: Any, harness: Ha
     assert any(f"game #{record.id} · move 0" in t for t in english), english
     assert any(f"Spiel #{record.id} · Zug 0" in t for t in german), german
     assert any("Serverübergreifend zusammengebracht" in card_text(m) for m in harness.dm(ben))
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+async def test_a_player_who_closes_their_dms_does_not_stop_the_others_boards(emulator: Any, harness: Harness,
+                                                                             clock: FakeClock, seat: int) -> None:
+    """Seat 0's DM is the game's channel (its boards are the recorded ones), seat 1's gets copies: either
+    closing their DMs leaves the other's boards coming."""
+    ana, ben, _cat, game_id = await matched_across(emulator, harness)
+    session = await session_of(harness, game_id)
+    users = {s.seat: next(u for u in (ana, ben) if u.id == s.user_id) for s in session.seats}
+    if session.to_act == seat:  # the closing player moves first, then waits
+        await move_in_dm(harness, users, game_id)
+        await harness.settle()
+        session = await session_of(harness, game_id)
+    closing, actor = users[seat], users[1 - seat]
+    closing.dms_open = False  # the waiting player closes their DMs
+    await move_in_dm(harness, users, game_id)
+    await harness.settle()
+    after = await session_of(harness, game_id)
+    assert after.version == session.version + 1
+    assert after.version in versions(harness, harness.dm_channel(actor))  # the mover's DM shows it all the same
+    assert await harness.bot.services.outbox.pending(game_id, kind="board") == []  # nothing stuck
