@@ -162,6 +162,8 @@ async def test_an_across_game_is_played_by_clicks_to_its_end_card(emulator: Any,
     for user in (ana, ben):
         last = boards(harness, harness.dm_channel(user))[-1]
         assert "🔁 Rematch" in last.button_labels, card_text(last)
+        gifs = [m for m in harness.dm(user) if any(a.filename.endswith(".gif") for a in m.attachments)]
+        assert len(gifs) == 1 and gifs[0].silent, user.username  # the replay, in each DM, buzzing nobody
     assert_own_hands_only(harness, users)
     # rated across servers alone: neither server's ratings nor wins count it
     scopes = {int(r[0]) for r in await harness.bot.services.db.read_all(
