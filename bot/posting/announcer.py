@@ -75,6 +75,7 @@ class Announcer:
         self.in_place = InPlace(services, self)
         #: Games played in their seats' DMs: every seat's DM shows each board.
         self.seat_dms = SeatDms(client, self.dm_channel)
+        self.availability.seat_dms = self.seat_dms
 
     async def player_active(self, user_id: int) -> None:
         """The player used the bot: if their DMs were found closed, try them again

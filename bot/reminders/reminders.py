@@ -68,6 +68,7 @@ class Reminders:
         self.delivery = delivery
         #: Time away and quiet hours (``bot.posting.away``), and each seat's clock.
         self.availability = Availability(services, client, channels)
+        self.availability.seat_dms = delivery.announcer.seat_dms  # a game in DMs: told in the other seats' DMs
         self.clocks = self.availability.clocks
         #: Plays a forced move for a player who asked (``bot.forecasts.autoplay``, set by ``Host.build``).
         self.autoplay: Callable[[GameRecord, datetime], Awaitable[bool]] | None = None
@@ -293,7 +294,8 @@ class Reminders:
             text = lang.tr("⚠️ Game #{number} is paused: {why}. Its moves so far are kept, but I can't carry on "
                            "with it by myself; a server admin can look at the bot's logs. {mentions}",
                            number=record.id, why=lang.gettext(why), mentions=" ".join(f"<@{u}>" for u in users))
-            if gone and private_place(record):  # never said where others read (bot.core.visibility)
+            # never said where others read (bot.core.visibility); a game in DMs: in each seat's DM
+            if (gone and private_place(record)) or record.seat_dms:
                 for user_id in users:
                     dm = await self.delivery.announcer.dm_channel(user_id)
                     await self.client.get_partial_messageable(dm, type=discord.ChannelType.private).send(

@@ -311,3 +311,33 @@ async def test_a_player_who_closes_their_dms_does_not_stop_the_others_boards(emu
     assert after.version == session.version + 1
     assert after.version in versions(harness, harness.dm_channel(actor))  # the mover's DM shows it all the same
     assert await harness.bot.services.outbox.pending(game_id, kind="board") == []  # nothing stuck
+
+
+async def test_a_parked_game_in_dms_is_told_in_each_dm(emulator: Any, harness: Harness, clock: FakeClock) -> None:
+    ana, ben, _cat, game_id = await matched_across(emulator, harness)
+    record = await harness.bot.services.store.game_record(game_id)
+    assert record is not None
+    await harness.bot.client.host.reminders.park(record, "its saved moves are damaged", "test: damaged")
+    await harness.settle()
+    for user in (ana, ben):
+        assert any(f"Game #{game_id} is paused" in card_text(m) for m in harness.dm(user)), user.username
+
+
+async def test_time_away_is_told_in_the_other_players_dm(emulator: Any, harness: Harness, clock: FakeClock) -> None:
+    ana, ben, _cat, _game_id = await matched_across(emulator, harness)
+
+    def said(user: User, words: str) -> list[str]:
+        return [card_text(m) for m in harness.dm(user) if words in card_text(m)]
+
+    for away, other in ((ana, ben), (ben, ana)):
+        before = len(said(other, "is away until")), len(said(other, "is back")), len(said(away, "is away until"))
+        gone = await harness.slash(away, harness.dm_channel(away), "pyramid away", days=2)
+        assert "away until" in gone.text, gone.text
+        await harness.settle()
+        told = said(other, "is away until")
+        assert len(told) == before[0] + 1 and f"<@{away.id}>" in told[-1], told
+        assert len(said(away, "is away until")) == before[2]  # not told about themselves
+        clock.advance(hours=25)  # back a day later (a notice within a day of the last is not repeated)
+        await harness.slash(away, harness.dm_channel(away), "pyramid back")
+        await harness.settle()
+        assert len(said(other, "is back")) == before[1] + 1
