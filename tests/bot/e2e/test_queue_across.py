@@ -1,4 +1,4 @@
-"""The queue across servers through the emulator (issue #40), written before it (``across_servers:``
+"""The queue across servers through the emulator (issue #40; on the code before it ``across_servers:``
 did not exist, and no game was played across two players' DMs): two players of two servers who
 opted in are matched and play in their own DMs with the bot, each DM showing every board with its
 buttons and its own seat's hand alone; a third who did not opt in is not matched across; a click
