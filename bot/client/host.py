@@ -48,9 +48,10 @@ class Host:
         leaderboards = Leaderboards(services.store, services.catalogue, client, services.languages)
         ratings = Ratings(services.store, RatingStore(services.db), services.catalogue)
         daily = DailyDeals(services, client, channels)
+        final_cards, replays = FinalCards(services, client, channels), Replays(services, client, channels)
         announcer = Announcer(services, client, channels,
-                              game_ends=[leaderboards, ratings, FinalCards(services, client, channels),
-                                         Replays(services, client, channels), daily], pings=pings)
+                              game_ends=[leaderboards, ratings, final_cards, replays, daily], pings=pings)
+        final_cards.seat_dms = replays.seat_dms = announcer.seat_dms  # games in DMs: each seat's DM gets them
         delivery = Delivery(services, announcer, BlockedNotices(services.store, client, pings, services.languages),
                             ThreadRescue(services, client, pings), tasks)
         resignations = Resignations(services, client, channels, delivery)

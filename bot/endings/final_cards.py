@@ -21,6 +21,9 @@ from bot.core.services import Services
 from bot.core.session import Session
 from bot.posting.channels import Channels
 from bot.posting.failures import Blocked
+from bot.posting.interaction_posts import copy
+from bot.posting.pings import QUIET
+from bot.posting.seat_dms import SeatDms
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +41,8 @@ class FinalCards:
         self.services = services
         self.client = client
         self.channels = channels
+        #: Games played in their seats' DMs (the announcer's, set by ``Host.build``): each seat's DM gets the card.
+        self.seat_dms: SeatDms | None = None
 
     async def game_finished(self, session: Session) -> None:
         record = session.record
@@ -52,6 +57,18 @@ class FinalCards:
         file = await services.renderer.board(view, art=session.presenter.art, labels={}, lang=lang)
         card_view = board_card(session, [], lang, file)
         try:
+            if record.seat_dms and self.seat_dms is not None:  # the other seats' DMs too (first: a file is sent once)
+                shown_in = shown.channel_id if shown else record.play_channel_id
+                async def card_for(user_id: int) -> tuple[discord.ui.LayoutView, discord.File]:
+                    reader = await services.languages.for_user(user_id)
+                    if reader.code == lang.code:
+                        return board_card(session, [], lang, file), copy(file)
+                    drawn = await services.renderer.board(ended_view(session, reader), art=session.presenter.art,
+                                                          labels={}, lang=reader)
+                    return board_card(session, [], reader, drawn), drawn
+
+                await self.seat_dms.copies(record, session.seats, shown_in, card_for, QUIET,
+                                           lambda seat: f"{final_nonce(record.id)}.{seat:x}")
             if shown is not None:
                 self.channels.check_editable(shown.channel_id)
                 partial = self.client.get_partial_messageable(shown.channel_id).get_partial_message(

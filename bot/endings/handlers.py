@@ -79,6 +79,9 @@ class Endings:
         elif record.challenge_id is not None:
             refusal = lang.tr("Game #{game} was a shared deal's: it has no rematch. Open a new game with "
                               "`/pyramid new`.", game=record.id)
+        elif record.seat_dms:  # no channel both players share to open it in
+            refusal = lang.tr("Game #{game} was played across servers, in your direct messages: it has no rematch "
+                              "button. Queue again with `/pyramid queue across_servers:True`.", game=record.id)
         elif not any(s.user_id == interaction.user.id for s in seats):
             refusal = lang.tr("Only the players of game #{game} can ask for a rematch.", game=record.id)
         if refusal is not None:

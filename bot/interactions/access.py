@@ -23,6 +23,7 @@ import discord
 
 from bot.core.errors import PlayError
 from bot.core.visibility import Seen, Viewer, admit, places
+from bot.interactions.surfaces import in_bot_dm
 from bot.store import GameRecord, GameStore
 from i18n import N_
 
@@ -66,8 +67,11 @@ def at_place(interaction: Interaction, guild_id: int | None, channels: Iterable[
 
 def check_at_game(interaction: Interaction, record: GameRecord) -> None:
     """Public controls: only in the game's own channel or thread (a private game that lost its
-    private thread may be played on in its player's DM: ``bot.posting.rescue``)."""
+    private thread may be played on in its player's DM: ``bot.posting.rescue``; a game played in
+    its seats' DMs, ``bot.posting.seat_dms``, in any seat's DM with the bot: that the clicker is
+    one of its players is the visibility rule's check, which comes after)."""
     in_dm = interaction.guild_id is None and record.thread_id is not None and interaction.channel_id == record.thread_id
+    in_dm = in_dm or (record.seat_dms and in_bot_dm(interaction))
     if not (in_dm or at_place(interaction, record.guild_id, game_places(record))):
         raise PlayError(ELSEWHERE)
 

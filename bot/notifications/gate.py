@@ -231,7 +231,7 @@ class NotificationGate:
                        name=f"<@{user_id}>", number=game_id, count=repeats + 1, cap=settings.cap,
                        link=jump_link(session.record, shown))
         view = stop_card(text, game_id, version, lang)
-        if session.record.in_place or settings.mode == "dm":
+        if session.record.in_place or session.record.seat_dms or settings.mode == "dm":  # seat_dms: its DM is its place
             await self._dm(user_id, text, ping, view)
         else:
             await self.client.get_partial_messageable(session.record.play_channel_id).send(

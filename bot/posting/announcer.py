@@ -32,6 +32,7 @@ from bot.posting.failures import CANNOT_DM, Blocked
 from bot.posting.in_place import InPlace
 from bot.posting.interaction_posts import Reply, copy
 from bot.posting.pings import QUIET, Ping, Pings
+from bot.posting.seat_dms import SeatDms, ping_for
 from bot.store import CorruptRecord
 from bot.store.outbox import Announcement, OutboxItem, PostedMessage
 from bot.store.records import MessageRef
@@ -72,6 +73,9 @@ class Announcer:
         self.availability = Availability(services, client, channels)
         #: Games only a user install reaches: their card, updated by the players' clicks.
         self.in_place = InPlace(services, self)
+        #: Games played in their seats' DMs: every seat's DM shows each board.
+        self.seat_dms = SeatDms(client, self.dm_channel)
+        self.availability.seat_dms = self.seat_dms
 
     async def player_active(self, user_id: int) -> None:
         """The player used the bot: if their DMs were found closed, try them again
@@ -131,6 +135,20 @@ class Announcer:
         # A new card: the player to act is pinged as their settings, quiet hours and the cap allow (the gate);
         # nobody to ping: news for spectators only, no notification.
         ping = await self.pings.turn(target, "board") if message is None else QUIET
+        if session.record.seat_dms and message is None:  # every seat's DM shows it; each buzzes its reader alone
+            async def card_for(user_id: int) -> tuple[discord.ui.LayoutView, discord.File]:
+                reader = await services.languages.for_user(user_id)
+                if reader.code == lang.code:
+                    return board_card(target, events, lang, file, clock), copy(file)
+                seen = public_view(target, reader)
+                drawn = await services.renderer.board(seen, art=target.presenter.art,
+                                                      labels=board_labels(target, seen), events=events)
+                line = await self.availability.clocks.line(target, reader) if target is session else None
+                return board_card(target, events, reader, drawn, line), drawn
+
+            await self.seat_dms.copies(session.record, target.seats, channel_id, card_for, ping, lambda seat: nonce(
+                item.game_id, item.version, "board", seat, take=target.record.undos))
+            ping = ping_for(ping, await self.seat_dms.reader_of(session.record, target.seats, channel_id))
         if message is None and via is not None and not item.uncertain and via.carries_board(item.version,
                                                                                            channel_id):
             message = await via.post(None, private=False, file=file, view=card_view, allowed_mentions=ping.mentions,
@@ -140,11 +158,16 @@ class Announcer:
         if message is not None and not message.attachments:
             message = await self._picture_in(message, board_card(target, events, lang, file, clock), file, mentions)
         if message is None:
-            message = await self.client.get_partial_messageable(channel_id).send(
-                view=board_card(target, events, lang, file, clock), file=file,
-                allowed_mentions=ping.mentions, silent=ping.silent,
-                nonce=nonce(item.game_id, item.version, "board", take=target.record.undos),
-            )
+            try:
+                message = await self.client.get_partial_messageable(channel_id).send(
+                    view=board_card(target, events, lang, file, clock), file=file,
+                    allowed_mentions=ping.mentions, silent=ping.silent,
+                    nonce=nonce(item.game_id, item.version, "board", take=target.record.undos),
+                )
+            except discord.Forbidden as exc:  # a game in DMs: its first seat closed theirs; the others have it
+                if not (session.record.seat_dms and exc.code == CANNOT_DM):
+                    raise
+                return await self._done(item, "the first seat's DMs are closed")
         return await self._record(item, PostedMessage(role="board", channel_id=message.channel.id,
                                                              message_id=message.id, version=item.version))
 
@@ -363,7 +386,7 @@ class Announcer:
         return False
 
     async def tell_dms_closed(self, session: Session, user_id: int) -> None:
-        if session.record.in_place:  # no channel post there; 🂠 My hand on the card shows the hand privately
+        if session.record.in_place or session.record.seat_dms:  # no channel post there (in DMs: none to share)
             return
         channel_id = session.record.play_channel_id
         try:

@@ -38,6 +38,7 @@ from bot.clock.quiet_hours import (
 from bot.core.services import Services
 from bot.posting.channels import Channels
 from bot.posting.failures import Blocked
+from bot.posting.seat_dms import SeatDms
 from bot.store import CorruptRecord
 from bot.store.availability import AlreadyAway, AvailabilityStore, AwayNotice, AwayRow, QuietRow
 
@@ -88,6 +89,8 @@ class Availability:
         self.channels = channels
         self.store = AvailabilityStore(services.db)
         self.clocks = Clocks(services)
+        #: Games played in their seats' DMs (the announcer's): a notice goes to the other seats' DMs.
+        self.seat_dms: SeatDms | None = None
 
     # --- budgets ------------------------------------------------------------------
     async def budget(self, guild_id: int | None) -> Budget:
@@ -164,13 +167,13 @@ class Availability:
                            date=discord_time(notice.pause_ends, "D"))
         else:
             text = lang.tr("👋 {player} is back: their clock in this game runs again.", player=player)
-        channel_id = notice.play_channel_id
         try:
-            self.channels.check_postable(channel_id)
-            await self.client.get_partial_messageable(channel_id).send(  # news, nobody to ping
-                view=note(text), allowed_mentions=discord.AllowedMentions.none(), nonce=notice_nonce(notice),
-                silent=True,
-            )  # discord.py sends a nonce with enforce_nonce: a repeat returns the first message
+            for channel_id in await self._places(notice):
+                self.channels.check_postable(channel_id)
+                await self.client.get_partial_messageable(channel_id).send(  # news, nobody to ping
+                    view=note(text), allowed_mentions=discord.AllowedMentions.none(), nonce=notice_nonce(notice),
+                    silent=True,
+                )  # discord.py sends a nonce with enforce_nonce: a repeat returns the first message
         except (discord.NotFound, discord.Forbidden) as exc:  # the place is gone or closed to us: let it be
             log.warning("could not tell game %s that player %s is %s: %s", notice.game_id, notice.user_id,
                         notice.kind, exc)
@@ -180,6 +183,15 @@ class Availability:
             await self.store.release_notice(notice)
             return False
         return True
+
+    async def _places(self, notice: AwayNotice) -> list[int]:
+        """Where a notice about ``notice.user_id`` is told: the game's channel, or in a game played in its
+        seats' DMs (``bot.posting.seat_dms``), the other players' DMs."""
+        record = await self.services.store.game_record(notice.game_id) if self.seat_dms is not None else None
+        if record is None or self.seat_dms is None or not record.seat_dms:
+            return [notice.play_channel_id]
+        seats = await self.services.store.seats(record.id)
+        return [c for u, c in await self.seat_dms.places(record, seats) if u != notice.user_id]
 
     # --- quiet hours --------------------------------------------------------------------
     async def quiet(self, user_id: int) -> QuietWindow | None:

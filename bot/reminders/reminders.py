@@ -69,6 +69,7 @@ class Reminders:
         self.delivery = delivery
         #: Time away and quiet hours (``bot.posting.away``), and each seat's clock.
         self.availability = Availability(services, client, channels)
+        self.availability.seat_dms = delivery.announcer.seat_dms  # a game in DMs: told in the other seats' DMs
         self.clocks = self.availability.clocks
         #: Plays a forced move for a player who asked (``bot.forecasts.autoplay``, set by ``Host.build``).
         self.autoplay: Callable[[GameRecord, datetime], Awaitable[bool]] | None = None
@@ -125,6 +126,8 @@ class Reminders:
         if clock is None:
             return []
         channel_id = record.play_channel_id
+        if record.seat_dms:  # a game played in its seats' DMs: the reminder goes to the DM of the player to act
+            channel_id = await self.delivery.announcer.dm_channel(seat.user_id)
         channel = self.client.get_partial_messageable(channel_id)
         # The player's own reminder interval (off by default), on top of the clock's reminder below.
         done = [] if clock.paused_now(now) else await self.pings.repeat(session, clock.started, now)
@@ -190,15 +193,15 @@ class Reminders:
         await self.delivery.schedule_ai(await services.sessions.load(record.id))
         if record.in_place:  # no channel post there: the card shows the AI in the seat at the next click
             return [f"timeout:{record.id}:{action}"]
-        channel_id = record.play_channel_id
         try:
-            self.channels.check_postable(channel_id)
-            lang = await services.languages.for_game(record)  # told to the channel
-            await self.client.get_partial_messageable(channel_id).send(
-                view=note(lang.tr("⌛ {name}'s time bank ran out ({idle} into this turn); a normal AI takes "
-                                  "their seat.", name=seat.display, idle=hours(now - clock.started, lang))),
-                allowed_mentions=discord.AllowedMentions.none(), silent=True,
-            )
+            lang = await services.languages.for_game(record)  # told to the channel (each seat's DM, in a DM game)
+            for _user, channel_id in await self.delivery.announcer.seat_dms.places(record, session.seats):
+                self.channels.check_postable(channel_id)
+                await self.client.get_partial_messageable(channel_id).send(
+                    view=note(lang.tr("⌛ {name}'s time bank ran out ({idle} into this turn); a normal AI takes "
+                                      "their seat.", name=seat.display, idle=hours(now - clock.started, lang))),
+                    allowed_mentions=discord.AllowedMentions.none(), silent=True,
+                )
         except (discord.HTTPException, Blocked) as exc:  # the seat changed hands all the same
             log.warning("could not tell game %s that an AI took a seat: %s", record.id, exc)
         return [f"timeout:{record.id}:{action}"]
@@ -294,7 +297,8 @@ class Reminders:
             text = lang.tr("⚠️ Game #{number} is paused: {why}. Its moves so far are kept, but I can't carry on "
                            "with it by myself; a server admin can look at the bot's logs. {mentions}",
                            number=record.id, why=lang.gettext(why), mentions=" ".join(f"<@{u}>" for u in users))
-            if gone and private_place(record):  # never said where others read (bot.core.visibility)
+            # never said where others read (bot.core.visibility); a game in DMs: in each seat's DM
+            if (gone and private_place(record)) or record.seat_dms:
                 for user_id in users:
                     dm = await self.delivery.announcer.dm_channel(user_id)
                     await self.client.get_partial_messageable(dm, type=discord.ChannelType.private).send(

@@ -36,6 +36,9 @@ from bot.core.session import Session
 from bot.games.presenter import ENGLISH
 from bot.posting.channels import Channels
 from bot.posting.failures import Blocked
+from bot.posting.interaction_posts import copy
+from bot.posting.pings import QUIET
+from bot.posting.seat_dms import SeatDms
 from bot.store import CorruptRecord, GameRecord
 from bot.workers.render_jobs import GameLog, alt_text
 from engine.core import EngineError
@@ -84,6 +87,8 @@ class Replays:
         self.channels = channels
         #: The largest file posted (Discord refuses a bot's attachment above 10 MiB).
         self.max_bytes = max_bytes
+        #: Games played in their seats' DMs (the announcer's, set by ``Host.build``): each seat's DM gets the GIF.
+        self.seat_dms: SeatDms | None = None
 
     async def private(self, record: GameRecord) -> bool:
         """Whether only the game's player reads where it is played: a DM (the daily
@@ -128,6 +133,13 @@ class Replays:
                          lang=lang)
         file = discord.File(io.BytesIO(replay.data), filename=f"game-{record.id}-replay.gif", description=words)
         try:
+            if record.seat_dms and self.seat_dms is not None:  # the other seats' DMs too (first: a file is sent once)
+                async def card_for(user_id: int) -> tuple[discord.ui.LayoutView, discord.File]:
+                    again = copy(file)
+                    return card([caption(session, replay, lang)], files=[again]), again
+
+                await self.seat_dms.copies(record, session.seats, channel_id, card_for, QUIET,
+                                           lambda seat: f"{replay_nonce(record.id)}.{seat:x}")
             await self.client.get_partial_messageable(channel_id).send(  # news for readers: no ping
                 view=card([caption(session, replay, lang)], files=[file]), file=file, nonce=replay_nonce(record.id),
                 allowed_mentions=discord.AllowedMentions.none(), silent=True,

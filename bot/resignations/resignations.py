@@ -130,11 +130,15 @@ class Resignations:
             await self.delivery.deliver_game(game_id)
             return text
         told = await services.languages.for_game(session.record)  # the channel's language
-        channel = self.client.get_partial_messageable(session.record.play_channel_id)
+        places = [session.record.play_channel_id]
+        if session.record.seat_dms:  # a game in its seats' DMs: told in each (bot.posting.seat_dms)
+            places = [c for _u, c in await self.delivery.announcer.seat_dms.places(session.record, session.seats)]
         if not session.record.in_place:  # an in-place game's card shows it at the next click
             try:
-                await channel.send(view=note(notice.fill(mentions, told.gettext)),
-                                   allowed_mentions=discord.AllowedMentions.none(), silent=True)
+                for place in places:
+                    await self.client.get_partial_messageable(place).send(
+                        view=note(notice.fill(mentions, told.gettext)),
+                        allowed_mentions=discord.AllowedMentions.none(), silent=True)
             except discord.HTTPException as exc:
                 log.warning("could not announce resignation in game %s: %s", game_id, exc)
         await self.delivery.schedule_ai(await services.sessions.load(game_id))

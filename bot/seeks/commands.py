@@ -18,6 +18,7 @@ from discord.app_commands import locale_str
 from bot.cards.cards import card
 from bot.core.services import Services
 from bot.games.presenter import Presenter
+from bot.ratings import EVERYWHERE
 from bot.seeks.runner import Seeks
 from bot.seeks.store import Entry
 from i18n import Lang
@@ -26,7 +27,7 @@ Interaction = discord.Interaction[Any]
 #: The longest wait before AIs fill a seek.
 MOST_WAIT_MINUTES = 10080
 PARAMETER_NAMES = (locale_str("players"), locale_str("ai_after_minutes"), locale_str("ai_level"),
-                   locale_str("leave"))
+                   locale_str("leave"), locale_str("across_servers"))
 #: ``ai_level:``'s choices.
 CHOICE_NAMES = (locale_str("easy"), locale_str("normal"), locale_str("hard"))
 
@@ -102,16 +103,20 @@ async def open_seek(services: Services, seeks: Seeks, lobbies: LobbyOpener, inte
 
 
 def queue_command(services: Services, seeks: Seeks) -> app_commands.Command[Any, ..., Any]:
-    @app_commands.describe(game=locale_str("Which game"), leave=locale_str("Leave the queue instead"))
+    @app_commands.describe(game=locale_str("Which game"), leave=locale_str("Leave the queue instead"),
+                           across_servers=locale_str("Also be matched with players of other servers (played in "
+                                                     "your direct messages)"))
     @app_commands.choices(game=[app_commands.Choice(name=p.title, value=p.kind) for p in services.catalogue])
-    async def queue(interaction: Interaction, game: app_commands.Choice[str], leave: bool = False) -> None:
-        await enter_queue(services, seeks, interaction, game.value, leave)
+    async def queue(interaction: Interaction, game: app_commands.Choice[str], leave: bool = False,
+                    across_servers: bool = False) -> None:
+        await enter_queue(services, seeks, interaction, game.value, leave, across_servers)
 
     return app_commands.Command(name=locale_str("queue"), callback=queue,
                                 description=locale_str("Wait for an opponent of close rating in this server"))
 
 
-async def enter_queue(services: Services, seeks: Seeks, interaction: Interaction, kind: str, leave: bool) -> None:
+async def enter_queue(services: Services, seeks: Seeks, interaction: Interaction, kind: str, leave: bool,
+                      across: bool = False) -> None:
     lang = await services.languages.for_interaction(interaction)
     guild_id, channel_id = interaction.guild_id, interaction.channel_id
     if guild_id is None or channel_id is None or not isinstance(interaction.channel, discord.TextChannel):
@@ -131,18 +136,26 @@ async def enter_queue(services: Services, seeks: Seeks, interaction: Interaction
                                                 title=title))
         return
     limit = (await services.store.guild_settings(guild_id)).max_open_games
-    if len(await services.store.games_of_user(interaction.user.id, guild_id, ["lobby", "active"])) >= limit:
+    # across servers, the games played in DMs count against the server's cap too
+    dm_games = await seeks.store.open_dm_games(interaction.user.id) if across else 0
+    if len(await services.store.games_of_user(interaction.user.id, guild_id, ["lobby", "active"])) + dm_games >= limit:
         await _tell(interaction, "❌ " + lang.tr("You have {limit} open games here, this server's most; finish one "
                                                 "first.", limit=limit))
         return
     rating = await seeks.rating(interaction.user.id, guild_id, kind)
+    wide = await seeks.rating(interaction.user.id, EVERYWHERE, kind) if across else None
     entry = Entry(guild_id, kind, interaction.user.id, interaction.user.display_name, channel_id, rating,
-                  services.clock())
+                  services.clock(), across, wide)
     if not await seeks.store.enter(entry):
-        await _tell(interaction, "❌ " + lang.tr("You are in the queue for {title} already.", title=title))
+        await _tell(interaction, "❌ " + lang.tr("You are in the queue for {title} already (one place per game: leave "
+                                                "it with `leave:True` to queue again).", title=title))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await interaction.edit_original_response(view=card([lang.tr(
-        "⏳ You are in the queue for {title} (rating {rating}): you are matched with a player of close rating, "
-        "further away the longer you wait.", title=title, rating=f"{rating:g}")]))
+    text = lang.tr("⏳ You are in the queue for {title} (rating {rating}): you are matched with a player of close "
+                   "rating, further away the longer you wait.", title=title, rating=f"{rating:g}")
+    if wide is not None:
+        text += "\n" + lang.tr("🌐 Across servers too (rating across servers {rating}): a player of this server comes "
+                               "first; a game with a player of another server is played in your direct messages with "
+                               "me, so keep them open.", rating=f"{wide:g}")
+    await interaction.edit_original_response(view=card([text]))
     await seeks.match_queue()

@@ -29,7 +29,8 @@ from bot.core.services import Services
 from bot.core.tasks import sweep_forever
 from bot.interactions.host import Host
 from bot.ratings.store import RatingStore
-from bot.seeks.matching import MOST_WAIT, Waiting, expired, matches
+from bot.seeks.across import Across
+from bot.seeks.matching import MOST_WAIT, Seeker, Waiting, expired, pairings
 from bot.seeks.starting import start_unattended
 from bot.seeks.store import Entry, SeekStore
 from bot.store import LobbyError
@@ -44,6 +45,8 @@ class Seeks:
         self.host = host
         self.client = client
         self.store = SeekStore(services.db)
+        #: Matches across servers, played in the two players' DMs.
+        self.across = Across(services, host, client, self.store, self.start)
 
     async def run(self) -> None:
         await sweep_forever(lambda: self.services.sweep_seconds, self.sweep, "seek and queue sweep")
@@ -59,7 +62,8 @@ class Seeks:
         return done
 
     async def rating(self, user_id: int, guild_id: int, kind: str) -> float:
-        """A player's rating of the game in the server (mu - 3 sigma; 0 for a player never rated)."""
+        """A player's rating of the game in the server (mu - 3 sigma; 0 for a player never rated);
+        with ``guild_id`` :data:`bot.ratings.EVERYWHERE`, across servers."""
         found = [s for s in await RatingStore(self.services.db).standings_of(user_id, [guild_id]) if s.kind == kind]
         return round(found[0].mu - 3 * found[0].sigma, 2) if found else 0.0
 
@@ -102,6 +106,8 @@ class Seeks:
         if why == "seek":
             await self.store.close_seek(game_id, "started")
         fresh = await self.services.store.game_record(game_id)
+        if fresh is not None and fresh.seat_dms:  # its players were told by DM as they were matched
+            return [f"{why}-started:{game_id}"]
         seats = await self.services.store.seats(game_id)
         where = f"<#{fresh.thread_id}>" if fresh is not None and fresh.thread_id else words.tr("this channel")
         people = [s.user_id for s in seats if s.user_id is not None]
@@ -119,51 +125,60 @@ class Seeks:
     async def match_queue(self) -> list[str]:
         now = self.services.clock()
         done: list[str] = []
-        groups: dict[tuple[int, str], list[Entry]] = {}
+        for unstarted in await self.store.unstarted_dm_games():  # a match across servers the bot stopped inside
+            done.extend(await self.start(unstarted, "queue"))
+        groups: dict[str, list[Entry]] = {}
         for entry in await self.store.waiting():
             if expired(Waiting(entry.user_id, entry.rating, entry.joined_at), now):
                 if await self.drop(entry, "expired"):
                     done.append(f"queue-expired:{entry.user_id}")
                 continue
-            groups.setdefault((entry.guild_id, entry.kind), []).append(entry)
-        for (guild_id, kind), entries in groups.items():
-            present: dict[int, bool] = {}
-            pairs = await self._present_pairs(guild_id, entries, present, now)
-            for first, second in pairs:
+            groups.setdefault(entry.kind, []).append(entry)
+        for kind, entries in groups.items():
+            present: dict[tuple[int, int], bool] = {}
+            pairs = await self._present_pairs(entries, present, now)
+            for first, second, across in pairs:
                 options = self.services.catalogue.presenter(kind).game.parse_options({}).model_dump(mode="json")
+                if across:
+                    done.extend(await self.across.match(first, second, options))
+                    continue
                 game_id = await self.store.match(first, second, options, self.services.new_seed())
                 if game_id is not None:
                     done.extend(await self.start(game_id, "queue"))
         return done
 
-    async def _present_pairs(self, guild_id: int, entries: list[Entry], present: dict[int, bool],
-                             now: datetime) -> list[tuple[Entry, Entry]]:
-        """The group's pairs with both players still members; one who left is dropped (and told)
-        and the rest matched again, so whoever they would have taken may be matched with another."""
-        pool = {e.user_id: e for e in entries}
+    async def _present_pairs(self, entries: list[Entry], present: dict[tuple[int, int], bool],
+                             now: datetime) -> list[tuple[Entry, Entry, bool]]:
+        """The pairs of one game's queue (:func:`bot.seeks.matching.pairings`: a server's own first,
+        then across servers) with both players still members of the server they queued from; one
+        who left is dropped (and told) and the rest matched again, so whoever they would have
+        taken may be matched with another."""
+        pool = {(e.guild_id, e.user_id): e for e in entries}
         while True:
-            pairs = [(pool[a.user_id], pool[b.user_id])
-                     for a, b in matches([Waiting(e.user_id, e.rating, e.joined_at) for e in pool.values()], now)]
-            gone = [e for pair in pairs for e in pair if not await self._member(guild_id, e.user_id, present)]
+            seekers = [Seeker(e.user_id, e.guild_id, e.rating, e.joined_at, e.wide_rating if e.across else None)
+                       for e in pool.values()]
+            pairs = [(pool[a.home, a.user_id], pool[b.home, b.user_id], across)
+                     for a, b, across in pairings(seekers, now)]
+            gone = [e for a, b, _ in pairs for e in (a, b) if not await self._member(e.guild_id, e.user_id, present)]
             if not gone:
                 return pairs
             for entry in gone:
-                del pool[entry.user_id]
+                del pool[entry.guild_id, entry.user_id]
                 await self.drop(entry, "left")
 
-    async def _member(self, guild_id: int, user_id: int, known: dict[int, bool]) -> bool:
+    async def _member(self, guild_id: int, user_id: int, known: dict[tuple[int, int], bool]) -> bool:
         """Whether ``user_id`` is still a member of the server (asked once per sweep); a failed
         lookup other than "unknown member" counts as present: a glitch drops nobody."""
-        if user_id not in known:
+        if (guild_id, user_id) not in known:
             try:
                 await self.client.http.get_member(guild_id, user_id)
-                known[user_id] = True
+                known[guild_id, user_id] = True
             except discord.NotFound:
-                known[user_id] = False
+                known[guild_id, user_id] = False
             except discord.HTTPException as exc:
                 log.warning("queue: could not look up member %s of %s (%s)", user_id, guild_id, exc)
-                known[user_id] = True
-        return known[user_id]
+                known[guild_id, user_id] = True
+        return known[guild_id, user_id]
 
     async def drop(self, entry: Entry, why: Literal["expired", "left"]) -> bool:
         """Take ``entry`` out of the queue and tell its player why by DM; False (and nothing told)

@@ -49,6 +49,9 @@ class GameRecord(_Row):
     rated: bool = True
     #: Moves taken back so far (migration 0019): posts after an undo carry it in their nonce.
     undos: int = 0
+    #: Played in each seat's DM with the bot (a cross-server match, migration 0021): every board and
+    #: notice goes to every seat's DM (``bot.posting.seat_dms``); ``channel_id`` is the first seat's.
+    seat_dms: bool = False
 
     @property
     def in_place(self) -> bool:
