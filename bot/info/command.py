@@ -12,6 +12,7 @@ from discord.app_commands import locale_str
 
 from bot.cards.boards import status_line
 from bot.cards.cards import card
+from bot.cards.links import game_link
 from bot.core.errors import PlayError
 from bot.core.services import Services
 from bot.interactions.access import seen_by
@@ -69,7 +70,8 @@ class InfoCommands:
         for record in records:
             p = services.catalogue.presenter(record.kind)
             title = lang.gettext(p.title)
-            link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.play_channel_id}"
+            reader_dm = await self.host.announcer.dm_channel(interaction.user.id) if record.seat_dms else None
+            link = game_link(record, reader_dm=reader_dm)
             if record.status == "lobby":
                 lines.append(lang.tr("{emoji} **#{game} {title}** — lobby, waiting for players · {link}",
                                      emoji=p.emoji, game=record.id, title=title, link=link))

@@ -31,7 +31,6 @@ from bot.cards.since import display_names, since_your_turn
 from bot.clock.clock_text import duration, stamp
 from bot.core.errors import PlayError
 from bot.core.visibility import Viewer, admit
-from bot.notifications.links import jump_link
 from bot.notifications.policy import CAP_PER_HOUR, Settings, buzzes_in_hour, merge
 from bot.posting.pings import QUIET, Ping
 from bot.posting.rest_budget import GlobalLimit
@@ -169,7 +168,7 @@ class Digests:
             since = await since_your_turn(services.store, services.sessions, session, seat.seat)
             changed = since.summary(display_names(session), lang) if since is not None and since.moves else \
                 lang.gettext("Nothing new since your last move.")
-            link = jump_link(record, await services.store.get_message(record.id, "board"))
+            link = await self.gate.link_for(record, user_id)
             p = session.presenter
             time_left = (lang.tr("{left} left, runs out {when}", left=duration(left, lang), when=stamp(clock.deadline))
                          if clock is not None else lang.gettext("no clock"))

@@ -23,10 +23,10 @@ import discord
 
 from bot.cards.cards import note
 from bot.cards.custom_ids import CustomId
+from bot.cards.links import game_link
 from bot.core.errors import PlayError
 from bot.core.services import Services
 from bot.core.session import Session
-from bot.notifications.links import jump_link
 from bot.notifications.policy import (
     Circumstances,
     Event,
@@ -40,6 +40,7 @@ from bot.notifications.policy import (
 from bot.posting.failures import CANNOT_DM
 from bot.posting.pings import QUIET, Ping, Place
 from bot.store.notifications import LogRow, NotificationStore, PlayerLog
+from bot.store.records import GameRecord
 from i18n import Lang
 
 if TYPE_CHECKING:
@@ -162,6 +163,12 @@ class NotificationGate:
             await self.services.store.dm_status(user_id) != "closed")
 
     # --- notices the gate sends itself ------------------------------------------------------
+    async def link_for(self, record: GameRecord, user_id: int) -> str:
+        """A link to the game's latest board that opens for ``user_id`` (``bot.cards.links``)."""
+        shown = await self.services.store.get_message(record.id, "board")
+        reader_dm = await self.host.announcer.dm_channel(user_id) if record.seat_dms else None
+        return game_link(record, shown, reader_dm=reader_dm)
+
     async def _dm(self, user_id: int, text: str, ping: Ping,
                   view: discord.ui.LayoutView | None = None) -> bool:
         """A DM to the player (False: their DMs are closed)."""
@@ -198,11 +205,10 @@ class NotificationGate:
             return
         ping = Ping((after.user_id,)) if verdict == "buzz" else QUIET
         lang = await self.services.languages.for_user(after.user_id, session.record.guild_id)
-        shown = await self.services.store.get_message(session.record.id, "board")
         current = session.seat(session.to_act) if session.to_act is not None else None
         text = lang.tr("⏭️ You're next in game #{number}: {name} is to move. {link}", number=session.record.id,
                        name=current.plain_name if current is not None else "?",
-                       link=jump_link(session.record, shown))
+                       link=await self.link_for(session.record, after.user_id))
         await self._dm(after.user_id, text, ping)
 
     async def repeat(self, session: Session, started: datetime, now: datetime) -> list[str]:
@@ -226,10 +232,9 @@ class NotificationGate:
             return []
         ping = Ping((user_id,)) if verdict == "buzz" else QUIET
         lang = await self.services.languages.for_user(user_id, session.record.guild_id)
-        shown = await self.services.store.get_message(game_id, "board")
         text = lang.tr("🔔 {name}, it's still your turn in game #{number} ({count} of {cap}). {link}",
                        name=f"<@{user_id}>", number=game_id, count=repeats + 1, cap=settings.cap,
-                       link=jump_link(session.record, shown))
+                       link=await self.link_for(session.record, user_id))
         view = stop_card(text, game_id, version, lang)
         if session.record.in_place or session.record.seat_dms or settings.mode == "dm":  # seat_dms: its DM is its place
             await self._dm(user_id, text, ping, view)
@@ -278,7 +283,7 @@ class NotificationGate:
             record = await self.services.store.game_record(row.game_id)
             if record is None:
                 continue
-            link = jump_link(record, await self.services.store.get_message(row.game_id, "board"))
+            link = await self.link_for(record, user_id)
             lines.append(batch_line(row, lang, link))
         if not await self._dm(user_id, "\n".join(lines), Ping((user_id,))):
             log.info("the batch for %s found their DMs closed; their boards show the mentions", user_id)
@@ -303,4 +308,4 @@ def stop_card(text: str, game_id: int, version: int, lang: Lang) -> discord.ui.L
     return note(text, controls=[button])
 
 
-__all__ = ["NotificationGate", "jump_link"]
+__all__ = ["NotificationGate"]

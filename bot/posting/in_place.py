@@ -47,13 +47,13 @@ import discord
 
 from bot.cards.boards import board_card, board_labels, public_view
 from bot.cards.cards import note
+from bot.cards.links import game_link
 from bot.core.services import Services
 from bot.core.session import Session
 from bot.posting.away import Availability
 from bot.posting.failures import CANNOT_DM
 from bot.posting.interaction_posts import Reply, send_card
 from bot.posting.pings import Pings
-from bot.store import GameRecord
 from engine.core import Event
 from i18n import Lang
 
@@ -251,7 +251,7 @@ class InPlace:
         try:
             channel_id = await self.announcer.dm_channel(seat.user_id)
             await self.announcer.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
-                view=note(turn_dm_text(session, lang, shown.message_id if shown is not None else None)),
+                view=note(turn_dm_text(session, lang, game_link(session.record, shown, reader_dm=channel_id))),
                 silent=ping.silent,
             )
         except discord.Forbidden as exc:
@@ -262,16 +262,9 @@ class InPlace:
             log.info("could not DM the next player of game %s: %s", session.record.id, exc)
 
 
-def card_link(record: GameRecord, message_id: int | None) -> str:
-    """A link to the card (or to the game's channel): group DMs have no server in the address."""
-    where = str(record.guild_id) if record.guild_id is not None else "@me"
-    tail = f"/{message_id}" if message_id is not None else ""
-    return f"https://discord.com/channels/{where}/{record.channel_id}{tail}"
-
-
-def turn_dm_text(session: Session, lang: Lang, message_id: int | None) -> str:
+def turn_dm_text(session: Session, lang: Lang, link: str) -> str:
     return lang.tr("🎯 It's your turn in game #{game} ({title}): {link}", game=session.record.id,
-                   title=lang.gettext(session.presenter.title), link=card_link(session.record, message_id))
+                   title=lang.gettext(session.presenter.title), link=link)
 
 
-__all__ = ["CardHandles", "Handle", "InPlace", "card_link", "turn_dm_text"]
+__all__ = ["CardHandles", "Handle", "InPlace", "turn_dm_text"]

@@ -16,6 +16,7 @@ import aiohttp
 import discord
 
 from bot.cards.cards import note
+from bot.cards.links import game_link
 from bot.clock.clock import TurnClock
 from bot.clock.clock_text import clock_line
 from bot.core.errors import PlayError
@@ -28,7 +29,6 @@ from bot.posting.away import Availability
 from bot.posting.channels import Channels
 from bot.posting.delivery import Delivery
 from bot.posting.failures import CANNOT_DM, Blocked, classify
-from bot.posting.in_place import card_link
 from bot.posting.pings import Ping, Pings
 from bot.resignations.resignations import Resignations
 from bot.store import CorruptRecord, GameRecord, GuildSettings
@@ -231,10 +231,10 @@ class Reminders:
         if await store.dm_status(user_id) == "closed":
             return
         shown = await store.get_message(record.id, "board")
-        link = card_link(record, shown.message_id if shown is not None else None)
         announcer = self.delivery.announcer
         try:
             channel_id = await announcer.dm_channel(user_id)
+            link = game_link(record, shown, reader_dm=channel_id)
             await self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private).send(
                 f"{text}\n{link}", silent=ping.silent)
         except discord.Forbidden as exc:

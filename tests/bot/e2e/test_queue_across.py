@@ -223,12 +223,16 @@ async def test_clock_reminders_time_outs_and_lookups_of_an_across_game(emulator:
         options = {} if command == "pyramid games" else {"game": game_id}
         res = await harness.slash(waiting, harness.dm_channel(waiting), command, **options)
         assert f"#{game_id}" in res.text or "Pyrinoes" in res.text, (command, res.text)
+        if command == "pyramid games":  # its link opens the waiting player's own DM, where their copy is
+            assert f"https://discord.com/channels/@me/{harness.dm_channel(waiting).id}" in res.text, res.text
     sweep = harness.bot.client.host.reminders.sweep
     clock.advance(hours=60)
     await sweep()
     await harness.settle()
     reminded = [card_text(m) for m in harness.dm(actor) if "it's your turn in game" in card_text(m)]
     assert reminded, [card_text(m) for m in harness.dm(actor)]
+    other = f"https://discord.com/channels/@me/{harness.dm_channel(waiting).id}"
+    assert not any(other in text for text in reminded), reminded  # never the other seat's DM: nobody may open it
     assert not [m for m in harness.dm(waiting) if "it's your turn in game" in card_text(m)]
     clock.advance(hours=12, minutes=1)
     await sweep()

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.posting.in_place import TOKEN_USE_SECONDS, CardHandles, card_link
+from bot.posting.in_place import TOKEN_USE_SECONDS, CardHandles
 from bot.store import GameRecord
 
 
@@ -51,11 +51,3 @@ def test_at_most_limit_games_are_remembered() -> None:
         handles.keep(game, never, game)
     assert [g for g in range(5) if handles.fresh(g) is not None] == [2, 3, 4]
 
-
-def test_the_card_link_has_no_server_in_a_group_dm() -> None:
-    record = GameRecord(id=7, kind="flaming-pyramids", guild_id=None, channel_id=55, thread_id=None, options={},
-                        status="active", seed=1, created_by=1, challenge_id=None, result=None, created_at="",
-                        updated_at="", surface="interactions")
-    assert record.in_place and card_link(record, 9) == "https://discord.com/channels/@me/55/9"
-    served = record.model_copy(update={"guild_id": 3})
-    assert card_link(served, None) == "https://discord.com/channels/3/55"
