@@ -6,9 +6,10 @@
 -- ``due_at`` on the bot's clock. ``blocked`` names a cause Discord gave that the bot
 -- cannot fix by retrying at once (missing permissions, an archived thread...); such
 -- rows are retried periodically, and can be made due at once when the cause is fixed.
+-- (A word in double braces is spelled for each backend by bot/store/migrate.py's WORDS.)
 CREATE TABLE outbox (
-    id          INTEGER PRIMARY KEY,
-    game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    id          {{ROW_ID}},
+    game_id     {{INT64}} NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     version     INTEGER NOT NULL CHECK (version >= 0),
     kind        TEXT    NOT NULL CHECK (kind IN ('board', 'hand', 'strip', 'ai', 'finish')),
     seat        INTEGER NOT NULL DEFAULT -1,
@@ -20,7 +21,7 @@ CREATE TABLE outbox (
     -- (a crash, a timeout, a 5xx): the retry must reuse the same nonce and content.
     uncertain   INTEGER NOT NULL DEFAULT 0,
     blocked     TEXT,
-    channel_id  INTEGER,
+    channel_id  {{INT64}},
     last_error  TEXT,
     done_at     TEXT,
     outcome     TEXT,
@@ -34,7 +35,7 @@ CREATE INDEX outbox_blocked ON outbox(channel_id) WHERE done_at IS NULL AND bloc
 -- stopped between writing a move and showing it), and AI turns that were due: the
 -- worker picks these up on the next start, as it would rows written with a move.
 INSERT INTO outbox (game_id, version, kind, created_at, due_at)
-SELECT g.id, COALESCE(m.seq, 0), 'board', strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now'), '1970-01-01T00:00:00+00:00'
+SELECT g.id, COALESCE(m.seq, 0), 'board', {{NOW}}, '1970-01-01T00:00:00+00:00'
   FROM games g
   LEFT JOIN (SELECT game_id, MAX(seq) AS seq FROM moves GROUP BY game_id) m ON m.game_id = g.id
  WHERE g.status IN ('active', 'finished')
@@ -43,7 +44,7 @@ SELECT g.id, COALESCE(m.seq, 0), 'board', strftime('%Y-%m-%dT%H:%M:%S+00:00', 'n
 
 INSERT INTO outbox (game_id, version, kind, created_at, due_at)
 SELECT g.id, COALESCE((SELECT MAX(seq) FROM moves WHERE game_id = g.id), 0), 'ai',
-       strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now'), '1970-01-01T00:00:00+00:00'
+       {{NOW}}, '1970-01-01T00:00:00+00:00'
   FROM games g
  WHERE g.status = 'active';
 

@@ -4,8 +4,9 @@
 -- status: signup (until starts_at), running, finished, cancelled. rounds: NULL until the
 -- start fixes it from the entrants when the admin named none. card_message_id: the
 -- standings card, edited in place after every game.
+-- (A word in double braces is spelled for each backend by bot/store/migrate.py's WORDS.)
 CREATE TABLE tournaments (
-    id              INTEGER PRIMARY KEY,
+    id              {{ROW_ID}},
     guild_id        BIGINT  NOT NULL,
     channel_id      BIGINT  NOT NULL,
     name            TEXT    NOT NULL,

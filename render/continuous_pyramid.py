@@ -232,7 +232,8 @@ def _fit_caption(cells: Sequence[str], labels: dict[str, str], open_count: int, 
 
 
 def _reserve_row(view: dict[str, Any], labels: dict[str, str]) -> Image.Image:
-    """The nine reserve places under the pyramid, each tile with its code and the
+    """The nine reserve places under the pyramid, each tile (its face says which: the chooser's
+    buttons name it as the face shows it, "Circles 7", and no notation's code is drawn) and the
     lettered spots it fits (wrapped to two lines when the words need it). In one row of
     nine when every caption's words fit a ninth of the width at a size a phone can read,
     else in two (five and four): a word is never broken ("→ überall")."""
@@ -256,7 +257,7 @@ def _reserve_row(view: dict[str, Any], labels: dict[str, str]) -> Image.Image:
     lines_most = max((len(c[1]) for c in captions), default=0)
     line_h = round(small * 1.2)
     first = 48
-    row_h = tile_h + 8 + line_h * (1 + lines_most) + 12
+    row_h = tile_h + 8 + line_h * max(1, lines_most) + 12
     rows = -(-9 // per_row)
     height = first + rows * row_h
     img = Image.new("RGB", (WIDTH, height), cv.BG)
@@ -276,8 +277,7 @@ def _reserve_row(view: dict[str, Any], labels: dict[str, str]) -> Image.Image:
             d.rounded_rectangle((x + 2, top + 2, x + tile_w - 6, top + tile_h - 6), 8, outline=cv.PANEL_EDGE, width=2)
             continue
         cv.paste(img, face_sprite(str(code), tile_w, tile_h, 1), x, top)
-        y = top + tile_h + 8 + line_h / 2
-        cv.static_text(img, (cx, y), str(code), small, True, cv.INK, "mm", limit=limit)
+        y = top + tile_h + 8 - line_h / 2
         f, lines, none_fits = captions[i]
         for line in lines:
             y += line_h
@@ -316,6 +316,16 @@ def _facts_row(view: dict[str, Any]) -> Image.Image:
     return img
 
 
+def _hand_centres(width: int, tile_w: int, gap: float) -> list[float]:
+    """The centre of each of the hand picture's nine places (five, then four)."""
+    centres = []
+    for i in range(9):
+        r, k = divmod(i, 5)
+        count = 5 if r == 0 else 4
+        centres.append((width - count * tile_w - (count - 1) * gap) / 2 + k * (tile_w + gap) + tile_w / 2)
+    return centres
+
+
 def draw_hand(view: dict[str, Any]) -> Image.Image:
     """The reserve alone, big, with the open cells each tile fits (there is no private
     hand in this game)."""
@@ -328,13 +338,25 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
     gap = (width - 2 * cv.MARGIN - 5 * tile_w) / 4
     small = cv.legible(width, 22)
     line_h = round(small * 1.2)
-    row_h = tile_h + 14 + 2 * line_h
     lang = lang_of(view)
+    # each caption as wide as a place; the outer ones moved in to stay on the card ("Characters" is one word)
+    room = tile_w + gap - 8
+    centres = [min(max(cx, room / 2 + 6), width - room / 2 - 6) for cx in _hand_centres(width, tile_w, gap)]
+    captions: list[tuple[cv.Font, list[str], bool]] = []
+    for i in range(9):
+        code = reserve[i] if i < len(reserve) else None
+        if code is None:
+            captions.append((cv.font(small, True), [], False))
+            continue
+        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, len(labels), 6, lang)
+        f, lines = cv.fit_lines(f"{words.tile_words(str(code), lang)} {fit}", small, room, True, small, 2)
+        captions.append((f, lines, fit == lang.gettext("no fit")))
+    # two lines of caption, or as many as a caption's words need (a word is never cut)
+    row_h = tile_h + 14 + max(2, *(len(c[1]) for c in captions)) * line_h
     title, note = lang.gettext("Reserve"), lang.tr("stock: {count} face down", count=view.get("stock", 0))
     top = 60 + lo.note_drop(width, title, note)
     body = Image.new("RGB", (width, top + 2 * row_h + 10), cv.BG)
     d = cv.draw(body)
-    no_fit = lang.gettext("no fit")
     lo.title_and_note(body, 40, title, note)
     for i in range(9):
         r, k = divmod(i, 5)
@@ -346,13 +368,10 @@ def draw_hand(view: dict[str, Any]) -> Image.Image:
             d.rounded_rectangle((x, y, x + tile_w - 8, y + tile_h - 8), 10, outline=cv.PANEL_EDGE, width=2)
             continue
         cv.paste(body, face_sprite(str(code), tile_w, tile_h, 1), x, y)
-        fit = _fit_caption(fits[i] if i < len(fits) else [], labels, len(labels), 6, lang)
-        cx = x + tile_w / 2
-        room = min(tile_w + gap - 8, 2 * (min(cx, width - cx) - 6))  # the outer ones stay on the card
-        f, lines = cv.fit_lines(f"{code} {fit}", small, room, True, small, 2)
+        f, lines, none_fits = captions[i]
         for n, line in enumerate(lines):
-            d.text((x + tile_w / 2, y + tile_h + 8 + line_h * (n + 0.5)), line, font=f,
-                   fill=cv.MUTED if fit == no_fit else cv.SPOT, anchor="mm")
+            d.text((centres[i], y + tile_h + 8 + line_h * (n + 0.5)), line, font=f,
+                   fill=cv.MUTED if none_fits else cv.SPOT, anchor="mm")
     header = lo.header(width, TITLE, game_number(view),
                        _subtitle(view), _chips(view, names), ACCENT, _status(view, names))
     return lo.stack([header, body], width)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.continuous_pyramid.tiles import tile_name
+from engine.core.text import phrase
 from i18n import Lang
 from render.describe import SEP, names, row_text, seat_name, status
 
@@ -21,9 +23,11 @@ NAMED_FITS = 4
 
 
 def describe_board(view: dict[str, Any], lang: Lang, detail: int) -> list[str]:
+    """Told again with less detail, the reserve gives up what each tile fits (the hand's words keep it)
+    before the rows give up their tiles."""
     who = names(view, lang)
     return [_status(view, who, lang), _counts(view, lang), _notes(view, lang), *_pyramid(view, lang, detail),
-            _reserve(view, lang, 1 if detail == 0 else detail + 1)]
+            _reserve(view, lang, 1 if detail == 0 else 3)]
 
 
 def describe_hand(view: dict[str, Any], lang: Lang, detail: int) -> list[str]:
@@ -85,8 +89,9 @@ def _pyramid(view: Mapping[str, Any], lang: Lang, detail: int) -> list[str]:
 
 
 def _reserve(view: Mapping[str, Any], lang: Lang, detail: int) -> str:
-    """The nine reserve slots and the open cells each tile fits: every cell at detail
-    0, the first few at 1, how many at 2, and only the tiles after that."""
+    """The nine reserve slots, each tile named as its face shows it ("Circles 7", not ``O7``), and the
+    open cells each fits: every cell at detail 0, the first few at 1, how many at 2, and only the
+    tiles after that."""
     reserve = list(view.get("reserve") or [])
     fits = list(view.get("fits") or [])
     parts = []
@@ -95,7 +100,7 @@ def _reserve(view: Mapping[str, Any], lang: Lang, detail: int) -> str:
             parts.append(lang.tr("empty"))
             continue
         cells = [str(c) for c in fits[i]] if i < len(fits) and isinstance(fits[i], list) else []
-        parts.append(_fits(str(code), cells, lang, detail))
+        parts.append(_fits(tile_words(str(code), lang), cells, lang, detail))
     if not parts:
         return lang.tr("The reserve is empty.")
     return lang.tr("Reserve: {tiles}.", tiles=SEP.join(parts))
@@ -112,3 +117,8 @@ def _fits(code: str, cells: Sequence[str], lang: Lang, detail: int) -> str:
             return lang.tr("{code} fits {cells} and {n} more", code=code, cells=shown, n=len(cells) - NAMED_FITS)
         return lang.trn("{code} fits {n} cell", "{code} fits {n} cells", len(cells), code=code, n=len(cells))
     return lang.tr("{code} fits {cells}", code=code, cells=" ".join(cells))
+
+
+def tile_words(code: str, lang: Lang) -> str:
+    """A tile as its face shows it, in the reader's language ("Circles 7", "Ostwind")."""
+    return phrase("{tile}", tile=tile_name(code)).fill([], lang.gettext)

@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core import Event
+from engine.pyrinoes.pieces import COLOUR_NAMES
 from i18n import N_, Lang
 from render import canvas as cv
 from render import layout as lo
@@ -222,9 +223,12 @@ def _players_section(view: dict[str, Any], names: list[str]) -> Image.Image:
 
 def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[str], built: list[str] | None,
                   width: int, active: bool, lang: Lang) -> Image.Image:
-    """A seat's supply by colour and, unless ``built`` is None, its built pyrinoes."""
+    """A seat's supply by colour and, unless ``built`` is None, its built pyrinoes. Each supply row is
+    headed by its colour's word ("Red", not the notation's ``R``), on a line of its own: a full row of
+    pyramids leaves no room beside it for "Schwarz"."""
     pyr = 44  # big enough that a small pyramid shows its colour's shape
     rows_supply = 2
+    label_h = round(SMALL * 1.2)
     per_row_built = max(1, (width - 24 + 8) // (2 * SMALL_UNIT + 8))
     built_rows = max(1, -(-len(built or []) // per_row_built))
     built_h = 34 + built_rows * (SMALL_UNIT + 8) if built is not None else 0
@@ -232,7 +236,7 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
     title_x = 14 + 26 * len(colours) + 4
     tf, lines = cv.fit_lines(title, 22, width - title_x - 16, True, SMALL, 2)
     extra = (len(lines) - 1) * round(SMALL * 1.2)
-    height = 44 + extra + rows_supply * (pyr + 6) + built_h + 14
+    height = 44 + extra + rows_supply * (label_h + pyr + 6) + built_h + 14
     img = Image.new("RGB", (width, height), cv.BG)
     d = cv.draw(img)
     d.rounded_rectangle((0, 0, width - 1, height - 1), 12, fill=cv.PANEL,
@@ -247,8 +251,11 @@ def _player_panel(name: str, side: str, colours: tuple[str, str], supply: list[s
     y = 44 + extra
     for c in colours:
         mine = sorted((p for p in supply if p[:1] == c), key=lambda p: -int(p[1:] or 1))
-        cv.static_text(img, (14, y + pyr / 2), c, SMALL, True, cv.MUTED, "lm")
-        xx = 14 + round(cv.text_width(c, cv.font(SMALL, True))) + 12
+        word = lang.gettext(COLOUR_NAMES[c]) if c in COLOUR_NAMES else c
+        cv.static_text(img, (14, y + label_h / 2), word[:1].upper() + word[1:], SMALL, True, cv.MUTED, "lm",
+                       limit=(0, y, width - 14, y + label_h))
+        y += label_h
+        xx = 14
         for p in mine:
             cv.paste(img, pyramid_sprite(p, pyr), xx, y)
             xx += pyr - 6

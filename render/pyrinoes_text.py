@@ -1,6 +1,6 @@
 """Pyrinoes in words (``render.describe``): the line of play from its left open end to
 its right (dominoes by their spots, ``5-3``; a pyrino by its ends in words, "yellow 2+1 · red 1",
-never ``Y21|R1``), the two open ends,
+never ``Y21|R1``; a pyramid by its colour and size, "red 3", never ``R3``), the two open ends,
 scores and target, each side's supply, built pyrinoes and hand *size*, the green
 pyramids and the boneyard's size. Domino hands and the boneyard are hidden (PY-7): a
 player's own dominoes are named only in the hand's words, for its owner.
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.text import Phrase
-from engine.pyrinoes.pieces import piece_name
+from engine.pyrinoes.pieces import parse_pyramid, piece_name, pyramid_words
 from i18n import Lang
 from render.describe import SEP, counted, listed, names, result_text, status, to_act, viewer
 
@@ -46,7 +46,7 @@ def describe_hand(view: dict[str, Any], lang: Lang, detail: int) -> list[str]:
         _ends(view, lang),
         lang.tr("Your dominoes ({n}): {pieces}.", n=len(hand), pieces=listed(hand, lang)),
         lang.tr("Your built pyrinoes: {pieces}.", pieces=_pieces(built, lang)),
-        lang.tr("Your supply: {pyramids}.", pyramids=counted(supply) or lang.tr("none")),
+        lang.tr("Your supply: {pyramids}.", pyramids=_pyramids(supply, lang) or lang.tr("none")),
         _scores(view, who, lang),
         _line(view, lang, max(detail, 1)),
     ]
@@ -79,6 +79,12 @@ def _piece(code: str, lang: Lang) -> str:
     return name.fill([], lang.gettext) if isinstance(name, Phrase) else str(name)
 
 
+def _pyramids(codes: list[str], lang: Lang) -> str:
+    """Pyramids by colour and size with their counts ("red 3 ×2, yellow 1"), never ``R3 ×2, Y1``."""
+    found = [pyramid_words(c[0], int(c[1:])).fill([], lang.gettext) if parse_pyramid(c) else c for c in codes]
+    return counted(found)
+
+
 def _pieces(codes: list[str], lang: Lang) -> str:
     """Pieces one after another (commas between them once a pyrino's words are among them), or 'none'."""
     if not codes:
@@ -106,14 +112,14 @@ def _side(view: Mapping[str, Any], who: list[str], seat: int, lang: Lang, detail
         return lang.tr("{name}: {hand} in hand, {built} pyrinoes built, {supply} pyramids in supply.",
                        name=who[seat], hand=hand, built=len(built), supply=len(supply))
     return lang.tr("{name}: {hand} in hand; built: {built}; supply: {supply}.", name=who[seat], hand=hand,
-                   built=_pieces(built, lang), supply=counted(supply) or lang.tr("none"))
+                   built=_pieces(built, lang), supply=_pyramids(supply, lang) or lang.tr("none"))
 
 
 def _middle(view: Mapping[str, Any], lang: Lang, detail: int) -> str:
     green = [str(g) for g in view.get("green") or []]
     boneyard = view.get("boneyard", 0)
     boneyard = boneyard if isinstance(boneyard, int) else len(boneyard or [])
-    greens = counted(green) if detail < 2 else str(len(green))
+    greens = _pyramids(green, lang) if detail < 2 else str(len(green))
     return lang.tr("Green pyramids in the middle: {green}. Boneyard: {n} face down.",
                    green=greens or lang.tr("none"), n=boneyard)
 

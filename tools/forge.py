@@ -45,7 +45,7 @@ COMPONENT_KINDS = (
     "path-too-long", "empty-argument", "unknown-level", "replay-beyond",
 )
 ACTIONS = ("join", "leave", "addai", "start", "cancel", "turn", "pick", "page", "move", "hand", "board", "sel",
-           "chal", "replay", "pvok", "pvbk")
+           "chal", "replay", "pvok", "pvbk", "tjoin", "tleave")
 
 
 def garbage(rng: random.Random, size: int) -> str:

@@ -39,6 +39,7 @@ ACTIONS = frozenset(
         "fcast",  # 🔮 Forecast: the clicker's own forecast lines as a form, on their hand card while they wait
         "hush",  # 🔕 No more pings this turn (a repeated reminder's; the version is the turn's)
         "nform",  # 🔔 Notifications in a form (/pyramid settings; the clicker's own, no game: 0)
+        "tjoin", "tleave",  # a tournament's sign-up card: Join, Leave (the id is the tournament's; version 0)
     }
 )
 _FORMAT = r"pb:(?P<action>{actions}):(?P<game>\d{{1,18}}):(?P<version>\d{{1,9}})(?::(?P<arg>.*))?"

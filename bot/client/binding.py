@@ -36,6 +36,8 @@ from bot.notifications.form import NotifyFormButton
 from bot.notifications.gate import NotificationGate
 from bot.replays.handlers import ReplayViewer
 from bot.replays.item import ReplayStepButton
+from bot.tournaments.item import JoinTournamentButton, LeaveTournamentButton
+from bot.tournaments.runner import Tournaments
 from bot.turns.handlers import Turns
 from bot.turns.item import (
     ChoiceButton,
@@ -56,8 +58,8 @@ def bind(kind: type[C], attributes: Mapping[str, Any], **options: Any) -> type[C
     return cast("type[C]", types.new_class(kind.__name__, (kind,), options, lambda ns: ns.update(attributes)))
 
 
-def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges, gate: NotificationGate
-                ) -> list[type[Component]]:
+def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges, gate: NotificationGate,
+                tournaments: Tournaments) -> list[type[Component]]:
     """Every kind of component, bound to these handlers, and the catch-all for the rest."""
     # 🔁 Rematch opens its lobby through /pyramid new's own handler, with every check it makes
     endings = Endings(turns.services, LobbyCommands(turns.services, lobbies, challenges).new)
@@ -74,6 +76,7 @@ def bound_items(lobbies: Lobbies, turns: Turns, challenges: Challenges, gate: No
         *(bind(k, {"undo": UndoCommands(turns.services, turns.host)}) for k in (TakeBackButton, ForecastButton)),
         bind(NoMorePingsButton, {"gate": gate}),
         bind(NotifyFormButton, {"gate": gate}),
+        *(bind(k, {"tournaments": tournaments}) for k in (JoinTournamentButton, LeaveTournamentButton)),
     ]
     unknown = bind(UnknownComponent, {}, template=none_of(a for k in kinds for a in k.actions))
     for kind in (*kinds, unknown):  # each a subclass of this client's own: who reads which language

@@ -106,7 +106,7 @@ class PyramidClient(discord.AutoShardedClient):
         for group in command_groups(services, self.host, lobbies, turns, challenges, self.tournaments, self.seeks,
                                     self.seasons, self.gate):
             self.tree.add_command(group)
-        self._items = bound_items(lobbies, turns, challenges, self.gate)
+        self._items = bound_items(lobbies, turns, challenges, self.gate, self.tournaments)
 
     # --- life cycle -------------------------------------------------------------
     async def setup_hook(self) -> None:

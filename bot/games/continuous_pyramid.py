@@ -9,7 +9,9 @@ from bot.games.picker import default_steps
 from bot.games.presenter import Presenter
 from bot.games.rating import Counting, RatingRules
 from engine.continuous_pyramid import GAME
-from i18n import N_
+from engine.continuous_pyramid.tiles import TYPE_OF, tile_name
+from engine.core.text import phrase
+from i18n import N_, Lang
 from render import art_for
 
 
@@ -18,6 +20,14 @@ def cp_steps(move: str) -> tuple[str, ...]:
     beside ↩ Undo, with no "Play a tile" step before every move (issue #43)."""
     parts = tuple(move.split())
     return parts[1:] if len(parts) == 3 and parts[0] == "play" else parts
+
+
+def tile_words(token: str, lang: Lang) -> str | None:
+    """A reserve tile as its face shows it ("Circles 7", "East wind", "White dragon"), in the reader's
+    language, never the notation's ``O7``; None for a token that is no tile."""
+    if token not in TYPE_OF:
+        return None
+    return phrase("{tile}", tile=tile_name(token)).fill([], lang.gettext)
 
 
 def reserve_order(view: Mapping[str, Any], seat: int) -> Sequence[str]:
@@ -46,6 +56,7 @@ PRESENTER = Presenter(
     public_verbs=frozenset({"play", "undo"}),
     steps=cp_steps,
     typed_steps=default_steps,  # typed as the rules write it: "play WS A" (or "WS A")
+    token_words=tile_words,
     shown_order=reserve_order,
     sentences={"play": N_("{1} to {2}")},
     has_hand=False,

@@ -1,5 +1,6 @@
 """``/pyramid-admin tournament new`` and ``/pyramid tournament join|withdraw|standings``.
 
+Joining and withdrawing go through :mod:`bot.tournaments.signup`, as the card's buttons do.
 The commands only check what was asked and answer; what happens later (the start, the
 rounds, the cards) is :mod:`bot.tournaments.runner`'s. Answers go to the one who asked,
 in their language; the standings card in the channel speaks the server's.
@@ -16,8 +17,9 @@ from discord.app_commands import locale_str
 
 from bot.cards.cards import card
 from bot.core.services import Services
+from bot.tournaments import signup
 from bot.tournaments.runner import FORMAT_NAMES, Tournaments, table_range
-from bot.tournaments.store import FORMATS, AlreadyIn, Format, Tournament
+from bot.tournaments.store import FORMATS, Format
 from i18n import Lang
 
 Interaction = discord.Interaction[Any]
@@ -134,11 +136,11 @@ def player_group(services: Services, runner: Tournaments) -> app_commands.Group:
 
     @app_commands.describe(tournament=number)
     async def join(interaction: Interaction, tournament: Number = None) -> None:
-        await join_tournament(services, runner, interaction, tournament)
+        await signup.join(runner, interaction, tournament)
 
     @app_commands.describe(tournament=number)
     async def withdraw(interaction: Interaction, tournament: Number = None) -> None:
-        await withdraw_from(services, runner, interaction, tournament)
+        await signup.withdraw(runner, interaction, tournament, sign_up_only=False)
 
     @app_commands.describe(tournament=number)
     async def standings(interaction: Interaction, tournament: Number = None) -> None:
@@ -154,68 +156,10 @@ def player_group(services: Services, runner: Tournaments) -> app_commands.Group:
     return group
 
 
-async def _find(services: Services, runner: Tournaments, interaction: Interaction, number: int | None,
-                statuses: tuple[str, ...], lang: Lang) -> Tournament | None:
-    """The tournament asked for (of this server), or the server's newest in ``statuses``; None: told why."""
-    if interaction.guild_id is None:
-        await _tell(interaction, "❌ " + lang.tr("Tournaments belong to a server; use this command in one."))
-        return None
-    if number is not None:
-        found = await runner.store.get(number)
-        if found is None or found.guild_id != interaction.guild_id:
-            await _tell(interaction, "❌ " + lang.tr("This server has no tournament #{number}.", number=number))
-            return None
-        return found
-    newest = await runner.store.newest_in(interaction.guild_id, statuses)  # type: ignore[arg-type]
-    if newest is None:
-        await _tell(interaction, "❌ " + lang.tr("No tournament here fits; an admin opens one with "
-                                                "`/pyramid-admin tournament new`."))
-    return newest
-
-
-async def join_tournament(services: Services, runner: Tournaments, interaction: Interaction,
-                          number: int | None) -> None:
-    lang = await _lang(services, interaction)
-    t = await _find(services, runner, interaction, number, ("signup", "running"), lang)
-    if t is None:
-        return
-    try:
-        entrant = await runner.store.join(t.id, interaction.user.id, interaction.user.display_name, 0.0)
-    except AlreadyIn:
-        await _tell(interaction, "❌ " + lang.tr("You are signed up for {name} already.", name=t.name))
-        return
-    if not entrant:
-        await _tell(interaction, "❌ " + lang.tr("{name} has started (or ended): sign-up is closed.", name=t.name))
-        return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    await runner.show_card(t.id)
-    await _tell(interaction, "✅ " + lang.tr("You are entrant #{entrant} of {name}. Your games get threads in this "
-                                            "channel when the rounds start.", entrant=entrant, name=t.name))
-
-
-async def withdraw_from(services: Services, runner: Tournaments, interaction: Interaction,
-                        number: int | None) -> None:
-    lang = await _lang(services, interaction)
-    t = await _find(services, runner, interaction, number, ("signup", "running"), lang)
-    if t is None:
-        return
-    rounds = await runner.store.rounds(t.id)
-    if not await runner.store.withdraw(t.id, interaction.user.id, rounds[-1].round if rounds else 0):
-        await _tell(interaction, "❌ " + lang.tr("You are not (or no longer) in {name}.", name=t.name))
-        return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    if t.status == "running":
-        await runner.withdraw_games(t, interaction.user.id)
-        await runner.advance(t.id)
-    await runner.show_card(t.id)
-    await _tell(interaction, "✅ " + lang.tr("You withdrew from {name}. Games you finished stand; the others are "
-                                            "forfeits.", name=t.name))
-
-
 async def show_standings(services: Services, runner: Tournaments, interaction: Interaction,
                          number: int | None) -> None:
     lang = await _lang(services, interaction)
-    t = await _find(services, runner, interaction, number, ("signup", "running", "finished"), lang)
+    t = await signup.find(runner, interaction, number, ("signup", "running", "finished"), lang)
     if t is None:
         return
     await interaction.response.send_message(view=card(await runner.card_text(t, lang)), ephemeral=True)

@@ -29,7 +29,9 @@ from typing import Any
 
 import discord
 
-from bot.cards.cards import NEUTRAL, card, timestamp
+from bot.cards.cards import NEUTRAL, Item, card, timestamp
+from bot.cards.components import button
+from bot.cards.custom_ids import CustomId
 from bot.core.errors import PlayError
 from bot.core.services import Services
 from bot.core.session import Session
@@ -52,6 +54,9 @@ SWISS_BYE = 1.0
 ROUND_ROBIN_BYE = 0.0
 #: The largest table of multi-player rounds.
 LARGEST_TABLE = 6
+#: The most entrants a tournament takes. Each round opens a thread per game (128 for 256 two-player
+#: entrants), and Discord keeps at most 1,000 active threads in a server, its other games' included.
+MOST_ENTRANTS = 256
 
 
 def default_rounds(format: str, count: int) -> int:
@@ -81,6 +86,8 @@ class Tournaments:
         self.host = host
         self.client = client
         self.store = TournamentStore(services.db)
+        #: The most entrants a tournament takes (``bot.tournaments.signup``'s rule).
+        self.most_entrants = MOST_ENTRANTS
         self._locks: dict[int, asyncio.Lock] = {}
         #: Tournaments to look at once more when the running look ends (see :meth:`advance`).
         self._again: set[int] = set()
@@ -358,7 +365,7 @@ class Tournaments:
         lines, entrants = await self.table_of(t)
         texts = [head]
         if t.status == "signup":
-            texts.append(lang.tr("Sign-up is open until {when}: `/pyramid tournament join`.",
+            texts.append(lang.tr("Sign-up is open until {when}: click **Join** below, or `/pyramid tournament join`.",
                                  when=timestamp(t.starts_at, "f")))
             names = ", ".join(e.name for e in entrants.values() if e.active)
             texts.append(lang.tr("Entrants ({count}): {names}", count=sum(e.active for e in entrants.values()),
@@ -407,7 +414,7 @@ class Tournaments:
         if t is None:
             return
         words = await self.services.languages.for_guild(t.guild_id)
-        view = card(await self.card_text(t, words), accent=NEUTRAL)
+        view = card(await self.card_text(t, words), accent=NEUTRAL, controls=sign_up_buttons(t, words))
         channel = self.client.get_partial_messageable(t.channel_id)
         try:
             if t.card_message_id is not None:
@@ -424,6 +431,14 @@ class Tournaments:
             await self.client.get_partial_messageable(t.channel_id).send(view=view)
         except discord.HTTPException as exc:
             log.warning("tournament %s: a card could not be posted (%s)", t.id, exc)
+
+
+def sign_up_buttons(t: Tournament, lang: Lang) -> list[Item]:
+    """The card's Join and Leave while the sign-up is open (``bot.tournaments.item``); none after it."""
+    if t.status != "signup":
+        return []
+    return [button(CustomId("tjoin", t.id, 0), lang.tr("Join"), discord.ButtonStyle.success),
+            button(CustomId("tleave", t.id, 0), lang.tr("Leave"))]
 
 
 def _num(value: float) -> str:

@@ -95,6 +95,10 @@ class AlreadyIn(Exception):
     """The player has signed up already."""
 
 
+class Full(Exception):
+    """The tournament has as many entrants as it takes."""
+
+
 class TournamentStore:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -139,8 +143,11 @@ class TournamentStore:
                 (after, rounds, tournament_id, before)) == 1
 
     # --- entrants ---------------------------------------------------------------
-    async def join(self, tournament_id: int, user_id: int, name: str, rating: float) -> int:
-        """Sign up (only during the sign-up: False otherwise); the entrant's number. Raises AlreadyIn."""
+    async def join(self, tournament_id: int, user_id: int, name: str, rating: float, *, most: int | None = None
+                   ) -> int:
+        """Sign up (only during the sign-up: 0 otherwise); the entrant's number. Raises AlreadyIn, and Full
+        when ``most`` are in. All is checked in the transaction that writes the entrant, so two sign-ups at
+        the same moment (a double click) make one entry, and the last place is taken once."""
         async with self.db.transaction() as conn:
             row = await conn.fetch_one("SELECT status FROM tournaments WHERE id = ?", (tournament_id,))
             if row is None or row["status"] != "signup":
@@ -148,8 +155,10 @@ class TournamentStore:
             if await conn.fetch_one("SELECT 1 FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?",
                                     (tournament_id, user_id)) is not None:
                 raise AlreadyIn
-            top = await conn.fetch_one("SELECT MAX(entrant) FROM tournament_entrants WHERE tournament_id = ?",
-                                       (tournament_id,))
+            top = await conn.fetch_one("SELECT MAX(entrant), COUNT(*) FROM tournament_entrants"
+                                       " WHERE tournament_id = ?", (tournament_id,))
+            if most is not None and top is not None and int(top[1]) >= most:  # a sign-up withdrawn is deleted
+                raise Full
             number = (int(top[0]) if top is not None and top[0] is not None else 0) + 1
             try:
                 await conn.execute(
@@ -172,6 +181,16 @@ class TournamentStore:
             return await conn.execute(
                 "UPDATE tournament_entrants SET withdrawn_round = ? WHERE tournament_id = ? AND user_id = ?"
                 " AND withdrawn_round IS NULL", (round_no, tournament_id, user_id)) == 1
+
+    async def strike_out(self, tournament_id: int, user_id: int) -> bool:
+        """Leave during the sign-up only (the card's Leave): False when not signed up, or once the
+        tournament has started, checked in the transaction that deletes the sign-up, so a click as
+        the start closes the sign-up never withdraws a player from their games."""
+        async with self.db.transaction() as conn:
+            return await conn.execute(
+                "DELETE FROM tournament_entrants WHERE tournament_id = ? AND user_id = ? AND EXISTS ("
+                "SELECT 1 FROM tournaments WHERE id = ? AND status = 'signup')",
+                (tournament_id, user_id, tournament_id)) == 1
 
     async def entrants(self, tournament_id: int) -> list[Entrant]:
         rows = await self.db.read_all(

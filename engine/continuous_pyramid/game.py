@@ -25,7 +25,7 @@ from engine.continuous_pyramid.notation import Move, parse_move, play_text
 from engine.continuous_pyramid.options import CPOptions
 from engine.continuous_pyramid.position import from_position, to_position
 from engine.continuous_pyramid.state import EMPTY, CPState
-from engine.continuous_pyramid.tiles import CODES
+from engine.continuous_pyramid.tiles import CODES, tile_name
 from engine.continuous_pyramid.view import view_of
 from engine.continuous_pyramid.winnable import winnable_deal
 from engine.core.contract import Game, Json
@@ -92,19 +92,20 @@ class ContinuousPyramid(Game[CPState]):
     def _play(self, state: CPState, move: Move) -> tuple[CPState, list[Event]]:
         tile, cell = move.tile, move.cell
         if tile not in state.reserve:
-            raise IllegalMove(N_("You don't have {tile} in the reserve."), tile=CODES[tile])
+            raise IllegalMove(N_("You don't have {tile} in the reserve."), tile=tile_name(CODES[tile]))
         slot = state.reserve.index(tile)
         _check_cell(state, tile, cell)
         new = rules.apply_play(state, slot, cell)
         events = [
             Event(
                 "play",
-                N_("{0} played {tile} to {cell}."),
+                N_("{0} played {tile} on level {level}."),
                 players=(0,),
                 cells=(NAMES[cell],),
                 items=(CODES[tile],),
                 data={"tile": CODES[tile], "cell": NAMES[cell], "slot": slot},
-                args={"tile": CODES[tile], "cell": NAMES[cell]},
+                # In words: the tile as its face shows it, the cell by its level (the picture outlines it).
+                args={"tile": tile_name(CODES[tile]), "level": LEVEL_OF[cell]},
             )
         ]
         if len(new.stock) < len(state.stock):
@@ -115,7 +116,7 @@ class ContinuousPyramid(Game[CPState]):
                     N_("{tile} came from the stock to reserve slot {slot}."),
                     items=(dealt,),
                     data={"tile": dealt, "slot": slot, "stock": len(new.stock)},
-                    args={"tile": dealt, "slot": slot},
+                    args={"tile": tile_name(dealt), "slot": slot},
                 )
             )
             if not new.stock:
@@ -143,19 +144,19 @@ class ContinuousPyramid(Game[CPState]):
         events = [
             Event(
                 "undo",
-                N_("{0} took back {tile} from {cell} (undo {undos})."),
+                N_("{0} took back {tile} from level {level} (undo {undos})."),
                 players=(0,),
                 cells=(NAMES[step.cell],),
                 items=(tile,),
                 data={"tile": tile, "cell": NAMES[step.cell], "slot": step.slot, "undos": new.undos},
-                args={"tile": tile, "cell": NAMES[step.cell], "undos": new.undos},
+                args={"tile": tile_name(tile), "level": LEVEL_OF[step.cell], "undos": new.undos},
             )
         ]
         if step.refill:
             back = CODES[state.reserve[step.slot]]
             events.append(
                 Event("unrefill", N_("{tile} went back on top of the stock."), items=(back,), data={"tile": back},
-                      args={"tile": back})
+                      args={"tile": tile_name(back)})
             )
         return new, events
 
@@ -229,7 +230,7 @@ def _check_cell(state: CPState, tile: int, cell: int) -> None:
     geo = rules.geometry_of(state)
     name = NAMES[cell]
     if pyramid[cell] != EMPTY:
-        raise IllegalMove(N_("Cell {cell} already holds {tile}."), cell=name, tile=CODES[pyramid[cell]])
+        raise IllegalMove(N_("Cell {cell} already holds {tile}."), cell=name, tile=tile_name(CODES[pyramid[cell]]))
     if not rules.is_open(pyramid, cell, geo):
         if all(t == EMPTY for t in pyramid):
             raise IllegalMove(N_("The first tile must go to the centre, 1:4,4."))
@@ -243,11 +244,11 @@ def _check_cell(state: CPState, tile: int, cell: int) -> None:
         )
     if not rules.accepts(pyramid, cell, geo) >> tile & 1:
         around = Listing(tuple(
-            phrase(N_("{tile} at {cell}"), tile=CODES[pyramid[n]], cell=NAMES[n])
+            phrase(N_("{tile} at {cell}"), tile=tile_name(CODES[pyramid[n]]), cell=NAMES[n])
             for n in geo.fit_neighbours[cell] if pyramid[n] != EMPTY
         ))
         raise IllegalMove(N_("{tile} does not fit next to any of its neighbours at {cell} ({around})."),
-                          tile=CODES[tile], cell=name, around=around)
+                          tile=tile_name(CODES[tile]), cell=name, around=around)
 
 
 def _ending_events(state: CPState) -> list[Event]:

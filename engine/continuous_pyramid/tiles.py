@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.core.text import N_
+from engine.core.text import N_, Phrase, Word, phrase
 
 SUITS: Final = ("B", "C", "O")
 #: Marked for translation: whoever shows a suit's name translates it.
@@ -17,6 +17,13 @@ SUIT_NAMES: Final = {"B": N_("Bamboo"), "C": N_("Characters"), "O": N_("Circles"
 WINDS: Final = ("WE", "WS", "WW", "WN")
 SEASONS: Final = ("SP", "SU", "AU", "WI")
 DRAGONS: Final = ("DR", "DG", "DW")
+
+#: The honours' names (a suited tile is its suit and rank: :func:`tile_name`).
+HONOUR_NAMES: Final = {
+    "WE": N_("East wind"), "WS": N_("South wind"), "WW": N_("West wind"), "WN": N_("North wind"),
+    "SP": N_("Spring"), "SU": N_("Summer"), "AU": N_("Autumn"), "WI": N_("Winter"),
+    "DR": N_("Red dragon"), "DG": N_("Green dragon"), "DW": N_("White dragon"),
+}
 
 #: Type id -> code; suited first (B1..B9, C1..C9, O1..O9), then winds, seasons, dragons.
 CODES: Final[tuple[str, ...]] = (
@@ -94,3 +101,14 @@ def code(t: int) -> str:
 def parse_code(text: str) -> int | None:
     """Type id of a tile code, case-insensitive; None when no tile has that code."""
     return TYPE_OF.get(text.strip().upper())
+
+
+def tile_name(code: str) -> Phrase | Word | str:
+    """A tile as players read it (a text argument, see :mod:`engine.core.text`): its suit and rank as
+    its face shows them ("Circles 7"), an honour by its name ("East wind", "White dragon"), never the
+    notation's ``O7``, ``WE``, ``DW`` (what typed moves write); anything else as it is."""
+    if len(code) == 2 and code[0] in SUIT_NAMES and code[1].isdigit():
+        return phrase(N_("{suit} {rank}"), suit=Word(SUIT_NAMES[code[0]]), rank=code[1])
+    if code in HONOUR_NAMES:
+        return Word(HONOUR_NAMES[code])
+    return code

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.core.text import N_, Phrase, or_list, phrase
+from engine.core.text import N_, Phrase, or_list, phrase, plural
 from engine.pyramido.stones import COLOUR_INDEX, COLOURS, pyramid_total, stone_word
 
 Cell = tuple[int, int, int]
@@ -176,40 +176,44 @@ def either(colours: tuple[str, ...] | list[str]) -> object:
 
 
 def check_place(pyramid: Pyramid, size: int, cell: Cell, colour: str) -> Phrase | None:
-    """Why ``colour`` may not go to ``cell`` (a sentence for the player), or None."""
+    """Why ``colour`` may not go to ``cell`` (a sentence for the player), or None. It names the spot
+    by its level, never by the notation's cell ("1:0,2" is on no picture): a player reads it after
+    typing a move, or a click that came too late."""
     level, x, y = cell
-    name = format_cell(cell)
     if level < 1 or level > size:
         return phrase(N_("There is no level {level} in a pyramid with a {size}×{size} base."), level=level, size=size)
     if cell in pyramid:
-        return phrase(N_("{cell} already holds a stone."), cell=name)
+        return phrase(N_("That spot on level {level} already holds a stone."), level=level)
     if level == 1:
         box = footprint(pyramid)
         if box is not None:
             if not any((1, x + dx, y + dy) in pyramid for dx, dy in _NEIGHBOURS):
-                return phrase(N_("A level-1 stone must share an edge with a level-1 stone already placed; {cell} "
-                                 "does not."), cell=name)
+                return phrase(N_("A level-1 stone must share an edge with a level-1 stone already placed; that "
+                                 "spot does not."))
             if not level1_open(pyramid, size, x, y, box):
-                return phrase(N_("{cell} would make the base wider than {size}×{size}."), cell=name, size=size)
+                return phrase(N_("That spot would make the base wider than {size}×{size}."), size=size)
     else:
-        lacking = [format_cell(c) for c in beneath(cell) if c not in pyramid]
+        lacking = [c for c in beneath(cell) if c not in pyramid]
         if lacking:
-            return phrase(N_("{cell} needs the four stones beneath it first; {cells} still empty."), cell=name,
-                          cells=" ".join(lacking))
+            return phrase(plural(len(lacking),
+                                 N_("That spot on level {level} needs the four stones beneath it first; {count} of "
+                                    "them is still empty."),
+                                 N_("That spot on level {level} needs the four stones beneath it first; {count} of "
+                                    "them are still empty.")), level=level, count=len(lacking))
         permitted = square_colours(pyramid, cell)
         if colour not in permitted:
-            return phrase(N_("{cell} must match the square beneath it: {colours}, not {colour}."), cell=name,
-                          colours=either(permitted), colour=stone_word(colour))
+            return phrase(N_("That spot on level {level} must match the square beneath it: {colours}, not "
+                             "{colour}."), level=level, colours=either(permitted), colour=stone_word(colour))
     if completes_four(pyramid, cell, colour):
         if level == 1:
-            return phrase(N_("{colour} at {cell} would make a square of four different colours."),
-                          colour=stone_word(colour), cell=name)
+            return phrase(N_("{colour} there would make a square of four different colours."),
+                          colour=stone_word(colour))
         permitted = square_colours(pyramid, cell)
         escape = [c for c in permitted if not completes_four(pyramid, cell, c)]
         if escape:
-            return phrase(N_("{colour} at {cell} would make a square of four different colours, and {colours} "
+            return phrase(N_("{colour} there would make a square of four different colours, and {colours} "
                              "would not, so the square beneath does not force it."), colour=stone_word(colour),
-                          cell=name, colours=either(escape))
+                          colours=either(escape))
     return None
 
 

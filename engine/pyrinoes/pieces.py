@@ -203,6 +203,11 @@ def end_words(end: End) -> Phrase:
                   sizes="+".join(str(s) for s in end.sizes))
 
 
+def pyramid_words(colour: str, size: int) -> Phrase:
+    """One pyramid as the picture shows it: its colour's word and its pips ("red 2", never ``R2``)."""
+    return phrase(N_("{colour} {sizes}"), colour=Word(COLOUR_NAMES[colour]), sizes=str(size))
+
+
 def piece_name(code: str) -> object:
     """A piece as players read it (a text argument, see :mod:`engine.core.text`): a pyrino by
     its two ends in words, in the order the code writes them ("blue 3+2 · black 3+1", never

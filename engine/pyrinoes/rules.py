@@ -26,7 +26,7 @@ from engine.pyrinoes.pieces import (
     SEAT_COLOURS,
     SIDE_NAMES,
     piece_name,
-    pyramid_code,
+    pyramid_words,
 )
 from engine.pyrinoes.state import PyrinoesState, with_seat
 
@@ -206,14 +206,15 @@ def _build(state: PyrinoesState, seat: int, move: Move) -> list[Event]:
     supply = state.supply[seat]
     for i, (need, have) in enumerate(zip(p.need, supply, strict=True)):
         if need > have:
-            code = pyramid_code(colours[i // 3], i % 3 + 1)
+            pyramid = pyramid_words(colours[i // 3], i % 3 + 1)
             if have == 0:
-                raise IllegalMove(N_("Your supply has no {code} left."), code=code)
-            raise IllegalMove(N_("Your supply has only one {code}, and {piece} needs two."), code=code,
+                raise IllegalMove(N_("Your supply has no {pyramid} pyramid left."), pyramid=pyramid)
+            raise IllegalMove(N_("Your supply has only one {pyramid} pyramid, and {piece} needs two."), pyramid=pyramid,
                               piece=piece_name(p.code))
     if p.green_size:
         if not state.green[p.green_size - 1]:
-            raise IllegalMove(N_("There is no {code} left in the middle."), code=pyramid_code(GREEN, p.green_size))
+            raise IllegalMove(N_("There is no {pyramid} pyramid left in the middle."),
+                              pyramid=pyramid_words(GREEN, p.green_size))
         green = list(state.green)
         green[p.green_size - 1] -= 1
         state.green = tuple(green)

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from engine.core import Rng, get_game
+from engine.core.errors import IllegalMove
 from i18n import shared_texts
 from tools.playout import steps
 
@@ -80,3 +81,88 @@ def test_flaming_pyramids_falls_name_no_cells_and_fires_name_their_starter_once(
         starter = english.split(" set fire")[0] if " set fire" in english else english.split(" burns")[0]
         assert english.count(starter) == 1, english
         assert german.count(german.split(" ")[0] + " " + german.split(" ")[1]) == 1, german
+
+
+# --- what #43 left: refusals of typed moves, Pyrinoes' supply, Continuous Pyramid's tiles ------------
+
+#: A Pyrinoes pyramid's code ("R2", "G1"); a Continuous Pyramid tile's code ("O7", "WE", "DW").
+PYRAMID = re.compile(r"\b[GYRBK][123]\b")
+CP_TILE = re.compile(r"\b(?:[BCO][1-9]|W[ESWN]|SP|SU|AU|WI|D[RGW])\b")
+
+
+def refusals(kind: str, players: int, options: dict[str, Any], seeds: range, typed: Any) -> list[tuple[str, str]]:
+    """The reasons (English, German) of the typed moves ``typed(legal)`` makes of each position's legal
+    moves, where the engine refuses them."""
+    game = get_game(kind)
+    found: list[tuple[str, str]] = []
+    for seed in seeds:
+        for step in steps(game, game.setup(players, options, seed), Rng(seed), 60):
+            seat = game.waiting_for(step.state)
+            if seat is None:
+                continue
+            for move in typed(game.legal_moves(step.state)):
+                try:
+                    game.play(step.state, seat, move)
+                except IllegalMove as exc:
+                    found.append((exc.explain(), exc.explain(DE)))
+    return found
+
+
+def pyramido_cells_elsewhere(legal: list[str]) -> list[str]:
+    """Each placing move typed with every other cell nearby (taken, not open, off the base, too high)."""
+    out = []
+    for move in legal[:6]:
+        verb, colour, cell = [*move.split(), "", ""][:3]
+        if not PD_CELL.fullmatch(cell):
+            continue
+        out += [f"{verb} {colour} {level}:{x},{y}" for level in (1, 2, 3) for x in range(-1, 3) for y in range(-1, 3)]
+    return out
+
+
+@pytest.mark.parametrize("options", [{"mode": "solo", "size": 4}, {"mode": "competitive"}])
+def test_pyramido_refuses_a_typed_placement_in_words(options: dict[str, Any]) -> None:
+    """"1:0,2 needs the four stones beneath it first; 1:0,2 1:1,2 still empty" named cells no picture
+    shows; the reason says where in words ("that spot on level 2")."""
+    players = 2 if options["mode"] == "competitive" else 1
+    said = refusals("pyramido", players, options, range(2), pyramido_cells_elsewhere)
+    assert len(said) > 20, said[:3]
+    for english, german in said:
+        assert not PD_CELL.search(english), english
+        assert not PD_CELL.search(german), german
+    assert any("level" in e for e, _ in said) and any("Ebene" in g for _, g in said), said[:3]
+
+
+def test_pyrinoes_refuses_a_build_beyond_the_supply_in_words() -> None:
+    """"Your supply has no R2 left": a pyramid by its colour and size, as the picture shows it."""
+    def builds_of_others(legal: list[str]) -> list[str]:
+        from engine.pyrinoes.pieces import PYRINOES
+        return [f"build {code}" for code in sorted(PYRINOES)[::7]]
+
+    said = refusals("pyrinoes", 2, {}, range(3), builds_of_others)
+    supply = [(e, g) for e, g in said if "supply" in e or "middle" in e]
+    assert supply, said[:5]
+    for english, german in said:
+        assert not PYRAMID.search(english) and not PYRINO.search(english), english
+        assert not PYRAMID.search(german) and not PYRINO.search(german), german
+
+
+def test_continuous_pyramid_names_tiles_in_words() -> None:
+    """"Ana played O4 to 1:4,4" and "O2 came from the stock": a tile as its face shows it ("Circles 4"),
+    in English and German; the refusals of typed plays too."""
+    said = narrations("continuous-pyramid", 1, {}, range(2), {"play", "refill", "undo", "unrefill"})
+    assert said
+    for english, german in said:
+        assert not CP_TILE.search(english) and not CELL.search(english), english
+        assert not CP_TILE.search(german) and not CELL.search(german), german
+    assert any(re.search(r"\b(Bamboo|Characters|Circles) \d\b|wind|dragon|Spring|Summer|Autumn|Winter", e)
+               for e, _ in said), said[:3]
+
+    def elsewhere(legal: list[str]) -> list[str]:
+        return [f"play {m.split()[1]} {cell}" for m in legal[:3] if m.startswith("play")
+                for cell in ("1:4,4", "1:0,4", "2:1,1", "1:3,4")]
+
+    refused = refusals("continuous-pyramid", 1, {}, range(2), elsewhere)
+    assert refused
+    for english, german in refused:
+        assert not CP_TILE.search(english), english
+        assert not CP_TILE.search(german), german

@@ -77,3 +77,73 @@ def test_pyrinoes_alt_text_names_pyrinoes_by_their_ends(lang: str) -> None:
                 assert not PYRINO.search(text), text
             found += 1
     assert found, "no pyrino built in the games tried"
+
+
+PYRAMID = re.compile(r"\b[GYRBK][123]\b")
+#: A colour's letter standing alone (the supply rows' old labels).
+LETTER = re.compile(r"(?<![\w'])[GYRBK](?![\w'])")
+
+
+def pyrinoes_view(lang: str) -> dict[str, Any]:
+    from engine.core import get_game
+
+    game = get_game("pyrinoes")
+    return {**game.view(game.setup(2, {}, 1), 0), "names": ["Ana", "Bo"], "game_number": 4, "lang": lang}
+
+
+@pytest.mark.parametrize(("lang", "colours"), [("en", ["Red", "Yellow", "Blue", "Black"]),
+                                               ("de", ["Rot", "Gelb", "Blau", "Schwarz"])])
+def test_pyrinoes_supply_rows_are_headed_by_colour_words(lang: str, colours: list[str]) -> None:
+    """The supply rows said "R", "Y", "B", "K"; they say the colour, as the hand picture's rows do too."""
+    from render.pyrinoes import draw_board, draw_hand
+
+    for draw in (lambda v: draw_board(v, {}, []), draw_hand):
+        with textlog.recording():
+            img = draw(pyrinoes_view(lang))
+        drawn = [w.text for w in textlog.words(img) if not w.piece]
+        assert not [w for w in drawn if LETTER.fullmatch(w.strip())], drawn
+        assert any(c in drawn for c in colours), drawn
+
+
+@pytest.mark.parametrize(("lang", "red"), [("en", "red 1 ×3"), ("de", "Rot 1 ×3")])
+def test_pyrinoes_alt_text_names_pyramids_by_colour_and_size(lang: str, red: str) -> None:
+    words = shared_texts().lang(lang)
+    view = pyrinoes_view(lang)
+    for text in (describe_board(view, art=art_for("pyrinoes"), lang=words),
+                 describe_hand(view, art=art_for("pyrinoes"), lang=words)):
+        assert not PYRAMID.search(text), text
+        assert red in text, text
+
+
+CP_TILE = re.compile(r"\b(?:[BCO][1-9]|W[ESWN]|SP|SU|AU|WI|D[RGW])\b")
+
+
+def cp_view(lang: str) -> dict[str, Any]:
+    """A Continuous Pyramid position after a few plays: a reserve of suited tiles and honours."""
+    from engine.core import get_game
+
+    game = get_game("continuous-pyramid")
+    state = game.setup(1, {}, 3)
+    for _ in range(5):
+        state, _ = game.play(state, 0, next(m for m in game.legal_moves(state) if m.startswith("play")))
+    return {**game.view(state, 0), "names": ["Ana"], "game_number": 4, "lang": lang}
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("en", ["West wind", "Circles 3", "Green dragon"]),
+                                                ("de", ["Westwind", "Kreise 3", "Grüner Drache"])])
+def test_continuous_pyramid_reserve_names_tiles_in_words(lang: str, expected: list[str]) -> None:
+    """The reserve's captions said "WW", "O3", "DG": the hand picture names each tile as its face shows
+    it, the board's reserve leaves the face to say it; the alt text names them in words too."""
+    from render.continuous_pyramid import draw_board, draw_hand
+
+    view = cp_view(lang)
+    with textlog.recording():
+        hand, board = draw_hand(view), draw_board(view, {}, [])
+    for img in (hand, board):
+        drawn = [w.text for w in textlog.words(img) if not w.piece]
+        assert not [w for w in drawn if CP_TILE.search(w)], drawn
+    shown = " ".join(w.text for w in textlog.words(hand) if not w.piece)
+    assert all(name.split()[0] in shown for name in expected), shown
+    text = describe_hand(view, art=art_for("continuous-pyramid"), lang=shared_texts().lang(lang))
+    reserve = next(line for line in text.splitlines() if "Reserve" in line)
+    assert not CP_TILE.search(reserve) and all(name in reserve for name in expected), reserve

@@ -21,6 +21,7 @@ from bot.cards.chooser import Chooser, chooser, spot_letters, step_to
 from bot.cards.custom_ids import CustomId
 from bot.core.session import Session
 from bot.games.catalogue import Catalogue
+from bot.games.continuous_pyramid import tile_words as cp_tile_words
 from bot.games.flaming_pyramids import tile_words
 from bot.lobbies.handlers import describe_options
 from bot.store import GameRecord, SeatRecord
@@ -35,6 +36,10 @@ EN, DE = shared_texts().lang("en"), shared_texts().lang("de")
 CELL = re.compile(r"-?\d+\s*,\s*-?\d+")
 #: A Flaming Pyramids tile code ("G60", "M200").
 FP_CODE = re.compile(r"\b[RGBYM]\d+\b")
+#: A Continuous Pyramid tile code ("O7", "WE", "DW").
+CP_TILE = re.compile(r"\b(?:[BCO][1-9]|W[ESWN]|SP|SU|AU|WI|D[RGW])\b")
+#: A spot's button (its letters may spell a tile code: "Spot AU").
+SPOT = re.compile(r"(Spot|Platz) [A-Z]+")
 
 
 def session_of(kind: str, players: int, options: dict[str, Any], seed: int = 7,
@@ -108,7 +113,8 @@ def test_spot_buttons_are_the_board_letters_in_letter_order() -> None:
 
 
 def test_continuous_pyramid_tiles_and_undo_at_the_top_level() -> None:
-    """No "Play a tile" step before every move: the reserve's tiles in slot order, ↩ Undo beside."""
+    """No "Play a tile" step before every move: the reserve's tiles in slot order, named as their faces show
+    them ("Circles 7", not the notation's "O7"), ↩ Undo beside."""
     for seed in range(50):  # a deal whose first play leaves plays to make (not stuck at once)
         start = session_of("continuous-pyramid", 1, {"undo": True}, seed=seed)
         first = start.game.legal_moves(start.state)[0]
@@ -122,7 +128,10 @@ def test_continuous_pyramid_tiles_and_undo_at_the_top_level() -> None:
     playable = {m.split()[1] for m in session.game.legal_moves(session.state) if m.startswith("play")}
     in_slots = [str(t) for t in view["reserve"] if str(t) in playable]  # type: ignore[attr-defined]
     tiles = [b for b in buttons if b != "↩ Undo"]
-    assert tiles == list(dict.fromkeys(in_slots)), (tiles, in_slots)
+    assert tiles == [cp_tile_words(t, EN) for t in dict.fromkeys(in_slots)], (tiles, in_slots)
+    assert not any(CP_TILE.search(t) for t in tiles), tiles
+    german = [b for b in labels_of(chooser(session, (), lang=DE)) if "↩" not in b]
+    assert german and not any(CP_TILE.search(t) for t in german), german
     tile_button = next(i for i in shown.view.children if isinstance(i, discord.ui.Button) and i.label == tiles[0])
     spots = step_to(session, path_of(tile_button), lang=EN)
     if isinstance(spots, Chooser):
@@ -131,7 +140,7 @@ def test_continuous_pyramid_tiles_and_undo_at_the_top_level() -> None:
 
 
 def test_continuous_pyramid_board_buttons_are_words() -> None:
-    """The board's own buttons read "C3 to spot A" and "↩ Undo", not "C3 A · 1:2,4" and "undo"."""
+    """The board's own buttons read "Characters 3 to spot A" and "↩ Undo", not "C3 A · 1:2,4" and "undo"."""
     start = session_of("continuous-pyramid", 1, {"undo": True}, seed=11)
     game, state, rng, played = start.game, start.state, random.Random(3), 0
     while not (2 <= len(moves := game.legal_moves(state)) <= 5 and "undo" in moves):  # the board's own buttons
@@ -142,7 +151,7 @@ def test_continuous_pyramid_board_buttons_are_words() -> None:
     session = Session(start.record, start.seats, start.presenter, state, played)
     words = [str(getattr(i, "label", "")) for i in board_view(session, EN).children]
     assert "↩ Undo" in words, words
-    assert "undo" not in words and not any(CELL.search(w) for w in words), words
+    assert "undo" not in words and not any(CELL.search(w) or CP_TILE.search(w) for w in words), words
 
 
 def test_pyrinoes_build_menu_is_explained() -> None:
@@ -167,7 +176,8 @@ def test_a_move_is_told_as_a_sentence() -> None:
     assert fp.move_words("fall left", {}, EN) == "Fall left"
     cp = CATALOGUE.presenter("continuous-pyramid")
     assert cp.move_words("undo", {}, EN) == "Undo"
-    assert cp.move_words("play C3 1:2,4", {"1:2,4": "B"}, EN) == "C3 to spot B"
+    assert cp.move_words("play C3 1:2,4", {"1:2,4": "B"}, EN) == "Characters 3 to spot B"
+    assert cp.move_words("play WE 1:2,4", {"1:2,4": "B"}, DE) == "Ostwind auf Platz B"
 
 
 def test_the_reply_to_a_move_is_not_its_notation() -> None:
@@ -231,6 +241,7 @@ def test_no_chooser_label_is_notation(game: Game, moves: int) -> None:
                 words.append(str(getattr(item, "label", "")))
         for word in words:
             assert not CELL.search(word) and word not in ids, (word, shown.content)
+            assert SPOT.fullmatch(word) or not CP_TILE.search(word), (word, shown.content)
         spots = [w for w in words if re.fullmatch(r"(Spot|Platz) [A-Z]+", w)]
         assert spots == sorted(spots, key=lambda w: (len(w), w)), spots
         for args in clicks(shown):

@@ -52,7 +52,7 @@ def test_play_events_name_cells_and_tiles() -> None:
 def test_illegal_moves_have_reasons() -> None:
     state = GAME.from_position({**STUCK, "pyramid": {"1:4,4": "C5"}, "reserve": ["B4", "C6", *[None] * 7]})
     cases = {
-        "play DR 1:4,5": "don't have DR",
+        "play DR 1:4,5": "don't have Red dragon",
         "play B4 1:4,4": "already holds",
         "play B4 1:2,2": "not open",
         "play B4 2:3,3": "not open",
