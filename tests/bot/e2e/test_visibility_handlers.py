@@ -46,6 +46,8 @@ NOT_VIEWS = {
     "fcast": "🔮 Forecast: the clicker's own forecast as a form, refused to anyone without a seat",
     "hush": "🔕 no more pings this turn: asks the rule, then is the turn's player's alone; shows nothing of a game",
     "nform": "the clicker's own notification settings as a form: names no game",
+    "tjoin": "a tournament card's Join: names a tournament, and signs the clicker up or refuses; shows no game",
+    "tleave": "a tournament card's Leave: strikes out the clicker's own sign-up; shows no game",
 }
 #: The rule's refusals (bot.core.visibility), the replay buttons' word for a game out of reach, and the place
 #: check's for a public control used away from its game's channel (bot.interactions.access: refused before the rule).
