@@ -163,7 +163,7 @@ _KEEP_PLAYERS: Any = _Players()
 _FORMATTER = string.Formatter()
 
 
-def _format(template: str, names: Sequence[str], values: _Fields) -> str:
+def _format(template: str, names: Sequence[str], values: Mapping[str, object]) -> str:
     """``string.Formatter().vformat(template, names, values)``, by ``str.format`` when that can
     give it: the same field syntax and the same result, five times as fast (sentences are filled
     about 30 times a move). What ``str.format`` cannot fill as the formatter would (a missing
