@@ -9,6 +9,7 @@ not bot bugs.
 from __future__ import annotations
 
 import asyncio
+import base64
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -496,6 +497,16 @@ def modal_submit_data(modal: JSON, values: Mapping[str, Any], emu: Emulator | No
 # --- dispatch -----------------------------------------------------------------------------------------------------
 
 
+def interaction_token(iid: int) -> str:
+    """An interaction token as Discord writes one: ``interaction:<id>:<secret>`` in URL-safe
+    base64 (no padding), so only ``[A-Za-z0-9_-]``. A token written with a bare ``:`` (as
+    before) made every interaction request quote it character by character in discord.py
+    (``urllib.parse.quote``'s slow path, 1.5-2 % of the bot's CPU in the load bench),
+    a cost a real token never causes."""
+    raw = f"interaction:{iid}:{secrets.token_urlsafe(48)}".encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
 async def dispatch_interaction(
     emu: Emulator,
     *,
@@ -518,7 +529,7 @@ async def dispatch_interaction(
         )
         raise BotNotConnected(f"no bot session is connected for the shard of {where}")
     iid = world.ids.next()
-    token = f"aW50ZXJhY3Rpb246{iid}:" + secrets.token_urlsafe(48)
+    token = interaction_token(iid)
     guild = world.guilds.get(channel.guild_id) if channel.guild_id is not None else None
     channel_payload = world.channel_payload(channel)
     if type in (APPLICATION_COMMAND, AUTOCOMPLETE) and int(data.get("id") or 0) in world.commands:

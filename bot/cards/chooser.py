@@ -121,8 +121,16 @@ def chooser(session: Session, path: Sequence[str], page: int = 0, lang: Lang | N
 def spot_letters(session: Session) -> dict[str, str]:
     """The letters of the spots, exactly as the board picture draws them (:func:`board_labels`
     of the public view): the chooser's buttons and a move told in words name a spot by the
-    letter the player sees on the picture, never by a letter the picture does not show."""
-    return board_labels(session, public_view(session))
+    letter the player sees on the picture, never by a letter the picture does not show.
+
+    Worked out once per position: a move asks it three times (each step of the chooser, the
+    move told in words), of the same cached :class:`Session`; kept on the session with the
+    state it was worked out from, so a session holding another state works it out anew."""
+    kept = session.memo.get("spot_letters")
+    if kept is None or kept[0] is not session.state:
+        kept = (session.state, board_labels(session, public_view(session)))
+        session.memo["spot_letters"] = kept
+    return dict(kept[1])
 
 
 def step_to(session: Session, path: Sequence[str], page: int = 0, lang: Lang | None = None) -> str | Chooser:

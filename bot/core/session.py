@@ -21,6 +21,10 @@ class Session:
     version: int
     last_events: list[Event] = field(default_factory=list)
     last_mover: int | None = None
+    #: What is worked out from this session's state and kept for its later readers (a cached
+    #: session serves every click until the game changes): each entry names the state it
+    #: was worked out from. Not copied by ``dataclasses.replace``, not compared.
+    memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def game(self) -> Game[Any]:

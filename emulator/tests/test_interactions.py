@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import re
 from typing import Any
+from urllib.parse import quote
 
 import discord
 import pytest
@@ -383,3 +386,18 @@ async def test_users_act_only_where_they_can(emulator: Emulator, alice: User, bo
     outsider = emulator.world.add_user("outsider")
     with pytest.raises(HarnessError, match="cannot use"):
         await bot.slash(outsider, emulator.general, "toy echo", text="not a member")
+
+
+async def test_interaction_tokens_are_written_as_discord_writes_them(emulator: Emulator, alice: User,
+                                                                      bot: Harness) -> None:
+    """URL-safe base64 of ``interaction:<id>:<secret>``: a path segment as it stands (a bare ``:``
+    made discord.py quote every token character by character, a cost real tokens never cause)."""
+    first = await bot.slash(alice, emulator.general, "toy echo", text="a", times=1)
+    second = await bot.slash(alice, emulator.general, "toy echo", text="b", times=1)
+    tokens = [first.interaction.token, second.interaction.token]
+    assert len(set(tokens)) == 2
+    for result, token in zip((first, second), tokens, strict=True):
+        assert re.fullmatch(r"[A-Za-z0-9_-]+", token) and quote(token) == token
+        decoded = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode()
+        kind, iid, secret = decoded.split(":", 2)
+        assert (kind, int(iid)) == ("interaction", result.interaction.id) and len(secret) >= 32

@@ -152,14 +152,24 @@ def forward_choices(message: Message) -> list[Choice]:
 MOVE_SAID = ("⏳ Playing ", "✅ You played ")
 
 
-async def filled_in(harness: Harness, result: InteractionResult, timeout: float = 30.0) -> Message | None:
+async def filled_in(harness: Harness, result: InteractionResult, edits: int | None = None,
+                    timeout: float = 30.0) -> Message | None:
     """The click's answer once the bot has filled it in. A click is acknowledged first (a private
     "thinking…" or a silent update, within Discord's 3 seconds) and the chooser or the move's reply
-    follows: the answer is the newest of its messages that offers a choice, tells the move, or refuses."""
+    follows: the answer is the newest of its messages that offers a choice, tells the move, or refuses.
+
+    ``edits``: the clicked message's edits before the click. A silent update leaves the clicked
+    message as it was until the bot edits it, so the clicked message is its answer only once it
+    has been edited since: read before, the chooser still offers the choices just clicked, and a
+    player would click it again (a second move at the same version, refused as stale: a click and
+    a board no player makes, which the bench counted into the bot's CPU a move)."""
     loop = asyncio.get_running_loop()
     limit = loop.time() + timeout
     while True:
         shown = result.messages or ([result.message] if result.message is not None else [])
+        if not result.messages and result.message is not None and edits is not None and (
+                len(result.message.history) <= edits):
+            shown = []  # the clicked message, not filled in yet
         for message in reversed(shown):
             if forward_choices(message) or any(w in message.text for w in MOVE_SAID) or "❌" in message.text:
                 return message
@@ -222,7 +232,9 @@ class Player:
             self.figures.dm_moves += 1
         elif not public:
             opener = next(str(b["custom_id"]) for b in board.buttons() if ":turn:" in str(b["custom_id"]))
-            message = await filled_in(self.harness, (await self.timed(actor, board, ("button", opener, None)))[0])
+            edits = len(board.history)
+            message = await filled_in(self.harness, (await self.timed(actor, board, ("button", opener, None)))[0],
+                                      edits)
         choices = public or (forward_choices(message) if message is not None else [])
         by_shard = self.figures.move_ms_by_shard.setdefault(shard, [])
         while True:
@@ -230,12 +242,13 @@ class Player:
                 self.figures.refused += 1  # the picker went stale or refused: read the board again
                 return True
             choice = self.rng.choice(choices)
+            edits = len(message.history)
             result, start = await self.timed(actor, message, choice)
             if ":move:" in choice[1]:
                 self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
                 by_shard.append(self.figures.click_response_ms[-1])
                 break
-            answer = await filled_in(self.harness, result)
+            answer = await filled_in(self.harness, result, edits)
             said = answer.text if answer is not None else ""
             if any(w in said for w in MOVE_SAID):
                 self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
