@@ -6,10 +6,11 @@ escaped braces and stray braces."""
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.core.text import _KEEP_PLAYERS, Phrase, _Fields, _format
@@ -28,13 +29,16 @@ VALUES = st.fixed_dictionaries({}, optional={
 
 
 def outcome(fill: Any, *args: Any) -> tuple[str, Any]:
+    """What a fill gives; an object's address in it (``{0.upper}`` of a name made on the fly: a bound
+    method's repr) is no part of the text's meaning, and differs between any two fills."""
     try:
-        return "ok", fill(*args)
+        return "ok", re.sub(r" at 0x[0-9a-f]+", " at 0x…", fill(*args))
     except (IndexError, KeyError, ValueError, AttributeError, TypeError) as exc:
         return "error", type(exc)
 
 
 @settings(max_examples=600, deadline=None)
+@example("{0.upper}", _KEEP_PLAYERS, {})  # found by this test: two addresses of the same bound method
 @given(TEMPLATES, st.sampled_from([list(NAMES), list(NAMES[:1]), [], _KEEP_PLAYERS, tuple(NAMES)]), VALUES)
 def test_the_fast_fill_gives_what_the_formatter_gives(template: str, names: Any, values: dict[str, Any]) -> None:
     fields = _Fields(values)
