@@ -60,6 +60,8 @@ class OutboxItem(BaseModel):
     last_error: str | None
     done_at: str | None
     outcome: str | None
+    #: The process that delivered it (its lease name), once done.
+    done_by: str | None = None
 
 
 class Backlog(BaseModel):
@@ -131,8 +133,10 @@ async def insert_announcements(
 
 
 class OutboxStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, worker: str | None = None) -> None:
         self.db = db
+        #: This process as its lease name: recorded as ``done_by`` on every row it marks done.
+        self.worker = worker
 
     async def enqueue(self, game_id: int, items: Sequence[Announcement], *, reopen: bool = False) -> int:
         """Rows not written with a move: a game's first board, an AI taking a seat."""
@@ -219,8 +223,8 @@ class OutboxStore:
         now = self.db.now()
         async with self.db.transaction() as conn:
             if await conn.execute(
-                "UPDATE outbox SET done_at = ?, outcome = ?, blocked = NULL WHERE id = ? AND done_at IS NULL",
-                (now, outcome, item.id),
+                "UPDATE outbox SET done_at = ?, outcome = ?, done_by = ?, blocked = NULL WHERE id = ? AND done_at IS NULL",
+                (now, outcome, self.worker, item.id),
             ) != 1:
                 return Completion(marked=False)  # done already: record nothing twice
             recorded = False
