@@ -26,6 +26,7 @@ import contextlib
 import dataclasses
 import logging
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -38,6 +39,7 @@ from bot.core.tasks import Tasks
 from bot.posting.ai_turns import play_ai_turn
 from bot.posting.announcer import Announcer
 from bot.posting.failures import BLOCKING_CODES, classify
+from bot.posting.handoff import ShardOwners
 from bot.posting.interaction_posts import Reply
 from bot.posting.notices import BlockedNotices
 from bot.posting.rescue import ThreadRescue
@@ -96,6 +98,8 @@ class Delivery:
         #: A board may be missing from the outbox (``queue_missing_boards`` at the next pass).
         self._missing_boards = False
         self._queue_fault_told = False
+        #: Which process delivers a game of a server: the one running its shard (bot.posting.handoff).
+        self.owners = ShardOwners(services.leases, services.db)
 
     # --- state ----------------------------------------------------------------------
     def kick(self) -> None:
@@ -110,6 +114,15 @@ class Delivery:
         return self.services.clock().astimezone(UTC).isoformat(timespec="seconds")
 
     # --- the worker ---------------------------------------------------------------------
+    async def serve_shards(self, shard_ids: Iterable[int], shard_count: int) -> None:
+        """This process runs ``shard_ids``: deliver the games of their servers, those handed over by
+        other processes too (at once, when they signal), and keep owning the shards while alive."""
+        await self.owners.start(shard_ids, shard_count, wake=self._handed_over)
+        self.tasks.spawn(self.owners.run())
+
+    def _handed_over(self, game_id: int) -> None:
+        self.tasks.spawn(self.deliver_game(game_id))
+
     async def run(self) -> None:
         """Start-up, then deliver whatever becomes due, until cancelled."""
         self._working += 1
@@ -193,7 +206,9 @@ class Delivery:
 
     async def deliver_due(self) -> int:
         """Deliver what is due in every game; returns how many rows were done."""
-        games = await self.services.outbox.due_games()
+        due = await self.services.outbox.due()
+        theirs = await self.owners.theirs(due)  # their servers' shards run in other live processes
+        games = [game for game, _guild in due if game not in theirs]
         if not games:
             return 0
         gate = asyncio.Semaphore(CONCURRENCY)
@@ -219,7 +234,11 @@ class Delivery:
         current version first if nothing did (a game's start). Returns whether the
         board is up to date; what could not be shown stays queued for the worker.
         ``via``: the interaction that made the move, which carries its board and the
-        mover's hand when it can (see :mod:`bot.posting.interaction_posts`)."""
+        mover's hand when it can (see :mod:`bot.posting.interaction_posts`).
+
+        A game of a server whose shard another live process runs (a move made from a hand DM,
+        which Discord sends to shard 0) is handed over to that process, which delivers it at
+        once (:mod:`bot.posting.handoff`): True then too, as the board follows within moments."""
         try:
             session = await self.services.sessions.load(game_id)
             outbox = self.services.outbox
@@ -228,6 +247,10 @@ class Delivery:
                 await outbox.enqueue(game_id, plan(session))
             if session.record.in_place:
                 return await self._announce_in_place(session, via)
+            shard = await self.owners.elsewhere(session.record.guild_id)
+            if shard is not None:
+                await self.owners.hand_over(game_id, shard)
+                return True
             return await self.deliver_game(game_id, via)
         except Exception as exc:  # noqa: BLE001 - the move stands; the worker tries again (_told logs a bug in full)
             self._told(exc, f"announcing game {game_id} now (the worker tries again)")

@@ -61,6 +61,12 @@ class LeaseStore:
                                      (name, self.db.now()))
         return str(row[0]) if row is not None else None
 
+    async def holders(self, prefix: str) -> dict[str, str]:
+        """Live leases whose names start with ``prefix``: name → holder (one read)."""
+        rows = await self.db.read_all("SELECT name, owner FROM leases WHERE name LIKE ? AND expires_at > ?",
+                                      (prefix + "%", self.db.now()))
+        return {str(row[0]): str(row[1]) for row in rows}
+
     async def live_count(self, prefix: str) -> int:
         """How many live leases have names starting with ``prefix`` (one per process, for shares)."""
         row = await self.db.read_one("SELECT COUNT(*) FROM leases WHERE name LIKE ? AND expires_at > ?",

@@ -152,16 +152,23 @@ def forward_choices(message: Message) -> list[Choice]:
 MOVE_SAID = ("⏳ Playing ", "✅ You played ")
 
 
-async def filled_in(harness: Harness, result: InteractionResult, timeout: float = 30.0) -> Message | None:
+async def filled_in(harness: Harness, result: InteractionResult, timeout: float = 30.0,
+                    before: list[Choice] | None = None) -> Message | None:
     """The click's answer once the bot has filled it in. A click is acknowledged first (a private
     "thinking…" or a silent update, within Discord's 3 seconds) and the chooser or the move's reply
-    follows: the answer is the newest of its messages that offers a choice, tells the move, or refuses."""
+    follows: the answer is the newest of its messages that offers a choice, tells the move, or refuses.
+    ``before``: the choices the clicked message offered; a click answered by editing that message (a
+    hand DM's chooser) is answered once it offers other ones (else the clicked message, not edited
+    yet, would be taken for the answer, and clicked again: a stale click, answered with a board)."""
     loop = asyncio.get_running_loop()
     limit = loop.time() + timeout
     while True:
         shown = result.messages or ([result.message] if result.message is not None else [])
         for message in reversed(shown):
-            if forward_choices(message) or any(w in message.text for w in MOVE_SAID) or "❌" in message.text:
+            if any(w in message.text for w in MOVE_SAID) or "❌" in message.text:
+                return message
+            choices = forward_choices(message)
+            if choices and (before is None or choices != before):
                 return message
         if loop.time() > limit:
             return shown[-1] if shown else None
@@ -235,7 +242,7 @@ class Player:
                 self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
                 by_shard.append(self.figures.click_response_ms[-1])
                 break
-            answer = await filled_in(self.harness, result)
+            answer = await filled_in(self.harness, result, before=choices)
             said = answer.text if answer is not None else ""
             if any(w in said for w in MOVE_SAID):
                 self.figures.move_response_ms.append(self.figures.click_response_ms[-1])
