@@ -121,7 +121,19 @@ class Delivery:
         self.tasks.spawn(self.owners.run())
 
     def _handed_over(self, game_id: int) -> None:
-        self.tasks.spawn(self.deliver_game(game_id))
+        self.tasks.spawn(self._deliver_here(game_id))
+
+    async def _hand_over(self, session: Session) -> bool:
+        """The one place the rule is asked before delivering on request (:mod:`bot.posting.handoff`):
+        a game of a server whose shard another live process runs is handed to it (True), not
+        delivered here. A game played in place stays with the click that is announcing it."""
+        if session.record.in_place:
+            return False
+        shard = await self.owners.elsewhere(session.record.guild_id)
+        if shard is None:
+            return False
+        await self.owners.hand_over(session.record.id, shard)
+        return True
 
     async def run(self) -> None:
         """Start-up, then deliver whatever becomes due, until cancelled."""
@@ -247,11 +259,9 @@ class Delivery:
                 await outbox.enqueue(game_id, plan(session))
             if session.record.in_place:
                 return await self._announce_in_place(session, via)
-            shard = await self.owners.elsewhere(session.record.guild_id)
-            if shard is not None:
-                await self.owners.hand_over(game_id, shard)
+            if await self._hand_over(session):
                 return True
-            return await self.deliver_game(game_id, via)
+            return await self._deliver_here(game_id, via)
         except Exception as exc:  # noqa: BLE001 - the move stands; the worker tries again (_told logs a bug in full)
             self._told(exc, f"announcing game {game_id} now (the worker tries again)")
             self._missing_boards = True  # a start's board may not have been queued: the worker looks
@@ -264,7 +274,7 @@ class Delivery:
         is mentioned. Then the outbox rows as everywhere (hands; the board rows are marked done)."""
         game_id = session.record.id
         if via is None:
-            return await self.deliver_game(game_id)
+            return await self._deliver_here(game_id)
         self._inline[game_id] += 1  # the worker leaves the game (and its AI rows) to this click
         try:
             await self._ai_inline(game_id)
@@ -278,7 +288,7 @@ class Delivery:
                 await in_place.present(session, None)  # at the next click on it (nothing else will follow)
                 await in_place.dm_turn(session)
                 shown = True
-            await self.deliver_game(game_id, dataclasses.replace(via, version=session.version))
+            await self._deliver_here(game_id, dataclasses.replace(via, version=session.version))
             return shown
         finally:
             self._inline[game_id] -= 1
@@ -316,7 +326,18 @@ class Delivery:
     # --- one game -----------------------------------------------------------------------
     async def deliver_game(self, game_id: int, via: Reply | None = None) -> bool:
         """Deliver what is due for one game now (waiting for deliveries of it already
-        under way); returns whether its board is up to date."""
+        under way); returns whether its board is up to date. A game another live process
+        owns is handed to it instead (True: it delivers at once)."""
+        try:
+            session = await self.services.sessions.load(game_id)
+        except Exception:  # noqa: BLE001 - a game that cannot be loaded is nobody else's either: its rows say why
+            session = None
+        if session is not None and await self._hand_over(session):
+            return True
+        return await self._deliver_here(game_id, via)
+
+    async def _deliver_here(self, game_id: int, via: Reply | None = None) -> bool:
+        """:meth:`deliver_game` in this process, the owner's question answered already."""
         self._inline[game_id] += 1
         try:
             return (await self._deliver_game(game_id, wait=True, via=via))[1]
@@ -472,7 +493,7 @@ class Delivery:
             await self.notices.blocked(item, failure.blocked)
             if await self.rescue.blocked(item, failure.blocked):  # a lost thread: on in a new one, now
                 # (the worker leaves a game alone while a click handler announces it)
-                self.tasks.spawn(self.deliver_game(item.game_id))
+                self.tasks.spawn(self._deliver_here(item.game_id))
         return False
 
     # --- AI turns ------------------------------------------------------------------------

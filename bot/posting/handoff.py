@@ -4,13 +4,14 @@ Discord sends DMs, and clicks on the buttons of DM messages, to shard 0 only. A 
 the move chooser on its reader's turn, so without this rule every move made from a DM would be
 received, played *and announced* (its board drawn in the render workers, its cards posted and
 edited, the hand DMs drawn and sent) by the process running shard 0, whichever server the game is
-in: measured, that process did two thirds of the work of four (docs/benchmarks.md).
+in: measured, with four processes that one used half of the bots' CPU (docs/benchmarks.md).
 
 **The rule.** The outbox rows of a game in a server are delivered by the process that runs the
 server's shard, ``(guild_id >> 22) % shard_count``, while that process is alive. Every delivery
-of the outbox asks here: ``Delivery.announce`` (a handler after a move) hands the game over
-instead of delivering it, and the worker's pass (``Delivery.deliver_due``) leaves such games to
-their owner. The click itself is still answered where it arrived, and the move is still played
+of the outbox asks here: what delivers on request (``Delivery.announce`` after a move, a start or
+an AI's move, and ``Delivery.deliver_game``, a resignation's end) asks ``Delivery._hand_over``,
+which hands the game over instead of delivering it, and the worker's pass
+(``Delivery.deliver_due``) leaves such games to their owner. The click itself is still answered where it arrived, and the move is still played
 there (``SessionService.make_move``, under the game's lock): that is cheap, and the chooser's
 answer needs it (a stale, out-of-turn or refused move is told at once, as before); the move's rows
 are in the database with it, so handing over is only a wake-up.
