@@ -11,10 +11,15 @@ server's shard, ``(guild_id >> 22) % shard_count``, while that process is alive.
 of the outbox asks here: what delivers on request (``Delivery.announce`` after a move, a start or
 an AI's move, and ``Delivery.deliver_game``, a resignation's end) asks ``Delivery._hand_over``,
 which hands the game over instead of delivering it, and the worker's pass
-(``Delivery.deliver_due``) leaves such games to their owner. The click itself is still answered where it arrived, and the move is still played
-there (``SessionService.make_move``, under the game's lock): that is cheap, and the chooser's
-answer needs it (a stale, out-of-turn or refused move is told at once, as before); the move's rows
-are in the database with it, so handing over is only a wake-up.
+(``Delivery.deliver_due``) leaves such games to their owner.
+
+**What stays where the click arrives.** The click is answered there (within Discord's 3 s), and
+the move is played there too (``SessionService.make_move``, under the game's lock): that is
+cheap, and the chooser's answer needs it (a stale, out-of-turn or refused move is told at once,
+as before). Only the announcement moves: the move's outbox rows are written in its transaction,
+so handing over is only a wake-up. The click's "⏳ Playing…" then becomes "✅ You played …" there,
+and the owner sends the mover's new hand as a DM (one rate-limited request, where shard 0
+completed the click's answer with it: the interaction's token stays in the process that got it).
 
 **Alive** means holding the lease ``shard:<id>`` (``bot.store.leases``), which each process renews
 for its shards every :data:`RENEW_EVERY` seconds for :data:`SHARD_TTL`. A process that dies (even
