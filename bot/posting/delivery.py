@@ -3,7 +3,9 @@
 Who delivers: the handler that made a move calls ``deliver_game`` at once (the
 player sees the board as fast as before); the worker started with the client
 delivers what is due later (retries, blocked rows whose cause was fixed, AI turns,
-and on start-up everything a stopped bot left behind). A game's rows form chains
+and on start-up everything a stopped bot left behind). With several processes, a game of a
+server is delivered only by the live process running its shard (:mod:`bot.posting.handoff`:
+a move made from a DM is played on shard 0 and handed over). A game's rows form chains
 (its boards, each player's hand DMs, button stripping, AI turns, its end); each
 chain has a lock, and its rows are read again under it, so a row is delivered by
 one deliverer, once, and in order: a retried board is never posted after its
