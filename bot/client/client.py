@@ -3,6 +3,7 @@ background work to the services it is given. It holds no rules and no global sta
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from typing import Any
@@ -113,6 +114,8 @@ class PyramidClient(discord.AutoShardedClient):
         # Discord's limits first: a process that must not log in stops before it syncs or sends anything.
         plan = await self.logins.prepare(self.http.get_bot_gateway, self.shard_count, self.shard_ids)
         self.shard_count = plan.shard_count  # PYRAMID_SHARD_COUNT=auto: Discord's recommendation
+        # The games of this process's shards' servers are announced here, moves made from DMs too.
+        await self.host.delivery.serve_shards(self.shard_ids or range(plan.shard_count), plan.shard_count)
         self.add_dynamic_items(*self._items)
         try:  # this process's share of the global limit, before the command sync spends some
             await self.rest_share.renew()
@@ -149,6 +152,8 @@ class PyramidClient(discord.AutoShardedClient):
 
     async def close(self) -> None:
         await self.tasks.cancel_all()
+        with contextlib.suppress(Exception):  # else they expire: the other processes take the games over then
+            await self.host.delivery.owners.release()
         await super().close()
 
     # --- events that may have fixed why an announcement was refused -----------------

@@ -71,7 +71,8 @@ class Services:
         catalogue = catalogue if catalogue is not None else Catalogue.default()
         db = await settings.database.open(clock, sqlite_max_bytes=settings.sqlite_max_bytes)
         store = GameStore(db)
-        outbox = OutboxStore(db)
+        leases = LeaseStore(db)
+        outbox = OutboxStore(db, worker=leases.owner)
         if renderer is None:
             renderer = (Renderer.with_processes(settings.render_workers, [p.art for p in catalogue])
                         if settings.render_workers else Renderer.with_threads())
@@ -92,7 +93,7 @@ class Services:
         links = CommandLinks()
         return cls(settings=settings, db=db, store=store, sessions=sessions, clock=clock, renderer=renderer, cpu=cpu,
                    players=players, languages=Languages(store, players, texts.finishing(links.link)), texts=texts,
-                   command_links=links, outbox=outbox, leases=LeaseStore(db),
+                   command_links=links, outbox=outbox, leases=leases,
                    catalogue=catalogue, metrics=metrics, backups=backups, **extra)  # type: ignore[arg-type]
 
     async def close(self) -> None:

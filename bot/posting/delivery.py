@@ -3,7 +3,9 @@
 Who delivers: the handler that made a move calls ``deliver_game`` at once (the
 player sees the board as fast as before); the worker started with the client
 delivers what is due later (retries, blocked rows whose cause was fixed, AI turns,
-and on start-up everything a stopped bot left behind). A game's rows form chains
+and on start-up everything a stopped bot left behind). With several processes, a game of a
+server is delivered only by the live process running its shard (:mod:`bot.posting.handoff`:
+a move made from a DM is played on shard 0 and handed over). A game's rows form chains
 (its boards, each player's hand DMs, button stripping, AI turns, its end); each
 chain has a lock, and its rows are read again under it, so a row is delivered by
 one deliverer, once, and in order: a retried board is never posted after its
@@ -26,6 +28,7 @@ import contextlib
 import dataclasses
 import logging
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -38,6 +41,7 @@ from bot.core.tasks import Tasks
 from bot.posting.ai_turns import play_ai_turn
 from bot.posting.announcer import Announcer
 from bot.posting.failures import BLOCKING_CODES, classify
+from bot.posting.handoff import ShardOwners
 from bot.posting.interaction_posts import Reply
 from bot.posting.notices import BlockedNotices
 from bot.posting.rescue import ThreadRescue
@@ -96,6 +100,8 @@ class Delivery:
         #: A board may be missing from the outbox (``queue_missing_boards`` at the next pass).
         self._missing_boards = False
         self._queue_fault_told = False
+        #: Which process delivers a game of a server: the one running its shard (bot.posting.handoff).
+        self.owners = ShardOwners(services.leases, services.db)
 
     # --- state ----------------------------------------------------------------------
     def kick(self) -> None:
@@ -110,6 +116,27 @@ class Delivery:
         return self.services.clock().astimezone(UTC).isoformat(timespec="seconds")
 
     # --- the worker ---------------------------------------------------------------------
+    async def serve_shards(self, shard_ids: Iterable[int], shard_count: int) -> None:
+        """This process runs ``shard_ids``: deliver the games of their servers, those handed over by
+        other processes too (at once, when they signal), and keep owning the shards while alive."""
+        await self.owners.start(shard_ids, shard_count, wake=self._handed_over)
+        self.tasks.spawn(self.owners.run())
+
+    def _handed_over(self, game_id: int) -> None:
+        self.tasks.spawn(self._deliver_here(game_id))
+
+    async def _hand_over(self, session: Session) -> bool:
+        """The one place the rule is asked before delivering on request (:mod:`bot.posting.handoff`):
+        a game of a server whose shard another live process runs is handed to it (True), not
+        delivered here. A game played in place stays with the click that is announcing it."""
+        if session.record.in_place:
+            return False
+        shard = await self.owners.elsewhere(session.record.guild_id)
+        if shard is None:
+            return False
+        await self.owners.hand_over(session.record.id, shard)
+        return True
+
     async def run(self) -> None:
         """Start-up, then deliver whatever becomes due, until cancelled."""
         self._working += 1
@@ -193,7 +220,9 @@ class Delivery:
 
     async def deliver_due(self) -> int:
         """Deliver what is due in every game; returns how many rows were done."""
-        games = await self.services.outbox.due_games()
+        due = await self.services.outbox.due()
+        theirs = await self.owners.theirs(due)  # their servers' shards run in other live processes
+        games = [game for game, _guild in due if game not in theirs]
         if not games:
             return 0
         gate = asyncio.Semaphore(CONCURRENCY)
@@ -219,7 +248,11 @@ class Delivery:
         current version first if nothing did (a game's start). Returns whether the
         board is up to date; what could not be shown stays queued for the worker.
         ``via``: the interaction that made the move, which carries its board and the
-        mover's hand when it can (see :mod:`bot.posting.interaction_posts`)."""
+        mover's hand when it can (see :mod:`bot.posting.interaction_posts`).
+
+        A game of a server whose shard another live process runs (a move made from a hand DM,
+        which Discord sends to shard 0) is handed over to that process, which delivers it at
+        once (:mod:`bot.posting.handoff`): True then too, as the board follows within moments."""
         try:
             session = await self.services.sessions.load(game_id)
             outbox = self.services.outbox
@@ -228,7 +261,9 @@ class Delivery:
                 await outbox.enqueue(game_id, plan(session))
             if session.record.in_place:
                 return await self._announce_in_place(session, via)
-            return await self.deliver_game(game_id, via)
+            if await self._hand_over(session):
+                return True
+            return await self._deliver_here(game_id, via)
         except Exception as exc:  # noqa: BLE001 - the move stands; the worker tries again (_told logs a bug in full)
             self._told(exc, f"announcing game {game_id} now (the worker tries again)")
             self._missing_boards = True  # a start's board may not have been queued: the worker looks
@@ -241,7 +276,7 @@ class Delivery:
         is mentioned. Then the outbox rows as everywhere (hands; the board rows are marked done)."""
         game_id = session.record.id
         if via is None:
-            return await self.deliver_game(game_id)
+            return await self._deliver_here(game_id)
         self._inline[game_id] += 1  # the worker leaves the game (and its AI rows) to this click
         try:
             await self._ai_inline(game_id)
@@ -255,7 +290,7 @@ class Delivery:
                 await in_place.present(session, None)  # at the next click on it (nothing else will follow)
                 await in_place.dm_turn(session)
                 shown = True
-            await self.deliver_game(game_id, dataclasses.replace(via, version=session.version))
+            await self._deliver_here(game_id, dataclasses.replace(via, version=session.version))
             return shown
         finally:
             self._inline[game_id] -= 1
@@ -293,7 +328,18 @@ class Delivery:
     # --- one game -----------------------------------------------------------------------
     async def deliver_game(self, game_id: int, via: Reply | None = None) -> bool:
         """Deliver what is due for one game now (waiting for deliveries of it already
-        under way); returns whether its board is up to date."""
+        under way); returns whether its board is up to date. A game another live process
+        owns is handed to it instead (True: it delivers at once)."""
+        try:
+            session = await self.services.sessions.load(game_id)
+        except Exception:  # noqa: BLE001 - a game that cannot be loaded is nobody else's either: its rows say why
+            session = None
+        if session is not None and await self._hand_over(session):
+            return True
+        return await self._deliver_here(game_id, via)
+
+    async def _deliver_here(self, game_id: int, via: Reply | None = None) -> bool:
+        """:meth:`deliver_game` in this process, the owner's question answered already."""
         self._inline[game_id] += 1
         try:
             return (await self._deliver_game(game_id, wait=True, via=via))[1]
@@ -449,7 +495,7 @@ class Delivery:
             await self.notices.blocked(item, failure.blocked)
             if await self.rescue.blocked(item, failure.blocked):  # a lost thread: on in a new one, now
                 # (the worker leaves a game alone while a click handler announces it)
-                self.tasks.spawn(self.deliver_game(item.game_id))
+                self.tasks.spawn(self._deliver_here(item.game_id))
         return False
 
     # --- AI turns ------------------------------------------------------------------------

@@ -220,3 +220,14 @@ class Database(ABC):
     def now(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
 
+    async def signal(self, channel: str, payload: str) -> bool:
+        """Tell every process listening on ``channel`` (PostgreSQL's ``NOTIFY``) ``payload`` now,
+        outside any transaction; False where no other process can hear (SQLite: the bot is alone)
+        or it could not be sent (the caller's work is then found by a poll)."""
+        return False
+
+    async def on_signal(self, channel: str, heard: Callable[[str], None]) -> bool:
+        """Call ``heard`` with each payload signalled on ``channel`` by any process (this one
+        too); False where no signal can come (SQLite, or no listening connection)."""
+        return False
+

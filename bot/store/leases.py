@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import secrets
 import socket
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
 from bot.store.database import Database
@@ -36,17 +37,27 @@ class LeaseStore:
 
     async def claim(self, name: str, ttl: timedelta) -> bool:
         """Take (or extend) the lease ``name`` for ``ttl``; False while another holder's is live."""
+        return name in await self.claim_all([name], ttl)
+
+    async def claim_all(self, names: Iterable[str], ttl: timedelta) -> set[str]:
+        """:meth:`claim` for each of ``names``, in one write transaction (writes are serialized:
+        one turn of the write lock, not one per lease); returns the names now held."""
+        wanted = list(dict.fromkeys(names))
         if not self.shared:
-            return True
+            return set(wanted)
         now = self.db.now()
         until = (datetime.fromisoformat(now) + ttl).astimezone(UTC).isoformat(timespec="seconds")
+        held: set[str] = set()
         async with self.db.transaction() as conn:
-            return await conn.execute(
-                "INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET"
-                " owner = excluded.owner, expires_at = excluded.expires_at"
-                " WHERE leases.owner = excluded.owner OR leases.expires_at <= ?",
-                (name, self.owner, until, now),
-            ) == 1
+            for name in wanted:
+                if await conn.execute(
+                    "INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET"
+                    " owner = excluded.owner, expires_at = excluded.expires_at"
+                    " WHERE leases.owner = excluded.owner OR leases.expires_at <= ?",
+                    (name, self.owner, until, now),
+                ) == 1:
+                    held.add(name)
+        return held
 
     async def release(self, name: str) -> None:
         """Give the lease back (only if this process still holds it)."""
@@ -60,6 +71,12 @@ class LeaseStore:
         row = await self.db.read_one("SELECT owner FROM leases WHERE name = ? AND expires_at > ?",
                                      (name, self.db.now()))
         return str(row[0]) if row is not None else None
+
+    async def holders(self, prefix: str) -> dict[str, str]:
+        """Live leases whose names start with ``prefix``: name → holder (one read)."""
+        rows = await self.db.read_all("SELECT name, owner FROM leases WHERE name LIKE ? AND expires_at > ?",
+                                      (prefix + "%", self.db.now()))
+        return {str(row[0]): str(row[1]) for row in rows}
 
     async def live_count(self, prefix: str) -> int:
         """How many live leases have names starting with ``prefix`` (one per process, for shares)."""

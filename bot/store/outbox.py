@@ -60,6 +60,8 @@ class OutboxItem(BaseModel):
     last_error: str | None
     done_at: str | None
     outcome: str | None
+    #: The process that delivered it (its lease name), once done.
+    done_by: str | None = None
 
 
 class Backlog(BaseModel):
@@ -131,8 +133,10 @@ async def insert_announcements(
 
 
 class OutboxStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, worker: str | None = None) -> None:
         self.db = db
+        #: This process as its lease name: recorded as ``done_by`` on every row it marks done.
+        self.worker = worker
 
     async def enqueue(self, game_id: int, items: Sequence[Announcement], *, reopen: bool = False) -> int:
         """Rows not written with a move: a game's first board, an AI taking a seat."""
@@ -163,12 +167,20 @@ class OutboxStore:
 
     async def due_games(self, limit: int = 500) -> list[int]:
         """Games with at least one row due now, longest waiting first."""
+        return [game for game, _guild in await self.due(limit)]
+
+    async def due(self, limit: int = 500) -> list[tuple[int, int | None]]:
+        """(game, server) of the games with at least one row due now, longest waiting first; the
+        server is None for a game played in place (``surface`` 'interactions'), which is delivered
+        where its clicks arrive, not by its server's shard (``bot.posting.handoff``)."""
         rows = await self.db.read_all(
-            "SELECT game_id, MIN(due_at) AS first FROM outbox WHERE done_at IS NULL AND due_at <= ?"
-            " GROUP BY game_id ORDER BY first LIMIT ?",
+            "SELECT o.game_id, MIN(o.due_at) AS first,"
+            " MAX(CASE WHEN g.surface = 'interactions' THEN NULL ELSE g.guild_id END) AS guild_id"
+            " FROM outbox o LEFT JOIN games g ON g.id = o.game_id WHERE o.done_at IS NULL AND o.due_at <= ?"
+            " GROUP BY o.game_id ORDER BY first LIMIT ?",
             (self.db.now(), limit),
         )
-        return [int(row["game_id"]) for row in rows]
+        return [(int(row["game_id"]), int(row["guild_id"]) if row["guild_id"] is not None else None) for row in rows]
 
     async def board_events(self, game_id: int, after: int, upto: int) -> dict[int, list[dict[str, Any]]] | None:
         """The public events stored with the board rows of versions ``after+1 ..
@@ -219,8 +231,9 @@ class OutboxStore:
         now = self.db.now()
         async with self.db.transaction() as conn:
             if await conn.execute(
-                "UPDATE outbox SET done_at = ?, outcome = ?, blocked = NULL WHERE id = ? AND done_at IS NULL",
-                (now, outcome, item.id),
+                "UPDATE outbox SET done_at = ?, outcome = ?, done_by = ?, blocked = NULL"
+                " WHERE id = ? AND done_at IS NULL",
+                (now, outcome, self.worker, item.id),
             ) != 1:
                 return Completion(marked=False)  # done already: record nothing twice
             recorded = False

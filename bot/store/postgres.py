@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import re
 import secrets
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -134,6 +134,8 @@ class PostgresDatabase(Database):
         #: Names this process in its notices (it does not act on its own).
         self._token = secrets.token_hex(8)
         self.rows = RowCache(enabled=False, only=RowCache.SHARED)
+        #: One statement at a time on the listening connection (signals sent, channels listened to).
+        self._signalling = asyncio.Lock()
 
     async def listen(self) -> None:
         """Keep the :attr:`RowCache.SHARED` rows in memory, hearing every process's
@@ -156,6 +158,34 @@ class PostgresDatabase(Database):
 
     def _deaf(self, _conn: asyncpg.Connection | PoolConnectionProxy) -> None:
         self.rows.disable()
+
+    async def signal(self, channel: str, payload: str) -> bool:
+        """``pg_notify`` on the listening connection: not a write, so it neither waits for the
+        write lock nor holds it, and it is delivered at once (no transaction to commit)."""
+        listener = self._listener
+        if listener is None or listener.is_closed():
+            return False
+        try:
+            async with self._signalling:
+                await listener.execute("SELECT pg_notify($1, $2)", channel, payload)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            return False
+        return True
+
+    async def on_signal(self, channel: str, heard: Callable[[str], None]) -> bool:
+        listener = self._listener
+        if listener is None or listener.is_closed():
+            return False
+
+        def relay(_conn: asyncpg.Connection | PoolConnectionProxy, _pid: int, _channel: str, payload: object) -> None:
+            heard(str(payload))
+
+        try:
+            async with self._signalling:
+                await listener.add_listener(channel, relay)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            return False
+        return True
 
     @classmethod
     async def open(cls, url: str, clock: Clock = utc_now, migrations: list[Migration] | None = None,

@@ -42,3 +42,16 @@ async def test_a_lone_sqlite_bot_claims_without_writing(store: GameStore) -> Non
     assert await leases.claim("sweep:1", timedelta(minutes=1))
     rows = await store.db.read_all("SELECT name FROM leases")
     assert [r[0] for r in rows] == ([] if store.db.dialect == "sqlite" else ["sweep:1"])
+
+
+async def test_claiming_several_at_once_takes_only_the_free_ones(store: GameStore, clock: FakeClock) -> None:
+    first = LeaseStore(store.db, "host-a:1:aa", shared=True)
+    second = LeaseStore(store.db, "host-b:2:bb", shared=True)
+    ttl = timedelta(seconds=15)
+    assert await first.claim_all(["shard:0", "shard:1"], ttl) == {"shard:0", "shard:1"}
+    assert await second.claim_all(["shard:1", "shard:2"], ttl) == {"shard:2"}
+    assert await first.holders("shard:") == {"shard:0": "host-a:1:aa", "shard:1": "host-a:1:aa",
+                                             "shard:2": "host-b:2:bb"}
+    clock.advance(seconds=16)
+    assert await second.claim_all(["shard:1", "shard:2"], ttl) == {"shard:1", "shard:2"}
+    assert await first.holders("shard:") == {"shard:1": "host-b:2:bb", "shard:2": "host-b:2:bb"}
