@@ -8,7 +8,6 @@ from typing import Any
 import discord
 
 from bot.posting.in_place import TOKEN_USE_SECONDS, CardHandles
-from bot.store import GameRecord
 
 
 class Clock:
