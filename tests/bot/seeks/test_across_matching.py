@@ -8,16 +8,33 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from bot.seeks.matching import Seeker, Waiting, accepts, expired, pairings
 
 NOW = datetime(2026, 11, 29, 12, tzinfo=UTC)
 
+Entry = tuple[int, int, float, int, float | None]
+
+
+def as_the_store_keeps_them(entries: list[Entry]) -> list[Entry]:
+    """The queue's own rule (``bot.seeks.store``): one entry per player and server, and an entry across
+    servers is its player's only one for the game. (A generated player with two entries across, one of
+    them expired, once hid the live one from the property below.)"""
+    across = {e[0] for e in entries if e[4] is not None}
+    kept: list[Entry] = []
+    for entry in entries:
+        user, wide = entry[0], entry[4]
+        if user in across and (wide is None or any(k[0] == user for k in kept)):
+            continue  # a player across servers keeps their first entry across, and no other
+        kept.append(entry)
+    return kept
+
+
 seekers = st.lists(st.tuples(st.integers(0, 12), st.integers(1, 3), st.floats(0, 40), st.integers(0, 130),
                              st.one_of(st.none(), st.floats(0, 40))),
-                   max_size=24, unique_by=lambda e: (e[0], e[1]))  # one entry per player and server
+                   max_size=24, unique_by=lambda e: (e[0], e[1])).map(as_the_store_keeps_them)
 
 
 def queue_of(entries: list[tuple[int, int, float, int, float | None]]) -> list[Seeker]:
@@ -50,6 +67,8 @@ def test_pairs_are_within_both_windows_in_their_own_scope(entries: list[tuple[in
             assert a.home == b.home and accepts(home_waiting(a), home_waiting(b), NOW)
 
 
+@example(as_the_store_keeps_them([(0, 3, 0.0, 0, None), (0, 2, 0.0, 0, 0.0), (1, 1, 0.0, 0, 0.0),
+                                  (0, 1, 0.0, 121, 0.0)]))
 @given(seekers)
 def test_nobody_left_waiting_would_accept_another_left(entries: list[tuple[int, int, float, int, float | None]]
                                                        ) -> None:
